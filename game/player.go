@@ -1,0 +1,156 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// A Player chooses moves for one seat: a person at this machine, a built-in
+// bot, an external bot process or a remote player.
+type Player interface {
+	// Play answers with a move for the observation obs (from
+	// Engine.Observe). It returns when ctx is done, with ctx's error.
+	Play(ctx context.Context, obs any) (Answer, error)
+}
+
+// Answer is a player's move, with what it thought when choosing it.
+type Answer struct {
+	Move  string
+	Notes *Notes
+}
+
+// ErrRejected is wrapped by the errors that a Human gets back for an illegal
+// move; the person tries again.
+var ErrRejected = errors.New("move rejected")
+
+// Human is a person at this machine. The viewer turns clicks into moves and
+// hands them over with Submit.
+type Human struct {
+	moves    chan string
+	rejected chan error
+	waiting  chan struct{}
+}
+
+// NewHuman makes a seat for a person.
+func NewHuman() *Human {
+	return &Human{moves: make(chan string, 1), rejected: make(chan error, 1), waiting: make(chan struct{}, 1)}
+}
+
+// Play waits for the person's move.
+func (h *Human) Play(ctx context.Context, obs any) (Answer, error) {
+	select {
+	case h.waiting <- struct{}{}:
+	default:
+	}
+	defer func() {
+		select {
+		case <-h.waiting:
+		default:
+		}
+	}()
+	select {
+	case m := <-h.moves:
+		return Answer{Move: m}, nil
+	case <-ctx.Done():
+		return Answer{}, ctx.Err()
+	}
+}
+
+// Waiting reports whether the match is waiting for this person's move.
+func (h *Human) Waiting() bool { return len(h.waiting) > 0 }
+
+// Submit hands over the person's move. It reports false when no move is
+// being waited for or one is already on its way.
+func (h *Human) Submit(move string) bool {
+	if !h.Waiting() {
+		return false
+	}
+	select {
+	case h.moves <- move:
+		return true
+	default:
+		return false
+	}
+}
+
+// Reject tells the person that the move was illegal; the match asks again.
+func (h *Human) Reject(err error) {
+	select {
+	case h.rejected <- err:
+	default:
+	}
+}
+
+// Rejected returns the last rejection not yet shown, or nil.
+func (h *Human) Rejected() error {
+	select {
+	case err := <-h.rejected:
+		return err
+	default:
+		return nil
+	}
+}
+
+// SeatSpec is how a seat is written on the command line: "human",
+// "alphabeta:4", "competitive:1s".
+type SeatSpec struct {
+	Kind     string
+	Strength string
+}
+
+func (s SeatSpec) String() string {
+	if s.Strength == "" {
+		return s.Kind
+	}
+	return s.Kind + ":" + s.Strength
+}
+
+// ParseSeats reads a comma-separated seat list such as "human,alphabeta:4"
+// for title t.
+func ParseSeats(t Title, list string) ([]SeatSpec, error) {
+	parts := strings.Split(list, ",")
+	if len(parts) != t.Seats() {
+		return nil, fmt.Errorf("--seats %q: %s has %d seats, got %d", list, t.Name(), t.Seats(), len(parts))
+	}
+	specs := make([]SeatSpec, len(parts))
+	for i, p := range parts {
+		kind, strength, _ := strings.Cut(strings.TrimSpace(p), ":")
+		kind = strings.ToLower(kind)
+		if kind == "human" {
+			if strength != "" {
+				return nil, fmt.Errorf("--seats: seat %d: human takes no strength (got %q)", i+1, p)
+			}
+			specs[i] = SeatSpec{Kind: kind}
+			continue
+		}
+		bot, ok := FindBot(t, kind)
+		if !ok {
+			return nil, fmt.Errorf("--seats: seat %d: unknown player %q for %s (known: human%s)", i+1, kind, t.Name(), botKinds(t))
+		}
+		if strength == "" {
+			strength = bot.Default
+		}
+		specs[i] = SeatSpec{Kind: kind, Strength: strength}
+	}
+	return specs, nil
+}
+
+// FindBot finds a title's computer player by kind.
+func FindBot(t Title, kind string) (Bot, bool) {
+	for _, b := range t.Bots() {
+		if b.Kind == kind {
+			return b, true
+		}
+	}
+	return Bot{}, false
+}
+
+func botKinds(t Title) string {
+	var b strings.Builder
+	for _, bot := range t.Bots() {
+		b.WriteString(", " + bot.Kind)
+	}
+	return b.String()
+}

@@ -1,0 +1,264 @@
+package game
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+)
+
+// The replay file: gzip-compressed JSON Lines. The first line is the Header;
+// then one line per step ({"step":N,"moves":{"1":"C3 B3 A3"},...}), a
+// keyframe line with the engine's full state every KeyframeEvery steps, and
+// a result line at the end. Each step is flushed as it is played, so a crash
+// leaves every played step readable.
+const (
+	ReplayFormat  = "arena-replay"
+	ReplayVersion = 1
+	KeyframeEvery = 50
+)
+
+// Header is the first line of a replay: what is needed to re-simulate it.
+type Header struct {
+	Format  string   `json:"format"`
+	Version int      `json:"version"`
+	Title   string   `json:"title"`
+	Config  Config   `json:"config"`
+	Seats   []string `json:"seats"` // seat specs: "human", "alphabeta:4"
+	Created string   `json:"created,omitempty"`
+}
+
+// line is any line of a replay after the header.
+type line struct {
+	Step     int               `json:"step,omitempty"`
+	Moves    map[string]string `json:"moves,omitempty"`
+	Notes    map[string]Notes  `json:"notes,omitempty"`
+	Millis   map[string]int64  `json:"ms,omitempty"`
+	Loaded   bool              `json:"loaded,omitempty"`
+	Keyframe int               `json:"keyframe,omitempty"`
+	State    json.RawMessage   `json:"state,omitempty"`
+	Result   *Result           `json:"result,omitempty"`
+	Turns    int               `json:"turns,omitempty"`
+}
+
+// ReplayWriter appends a match to a replay file step by step.
+type ReplayWriter struct {
+	file *os.File
+	gz   *gzip.Writer
+	enc  *json.Encoder
+}
+
+// CreateReplay creates the replay file at path and writes its header.
+func CreateReplay(path string, h Header) (*ReplayWriter, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("create replay: %w", err)
+	}
+	w, err := NewReplayWriter(f, h)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	w.file = f
+	return w, nil
+}
+
+// NewReplayWriter writes a replay to w, starting with its header.
+func NewReplayWriter(w io.Writer, h Header) (*ReplayWriter, error) {
+	if h.Created == "" {
+		h.Created = time.Now().UTC().Format(time.RFC3339)
+	}
+	gz := gzip.NewWriter(w)
+	rw := &ReplayWriter{gz: gz, enc: json.NewEncoder(gz)}
+	if err := rw.write(h); err != nil {
+		return nil, err
+	}
+	return rw, nil
+}
+
+// Step appends one step: its moves, the players' notes and thinking times.
+func (w *ReplayWriter) Step(turn int, moves map[Seat]string, notes map[Seat]Notes, took map[Seat]time.Duration, loaded bool) error {
+	l := line{Step: turn, Moves: map[string]string{}, Loaded: loaded}
+	for s, m := range moves {
+		l.Moves[seatKey(s)] = m
+	}
+	for s, n := range notes {
+		if l.Notes == nil {
+			l.Notes = map[string]Notes{}
+		}
+		l.Notes[seatKey(s)] = n
+	}
+	for s, d := range took {
+		if l.Millis == nil {
+			l.Millis = map[string]int64{}
+		}
+		l.Millis[seatKey(s)] = d.Milliseconds()
+	}
+	return w.write(l)
+}
+
+// WantsKeyframe reports whether a keyframe belongs after step turn.
+func (w *ReplayWriter) WantsKeyframe(turn int) bool { return turn%KeyframeEvery == 0 }
+
+// Keyframe appends the engine's full state after step turn.
+func (w *ReplayWriter) Keyframe(turn int, state []byte) error {
+	return w.write(line{Keyframe: turn, State: state})
+}
+
+// Finish appends the result.
+func (w *ReplayWriter) Finish(r Result, turns int) error {
+	return w.write(line{Result: &r, Turns: turns})
+}
+
+// Close ends the gzip stream and closes the file.
+func (w *ReplayWriter) Close() error {
+	err := w.gz.Close()
+	if w.file != nil {
+		if cerr := w.file.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// write encodes one line and flushes it through to the file.
+func (w *ReplayWriter) write(v any) error {
+	if err := w.enc.Encode(v); err != nil {
+		return fmt.Errorf("write replay: %w", err)
+	}
+	if err := w.gz.Flush(); err != nil {
+		return fmt.Errorf("write replay: %w", err)
+	}
+	return nil
+}
+
+func seatKey(s Seat) string { return strconv.Itoa(s.Number()) }
+
+// Replay is a replay file as read: its header, steps, keyframes and result.
+type Replay struct {
+	Header    Header
+	Steps     []Step
+	Keyframes map[int]json.RawMessage
+	Result    *Result // nil when the game did not finish
+	// Truncated is set when the file ends in the middle of a line or of
+	// the gzip stream, as after a crash; every complete step is kept.
+	Truncated bool
+}
+
+// Step is one recorded step.
+type Step struct {
+	Moves  map[Seat]string
+	Notes  map[Seat]Notes
+	Loaded bool
+}
+
+// IsReplay reports whether data starts like one of our replay files.
+func IsReplay(data []byte) bool {
+	return len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b
+}
+
+// ReadReplay reads a replay file. name is used in error messages.
+func ReadReplay(name string, data []byte) (*Replay, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an Arena replay (expected a gzip stream): %w", name, err)
+	}
+	raw, err := io.ReadAll(gz)
+	truncated := false
+	if err != nil {
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		truncated = true
+	}
+	r := &Replay{Keyframes: map[int]json.RawMessage{}, Truncated: truncated}
+	lines := bytes.Split(raw, []byte("\n"))
+	if last := lines[len(lines)-1]; len(last) > 0 {
+		// The last line was cut short by a crash: keep every complete one.
+		r.Truncated = true
+	}
+	lines = lines[:len(lines)-1]
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("%s: empty replay: expected a header line", name)
+	}
+	if err := decodeHeader(lines[0], &r.Header); err != nil {
+		return nil, fmt.Errorf("%s: line 1: %w", name, err)
+	}
+	for i, text := range lines[1:] {
+		var l line
+		if err := json.Unmarshal(text, &l); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
+		}
+		if err := r.add(l); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
+		}
+	}
+	return r, nil
+}
+
+func decodeHeader(text []byte, h *Header) error {
+	if err := json.Unmarshal(text, h); err != nil {
+		return fmt.Errorf("header: %w", err)
+	}
+	if h.Format != ReplayFormat {
+		return fmt.Errorf("header: format %q, expected %q", h.Format, ReplayFormat)
+	}
+	if h.Version > ReplayVersion || h.Version < 1 {
+		return fmt.Errorf("header: replay format version %d; this Arena reads version %d: update Arena to open it", h.Version, ReplayVersion)
+	}
+	if h.Title == "" {
+		return errors.New(`header: missing "title"`)
+	}
+	return nil
+}
+
+func (r *Replay) add(l line) error {
+	switch {
+	case l.Result != nil:
+		r.Result = l.Result
+	case l.State != nil:
+		r.Keyframes[l.Keyframe] = l.State
+	case l.Step != 0:
+		if l.Step != len(r.Steps)+1 {
+			return fmt.Errorf("step %d out of order: expected step %d", l.Step, len(r.Steps)+1)
+		}
+		if len(l.Moves) == 0 {
+			return fmt.Errorf(`step %d: expected "moves"`, l.Step)
+		}
+		st := Step{Moves: map[Seat]string{}, Loaded: l.Loaded}
+		for k, m := range l.Moves {
+			s, err := parseSeatKey(k, r.Header.Config.Seats)
+			if err != nil {
+				return fmt.Errorf("step %d: moves: %w", l.Step, err)
+			}
+			st.Moves[s] = m
+		}
+		for k, note := range l.Notes {
+			s, err := parseSeatKey(k, r.Header.Config.Seats)
+			if err != nil {
+				return fmt.Errorf("step %d: notes: %w", l.Step, err)
+			}
+			if st.Notes == nil {
+				st.Notes = map[Seat]Notes{}
+			}
+			st.Notes[s] = note
+		}
+		r.Steps = append(r.Steps, st)
+	default:
+		return errors.New(`expected a "step", "keyframe" or "result" line`)
+	}
+	return nil
+}
+
+func parseSeatKey(k string, seats int) (Seat, error) {
+	n, err := strconv.Atoi(k)
+	if err != nil || n < 1 || n > seats {
+		return 0, fmt.Errorf("seat %q: expected a seat number 1..%d", k, seats)
+	}
+	return Seat(n - 1), nil
+}
