@@ -194,3 +194,38 @@ func sameJSON(a, b []byte) bool {
 	}
 	return bytes.Equal(x.Bytes(), y.Bytes())
 }
+
+// Save writes a recording as an Arena replay at path, with the move file
+// beside it where the title has one. The game is re-simulated from its
+// moves, so the file is exactly what a match would have written.
+func Save(rec *Recording, path string) error {
+	m := &Match{Title: rec.Title, Config: rec.Header.Config}
+	for _, s := range rec.Header.Seats {
+		kind, strength, _ := strings.Cut(s, ":")
+		m.Seats = append(m.Seats, Entrant{Spec: SeatSpec{Kind: kind, Strength: strength}})
+	}
+	eng, err := rec.Title.New(m.Config)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	m.engine, m.Timeline = eng, NewTimeline(eng.Frame(), true)
+	closeFiles, err := m.record(path)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	n := rec.Timeline.Len()
+	for i := 1; i < n; i++ {
+		f := rec.Timeline.Frame(i)
+		if err := m.play(f.Moves, f.Notes, nil, false); err != nil {
+			closeFiles()
+			return fmt.Errorf("save %s: step %d: %w", path, i, err)
+		}
+	}
+	if eng.Over() {
+		if err := m.Replay.Finish(eng.Result(), n-1); err != nil {
+			closeFiles()
+			return err
+		}
+	}
+	return closeFiles()
+}

@@ -1,0 +1,45 @@
+# Arena: `make run` opens the window, `make test` runs every check.
+# Both install what they need on a fresh Debian machine: the Debian packages
+# for Ebitengine's cgo build (and, for the tests, Xvfb, xdotool and
+# ImageMagick), then the Go modules.
+
+export PATH := $(PATH):/usr/local/go/bin
+GO ?= go
+APT_RUN  := libgl1-mesa-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config
+APT_TEST := $(APT_RUN) xvfb xdotool imagemagick
+# Seconds each fuzz target runs in `make test`.
+FUZZTIME ?= 4s
+
+.PHONY: run test build deps-run deps-test fuzz
+
+run: deps-run build
+	./arena
+
+build:
+	$(GO) build -o arena .
+
+test: deps-test
+	$(GO) vet ./...
+	@unformatted="$$(gofmt -l $$(git ls-files '*.go'))"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test ./...
+	$(MAKE) --no-print-directory fuzz
+
+# fuzz runs every fuzz target for FUZZTIME: the parsers of outside input
+# live in game/, levels/ and net/, which build without a display.
+fuzz:
+	@for pkg in $$($(GO) list ./... | grep -E '/(game|levels|net)(/|$$)'); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg >/tmp/arena-fuzz.log 2>&1 \
+	      || { cat /tmp/arena-fuzz.log; exit 1; }; \
+	  done; \
+	done
+
+deps-run:
+	@scripts/need $(APT_RUN)
+	$(GO) mod download
+
+deps-test:
+	@scripts/need $(APT_TEST)
+	$(GO) mod download

@@ -1,0 +1,110 @@
+package game
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Setup is a match to start: the command line and the set-up screen both
+// fill one.
+type Setup struct {
+	Title Title
+	Seats []SeatSpec
+	Seed  int64
+	// From is a file (a replay or an original move file) whose moves are
+	// played first; the match continues from where it stops.
+	From string
+	// Out is the replay file to write; the move file goes beside it. Empty
+	// means no files.
+	Out string
+	// Options are the title's rule options.
+	Options map[string]string
+}
+
+// Start builds the players and the match, loads the starting file, and
+// opens the replay and move file. Call the returned close function when
+// the match has ended, to finish the files.
+func (s Setup) Start() (*Match, func() error, error) {
+	entrants := make([]Entrant, len(s.Seats))
+	for i, spec := range s.Seats {
+		e := Entrant{Spec: spec}
+		if spec.Kind == "human" {
+			e.Player = NewHuman()
+		} else {
+			p, err := s.Title.NewBot(spec.Kind, spec.Strength, Seat(i), NewRand(s.Seed, uint64(i)+1))
+			if err != nil {
+				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
+			}
+			e.Player = p
+		}
+		entrants[i] = e
+	}
+	m, err := NewMatch(s.Title, Config{Seed: s.Seed, Options: s.Options}, entrants)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.From != "" {
+		rec, err := OpenFile(s.From)
+		if err != nil {
+			return nil, nil, err
+		}
+		if rec.Title.ID() != s.Title.ID() {
+			return nil, nil, fmt.Errorf("%s: a %s game, not %s", s.From, rec.Title.Name(), s.Title.Name())
+		}
+		for i := 1; i < rec.Timeline.Len(); i++ {
+			m.Prelude = append(m.Prelude, rec.Timeline.Frame(i).Moves)
+		}
+	}
+	closeFiles := func() error { return nil }
+	if s.Out != "" {
+		closeFiles, err = m.record(s.Out)
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return m, closeFiles, nil
+}
+
+// record opens the replay at path and, for titles with a move file, the move
+// file beside it.
+func (m *Match) record(path string) (func() error, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("replay folder: %w", err)
+	}
+	w, err := CreateReplay(path, m.Header())
+	if err != nil {
+		return nil, err
+	}
+	m.Replay = w
+	var moves *os.File
+	if t, ok := m.engine.(Transcriber); ok {
+		// Unbuffered: each line is one write, on disk as soon as it is played.
+		moves, err = os.Create(TranscriptPath(path, t.TranscriptExt()))
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("create move file: %w", err)
+		}
+		m.Transcript = moves
+	}
+	return func() error {
+		err := w.Close()
+		if moves != nil {
+			if cerr := moves.Close(); err == nil {
+				err = cerr
+			}
+		}
+		return err
+	}, nil
+}
+
+// TranscriptPath is where the move file of the replay at path goes: the
+// same name with the move file's extension.
+func TranscriptPath(path, ext string) string {
+	p := strings.TrimSuffix(path, filepath.Ext(path)) + ext
+	if p == path {
+		p = path + ext
+	}
+	return p
+}

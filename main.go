@@ -1,0 +1,352 @@
+// Command arena is a desktop client for AI-competition games: it plays
+// matches between people and bots, shows replays, and runs matches headless.
+//
+//	arena                                     open the window on the main menu
+//	arena play TITLE --seats S1,S2 [flags]    open a match directly
+//	arena replay FILE                         open the viewer on a replay
+//	arena run TITLE --seats S1,S2 [flags]     play headless, print the result as JSON
+//	arena info FILE                           print a replay's result as JSON
+//	arena shot FILE --turn N --out PNG        render one frame of a replay to a PNG
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/arena-games/arena/game"
+	_ "github.com/arena-games/arena/game/santorini"
+	_ "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/scenes"
+)
+
+const usage = `Arena: AI-competition games, watched and played.
+
+Usage:
+  arena [--replays DIR]                        open the window on the main menu
+  arena play TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--watch step|run]
+                                               open a match directly
+  arena replay FILE [--turn N]                 open the viewer on a replay
+  arena run TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--option NAME=VALUE]
+                                               play headless; print the result as one JSON line
+  arena info FILE                              print a replay's result as one JSON line
+  arena shot FILE --turn N --out PNG [--size WxH]
+                                               render one frame of a replay to a PNG
+
+Seats are "human" or a computer player with its strength, such as
+"alphabeta:4" or "competitive:1s". Games: %s.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs one command and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	cmd := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "":
+		err = cmdWindow(args, stderr)
+	case "play":
+		err = cmdPlay(args, stderr)
+	case "replay":
+		err = cmdReplay(args, stderr)
+	case "run":
+		err = cmdRun(args, stdout, stderr)
+	case "info":
+		err = cmdInfo(args, stdout, stderr)
+	case "shot":
+		err = cmdShot(args, stderr)
+	case "help":
+		fmt.Fprintf(stdout, usage, titleList())
+		return 0
+	default:
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n"+usage, cmd, titleList())
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "arena %s: %v\n", cmd, ue.error)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// usageError is a command line that does not make sense: exit status 2.
+type usageError struct{ error }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+func titleList() string {
+	var ids []string
+	for _, t := range game.Titles() {
+		ids = append(ids, t.ID())
+	}
+	return strings.Join(ids, ", ")
+}
+
+// flags makes the flag set of a subcommand that reports errors to stderr.
+func flags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("arena "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse reads a subcommand's flags, with positional arguments allowed before
+// and after them ("arena shot FILE --turn 3" and "arena shot --turn 3 FILE").
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		pos, args = append(pos, args[0]), args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageError{err}
+	}
+	return append(pos, fs.Args()...), nil
+}
+
+// options collects repeated --option NAME=VALUE flags.
+type options map[string]string
+
+func (o options) String() string { return fmt.Sprint(map[string]string(o)) }
+
+func (o options) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("expected NAME=VALUE, got %q", s)
+	}
+	o[k] = v
+	return nil
+}
+
+// matchFlags are the flags that set up a match: play and run share them.
+type matchFlags struct {
+	seats, from, out string
+	seed             int64
+	options          options
+}
+
+func (m *matchFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&m.seats, "seats", "", "who plays each seat: human or KIND:STRENGTH, comma-separated")
+	fs.Int64Var(&m.seed, "seed", 1, "the seed of the match's randomness")
+	fs.StringVar(&m.from, "from", "", "continue from this replay or move file")
+	fs.StringVar(&m.out, "out", "", "write the replay here (the move file goes beside it)")
+	m.options = options{}
+	fs.Var(m.options, "option", "a rule option NAME=VALUE (repeatable)")
+}
+
+// setup turns the flags and the title argument into a match set-up.
+func (m *matchFlags) setup(pos []string) (game.Setup, error) {
+	if len(pos) != 1 {
+		return game.Setup{}, usagef("expected one game (%s), got %q", titleList(), pos)
+	}
+	t, err := game.Lookup(pos[0])
+	if err != nil {
+		return game.Setup{}, usageError{err}
+	}
+	if m.seats == "" {
+		return game.Setup{}, usagef("--seats is required, e.g. --seats human,%s", exampleBot(t))
+	}
+	seats, err := game.ParseSeats(t, m.seats)
+	if err != nil {
+		return game.Setup{}, usageError{err}
+	}
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Options: m.options}, nil
+}
+
+func exampleBot(t game.Title) string {
+	bots := t.Bots()
+	if len(bots) == 0 {
+		return "human"
+	}
+	b := bots[len(bots)/2]
+	return b.Kind + ":" + b.Default
+}
+
+func cmdWindow(args []string, stderr io.Writer) error {
+	fs := flags("", stderr)
+	dir := fs.String("replays", scenes.DefaultReplayDir(), "where matches played in the window keep their replays")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	a.ReplayDir = *dir
+	return scenes.Run(a, "Arena")
+}
+
+func cmdPlay(args []string, stderr io.Writer) error {
+	fs := flags("play", stderr)
+	var mf matchFlags
+	mf.register(fs)
+	watch := fs.String("watch", "step", "how to watch computers play each other: step or run")
+	dir := fs.String("replays", scenes.DefaultReplayDir(), "where the replay goes when --out is not given")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	st, err := mf.setup(pos)
+	if err != nil {
+		return err
+	}
+	pace := game.PaceStep
+	switch *watch {
+	case "step":
+	case "run":
+		pace = game.PaceRun
+	default:
+		return usagef("--watch %q: expected step or run", *watch)
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	a.ReplayDir = *dir
+	v, err := scenes.StartMatch(a, st, pace)
+	if err != nil {
+		return err
+	}
+	a.Push(v)
+	return scenes.Run(a, "Arena: "+st.Title.Name())
+}
+
+func cmdReplay(args []string, stderr io.Writer) error {
+	fs := flags("replay", stderr)
+	turn := fs.Int("turn", -1, "open at this turn (default: play from the start)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("expected one replay file, got %q", pos)
+	}
+	v, err := scenes.OpenReplay(pos[0])
+	if err != nil {
+		return err
+	}
+	if *turn >= 0 {
+		v.Seek(*turn)
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	a.Push(v)
+	return scenes.Run(a, "Arena: "+pos[0])
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) error {
+	fs := flags("run", stderr)
+	var mf matchFlags
+	mf.register(fs)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	st, err := mf.setup(pos)
+	if err != nil {
+		return err
+	}
+	for i, s := range st.Seats {
+		if s.Kind == "human" {
+			return usagef("seat %d is human: a headless run needs computer players", i+1)
+		}
+	}
+	m, closeFiles, err := st.Start()
+	if err != nil {
+		return err
+	}
+	_, runErr := m.Run(context.Background())
+	if err := errors.Join(runErr, closeFiles()); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, m.Recording().Summary().JSON())
+	return nil
+}
+
+func cmdInfo(args []string, stdout, stderr io.Writer) error {
+	pos, err := parse(flags("info", stderr), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("expected one replay file, got %q", pos)
+	}
+	rec, err := game.OpenFile(pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, rec.Summary().JSON())
+	return nil
+}
+
+func cmdShot(args []string, stderr io.Writer) error {
+	fs := flags("shot", stderr)
+	turn := fs.Int("turn", -1, "the turn to draw (default: the last)")
+	out := fs.String("out", "", "the PNG to write")
+	size := fs.String("size", "1280x800", "the picture's size, WxH")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || *out == "" {
+		return usagef("expected: arena shot FILE --turn N --out PNG")
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return usageError{err}
+	}
+	rec, err := game.OpenFile(pos[0])
+	if err != nil {
+		return err
+	}
+	n := rec.Timeline.Len() - 1
+	if *turn > n {
+		return fmt.Errorf("--turn %d: %s has turns 0 to %d", *turn, pos[0], n)
+	}
+	if *turn < 0 {
+		*turn = n
+	}
+	var img *image.RGBA
+	if err := scenes.Shot(func() (err error) {
+		img, err = scenes.Picture(rec, *turn, w, h)
+		return err
+	}); err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", *out, err)
+	}
+	return f.Close()
+}
+
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(s, "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w < 64 || h < 64 || w > 8192 || h > 8192 {
+		return 0, 0, fmt.Errorf("--size %q: expected WxH such as 1280x800", s)
+	}
+	return w, h, nil
+}

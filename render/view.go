@@ -1,0 +1,83 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+)
+
+// Moment is what a view draws: the step from Prev to Cur, T of the way
+// through its animation.
+type Moment struct {
+	Prev, Cur game.Frame
+	T         float64 // 0..1 through the step's animation
+	Clock     float64 // seconds since the view opened, for idle animation
+	// Next is what is known of the step after Cur: the moves a player has
+	// chosen and the notes on its candidates; nil when nothing is known.
+	Next *game.Frame
+	// Hint is set while a person is to move, so the board shows their
+	// options.
+	Hint bool
+}
+
+// Pointer is the mouse and keys as the board sees them this tick.
+type Pointer struct {
+	X, Y   float64
+	Click  bool // the left button was just pressed
+	Cancel bool // right click or Esc: take back a half-entered move
+}
+
+// A View draws one title's frames and turns a person's clicks into moves.
+// It keeps no game state: everything it shows comes from the frames.
+type View interface {
+	// Layout gives the view its area of the screen; scale is the size of
+	// the interface relative to a 1280x800 window.
+	Layout(area image.Rectangle, scale float64)
+	// Draw draws the moment into the area.
+	Draw(dst *ebiten.Image, m *Moment)
+	// Input handles the pointer while a person is to move in frame f, and
+	// returns a move once the person has completed one.
+	Input(f game.Frame, p Pointer) (move string, ok bool)
+	// Reset drops a half-entered move, and reports whether there was one.
+	Reset() bool
+	// SeatColor is the colour that marks a seat everywhere.
+	SeatColor(s game.Seat) color.Color
+	// Status is one line about frame f for people: whose turn, what to do.
+	Status(f game.Frame) string
+}
+
+type viewEntry struct {
+	blurb string
+	make  func() View
+}
+
+var views = map[string]viewEntry{}
+
+// RegisterView makes the view of a title known by the title's ID, with a
+// line that tells people what the game is.
+func RegisterView(id, blurb string, make func() View) { views[id] = viewEntry{blurb, make} }
+
+// NewView makes the view of a title.
+func NewView(id string) (View, error) {
+	if v, ok := views[id]; ok {
+		return v.make(), nil
+	}
+	return nil, fmt.Errorf("no view for game %q", id)
+}
+
+// Blurb is the line that tells people what a title is, and false when the
+// title has no view.
+func Blurb(id string) (string, bool) {
+	v, ok := views[id]
+	return v.blurb, ok
+}
+
+// A Helper is a view that explains its own mouse and keys for the help
+// overlay: pairs of (what to press, what it does).
+type Helper interface {
+	Help() [][2]string
+}

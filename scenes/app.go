@@ -1,0 +1,236 @@
+// Package scenes is Arena's window: the scene stack and the scenes (menu,
+// match set-up, viewer, pause, results, help) and the input they share.
+package scenes
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/render"
+)
+
+// A Scene is one screen of Arena.
+type Scene interface {
+	Update(a *App) error
+	Draw(dst *ebiten.Image, a *App)
+}
+
+// An Overlay is a scene drawn over the scene below it, such as the pause menu.
+type Overlay interface {
+	Scene
+	overlay()
+}
+
+// fadeTime is the length of a cross-fade between scenes, in seconds.
+const fadeTime = 0.25
+
+// App is the window: a stack of scenes, the input of this tick and the
+// screen's size and scale. It implements ebiten.Game.
+type App struct {
+	stack []Scene
+	In    Input
+	W, H  int
+	// Scale is the size of the interface relative to a 1280x800 window.
+	Scale float64
+	// Clock is seconds since the window opened.
+	Clock float64
+	// ReplayDir is where the matches played in the window keep their
+	// replays and move files.
+	ReplayDir string
+	// OnFirstFrame, when set, is called after the first frame is drawn.
+	OnFirstFrame func()
+
+	fade     *ebiten.Image // the screen as it was when a transition began
+	fadeLeft float64
+	toast    string
+	toastAt  float64
+	drawn    bool
+	quit     bool
+}
+
+// NewApp starts the window on scene first.
+func NewApp(first Scene) *App {
+	return &App{stack: []Scene{first}, W: 1280, H: 800, Scale: 1, ReplayDir: DefaultReplayDir()}
+}
+
+// DefaultReplayDir is where Arena keeps the replays of matches played in
+// the window: $XDG_DATA_HOME/arena/replays, or ~/.local/share/arena/replays.
+func DefaultReplayDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "arena", "replays")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "arena", "replays")
+	}
+	return "replays"
+}
+
+// Top is the scene on top of the stack.
+func (a *App) Top() Scene { return a.stack[len(a.stack)-1] }
+
+// Push opens s over the current scene; overlays open without a fade.
+func (a *App) Push(s Scene) {
+	if _, ok := s.(Overlay); !ok {
+		a.startFade()
+	}
+	a.stack = append(a.stack, s)
+}
+
+// Pop closes the top scene.
+func (a *App) Pop() {
+	if len(a.stack) == 1 {
+		return
+	}
+	if _, ok := a.Top().(Overlay); !ok {
+		a.startFade()
+	}
+	a.closeScene(a.Top())
+	a.stack = a.stack[:len(a.stack)-1]
+}
+
+// Replace swaps the top scene for s.
+func (a *App) Replace(s Scene) {
+	a.startFade()
+	a.closeScene(a.Top())
+	a.stack[len(a.stack)-1] = s
+}
+
+// Reset closes every scene and starts again from s.
+func (a *App) Reset(s Scene) {
+	a.startFade()
+	for _, sc := range a.stack {
+		a.closeScene(sc)
+	}
+	a.stack = []Scene{s}
+}
+
+// Quit ends the program after this tick.
+func (a *App) Quit() { a.quit = true }
+
+// Toast shows a short message at the bottom of the window.
+func (a *App) Toast(format string, args ...any) {
+	a.toast = fmt.Sprintf(format, args...)
+	a.toastAt = a.Clock
+	slog.Info("toast", "message", a.toast)
+}
+
+// closeScene lets a scene that holds resources (a running match) end them.
+func (a *App) closeScene(s Scene) {
+	if c, ok := s.(interface{ Close() }); ok {
+		c.Close()
+	}
+}
+
+func (a *App) startFade() {
+	if !a.drawn {
+		return
+	}
+	if a.fade == nil || a.fade.Bounds().Dx() != a.W || a.fade.Bounds().Dy() != a.H {
+		if a.fade != nil {
+			a.fade.Deallocate()
+		}
+		a.fade = ebiten.NewImage(a.W, a.H)
+	}
+	a.fade.Clear()
+	a.drawStack(a.fade)
+	a.fadeLeft = fadeTime
+}
+
+// Update runs one tick of the top scene.
+func (a *App) Update() error {
+	dt := 1.0 / float64(ebiten.TPS())
+	a.Clock += dt
+	a.fadeLeft = max(0, a.fadeLeft-dt)
+	a.In.read()
+	if a.In.Just(ActFullscreen) {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if err := a.Top().Update(a); err != nil {
+		return err
+	}
+	if a.quit {
+		for _, s := range a.stack {
+			a.closeScene(s)
+		}
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Draw draws the stack from its topmost full scene up, the fade and the toast.
+func (a *App) Draw(screen *ebiten.Image) {
+	a.drawStack(screen)
+	if a.fadeLeft > 0 && a.fade != nil {
+		t := a.fadeLeft / fadeTime
+		render.Sprite(screen, a.fade, 0, 0, 1, 1, render.Fade(whiteColor, t*t))
+	}
+	a.drawToast(screen)
+	if !a.drawn {
+		a.drawn = true
+		if a.OnFirstFrame != nil {
+			a.OnFirstFrame()
+		}
+	}
+}
+
+func (a *App) drawStack(dst *ebiten.Image) {
+	from := len(a.stack) - 1
+	for from > 0 {
+		if _, ok := a.stack[from].(Overlay); !ok {
+			break
+		}
+		from--
+	}
+	for _, s := range a.stack[from:] {
+		s.Draw(dst, a)
+	}
+}
+
+func (a *App) drawToast(dst *ebiten.Image) {
+	const shown = 4.0
+	age := a.Clock - a.toastAt
+	if a.toast == "" || age > shown {
+		return
+	}
+	alpha := min(1, (shown-age)*2)
+	s := a.Scale
+	size := 17 * s
+	w, _ := render.Measure(a.toast, render.Regular, size)
+	w = min(w, float64(a.W)-80*s)
+	r := rectXYWH(float64(a.W)/2-w/2-18*s, float64(a.H)-140*s, w+36*s, 44*s)
+	render.Shadow(dst, r, 12*s, 12*s, render.Fade(render.ShadowInk, alpha))
+	render.Panel(dst, r, 12*s, render.Fade(toastBg, alpha))
+	render.Text(dst, a.toast, render.Regular, size, float64(a.W)/2, float64(r.Min.Y)+11*s, render.Fade(render.Ink, alpha), render.Center)
+}
+
+// Layout sizes the screen to the window in device pixels, so the interface
+// stays sharp; the scenes scale with it.
+func (a *App) Layout(w, h int) (int, int) {
+	f := ebiten.Monitor().DeviceScaleFactor()
+	a.W, a.H = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
+	a.Scale = max(0.5, min(float64(a.W)/1280, float64(a.H)/800))
+	return a.W, a.H
+}
+
+// Run opens the window and runs the app until it quits.
+func Run(a *App, title string) error {
+	ebiten.SetWindowTitle(title)
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSizeLimits(640, 400, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(true)
+	start := time.Now()
+	first := a.OnFirstFrame
+	a.OnFirstFrame = func() {
+		slog.Debug("first frame", "after", time.Since(start))
+		if first != nil {
+			first()
+		}
+	}
+	return ebiten.RunGame(a)
+}

@@ -1,0 +1,108 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/arena-games/arena/render/ui"
+)
+
+// Action is something a person can do with a key, whatever key it is bound to.
+type Action int
+
+// The actions of Arena's scenes.
+const (
+	ActConfirm Action = iota
+	ActBack
+	ActPlayPause
+	ActStepForward
+	ActStepBack
+	ActFirst
+	ActLast
+	ActFaster
+	ActSlower
+	ActNotes
+	ActHelp
+	ActFullscreen
+	actionCount
+)
+
+// binding ties an action to its keys and says what it does, for the help.
+type binding struct {
+	keys  []ebiten.Key
+	names string
+	about string
+}
+
+// keymap is the one place where keys are bound; the help overlay reads it.
+var keymap = [actionCount]binding{
+	ActConfirm:     {[]ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, "Enter", "choose the focused item"},
+	ActBack:        {[]ebiten.Key{ebiten.KeyEscape}, "Esc", "back · pause menu · take back a half-entered move"},
+	ActPlayPause:   {[]ebiten.Key{ebiten.KeySpace}, "Space", "play / pause (computer games: run to the end / hold)"},
+	ActStepForward: {[]ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyPeriod}, "→", "step forward (computer games in step mode: play one move)"},
+	ActStepBack:    {[]ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyComma}, "←", "step back"},
+	ActFirst:       {[]ebiten.Key{ebiten.KeyHome}, "Home", "go to the start"},
+	ActLast:        {[]ebiten.Key{ebiten.KeyEnd}, "End", "go to the newest turn"},
+	ActFaster:      {[]ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd, ebiten.KeyArrowUp}, "+ / ↑", "faster"},
+	ActSlower:      {[]ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract, ebiten.KeyArrowDown}, "− / ↓", "slower"},
+	ActNotes:       {[]ebiten.Key{ebiten.KeyV}, "V", "show / hide the computer's evaluations on the board"},
+	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
+	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
+}
+
+// Input is the keyboard and mouse of one tick, as actions and widget input.
+type Input struct {
+	UI      ui.Input
+	pressed [actionCount]bool
+	// RightClick is a press of the right mouse button this tick.
+	RightClick bool
+}
+
+// Just reports whether the action's key was pressed this tick.
+func (in *Input) Just(a Action) bool { return in.pressed[a] }
+
+// read fills the input from Ebitengine's state.
+func (in *Input) read() {
+	x, y := ebiten.CursorPosition()
+	_, wy := ebiten.Wheel()
+	in.UI = ui.Input{
+		X: float64(x), Y: float64(y),
+		Pressed:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		Released: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+		Held:     ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
+		Wheel:    wy,
+		Up:       repeat(ebiten.KeyArrowUp),
+		Down:     repeat(ebiten.KeyArrowDown),
+		Left:     repeat(ebiten.KeyArrowLeft),
+		Right:    repeat(ebiten.KeyArrowRight),
+		Enter:    inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
+		Back:     inpututil.IsKeyJustPressed(ebiten.KeyEscape),
+		Tab:      inpututil.IsKeyJustPressed(ebiten.KeyTab),
+		Chars:    ebiten.AppendInputChars(in.UI.Chars[:0]),
+		Erase:    repeat(ebiten.KeyBackspace),
+	}
+	in.RightClick = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	for a, b := range keymap {
+		in.pressed[a] = false
+		for _, k := range b.keys {
+			if inpututil.IsKeyJustPressed(k) {
+				in.pressed[a] = true
+			}
+		}
+	}
+	// '?' is Shift+/ on most layouts: typed characters catch other layouts.
+	for _, r := range in.UI.Chars {
+		if r == '?' {
+			in.pressed[ActHelp] = true
+		}
+		if r == '+' {
+			in.pressed[ActFaster] = true
+		}
+	}
+}
+
+// repeat reports a key press, repeating while the key is held.
+func repeat(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d > 24 && d%4 == 0)
+}

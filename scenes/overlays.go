@@ -1,0 +1,336 @@
+package scenes
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+)
+
+// dialog is the frame shared by the overlays: a dimmed screen, a card with a
+// heading, and a column of widgets.
+type dialog struct {
+	heading string
+	text    string
+	form    ui.Form
+	width   float64
+}
+
+// place lays the widgets out in a column under the heading and returns the
+// card's rectangle.
+func (d *dialog) place(a *App) image.Rectangle {
+	s := a.Scale
+	w := d.width * s
+	h := 110*s + float64(len(d.form.Items))*66*s
+	if d.text != "" {
+		h += 60 * s
+	}
+	x, y := float64(a.W)/2-w/2, float64(a.H)/2-h/2
+	row := y + 90*s
+	if d.text != "" {
+		row += 60 * s
+	}
+	for _, it := range d.form.Items {
+		it.Place(rectXYWH(x+36*s, row, w-72*s, 52*s))
+		row += 66 * s
+	}
+	return rectXYWH(x, y, w, h)
+}
+
+func (d *dialog) draw(dst *ebiten.Image, a *App) {
+	dim(dst, a, 0.55)
+	r := d.place(a)
+	s := a.Scale
+	card(dst, a, r)
+	render.Text(dst, d.heading, render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, render.Ink, render.Left)
+	if d.text != "" {
+		wrapText(dst, d.text, render.Regular, 16*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+82*s, float64(r.Dx())-72*s, render.InkDim)
+	}
+	d.form.Draw(dst, s)
+}
+
+// Pause is the overlay of the viewer's menu: resume, save the replay,
+// leave.
+type Pause struct {
+	dialog
+	v                    *Viewer
+	resume, save, leave *ui.Button
+}
+
+// NewPause pauses the viewer v.
+func NewPause(v *Viewer) *Pause {
+	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"}, leave: &ui.Button{Label: "Back to menu"}}
+	p.heading, p.width = "Paused", 460
+	p.form.Items = []ui.Widget{p.resume, p.save, p.leave}
+	if v.match != nil && v.rec.Timeline.Live() {
+		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
+	}
+	return p
+}
+
+func (*Pause) overlay() {}
+
+// Update handles the pause menu.
+func (p *Pause) Update(a *App) error {
+	p.place(a)
+	if a.In.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	switch p.form.Update(&a.In.UI) {
+	case p.resume:
+		a.Pop()
+	case p.save:
+		a.Pop()
+		a.Push(NewSaveAs(p.v))
+	case p.leave:
+		a.Reset(NewMenu())
+	}
+	return nil
+}
+
+// Draw draws the pause menu over the viewer.
+func (p *Pause) Draw(dst *ebiten.Image, a *App) { p.draw(dst, a) }
+
+// SaveAs asks where to save the shown game's replay.
+type SaveAs struct {
+	dialog
+	v            *Viewer
+	path         *ui.Field
+	save, cancel *ui.Button
+}
+
+// NewSaveAs offers a path in the home folder.
+func NewSaveAs(v *Viewer) *SaveAs {
+	home, _ := os.UserHomeDir()
+	name := fmt.Sprintf("%s-turn%d.arena", v.rec.Title.ID(), v.rec.Timeline.Len()-1)
+	if p := v.ReplayPath(); p != "" {
+		name = filepath.Base(p)
+	}
+	d := &SaveAs{v: v, path: &ui.Field{Text: filepath.Join(home, name), Max: 4096},
+		save: &ui.Button{Label: "Save", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
+	d.heading, d.width = "Save replay as", 720
+	d.text = "The replay, and the move file beside it where the game has one."
+	d.form.Items = []ui.Widget{d.path, d.save, d.cancel}
+	return d
+}
+
+func (*SaveAs) overlay() {}
+
+// Update handles the path field and the buttons.
+func (d *SaveAs) Update(a *App) error {
+	d.place(a)
+	if a.In.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	switch d.form.Update(&a.In.UI) {
+	case d.save, d.path:
+		path := strings.TrimSpace(d.path.Text)
+		if same(path, d.v.ReplayPath()) {
+			a.Pop()
+			a.Toast("This match is already being saved to %s", path)
+			return nil
+		}
+		if err := game.Save(d.v.rec, path); err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		a.Pop()
+		a.Toast("Saved %s", path)
+	case d.cancel:
+		a.Pop()
+	}
+	return nil
+}
+
+// Draw draws the dialog.
+func (d *SaveAs) Draw(dst *ebiten.Image, a *App) { d.draw(dst, a) }
+
+// Results shows how a live match ended: the ranking and what to do next.
+type Results struct {
+	dialog
+	v                           *Viewer
+	watch, rematch, menu, close *ui.Button
+}
+
+// NewResults shows the result of the viewer's match.
+func NewResults(v *Viewer) *Results {
+	r := &Results{v: v, watch: &ui.Button{Label: "Watch the replay"}, rematch: &ui.Button{Label: "Rematch", Primary: true},
+		menu: &ui.Button{Label: "Main menu"}, close: &ui.Button{Label: "Close: look at the board"}}
+	res := v.rec.Timeline.Last().Result
+	r.heading, r.width = "Game over", 540
+	r.text = v.view.Status(v.rec.Timeline.Last())
+	lines := []string{r.text}
+	for place, n := range res.Ranking {
+		lines = append(lines, fmt.Sprintf("%d. Player %d · %s", place+1, n, v.seatName(n-1)))
+	}
+	r.text = strings.Join(lines, "\n")
+	r.form.Items = []ui.Widget{r.rematch, r.watch, r.menu, r.close}
+	return r
+}
+
+func (*Results) overlay() {}
+
+// Update handles the buttons.
+func (r *Results) Update(a *App) error {
+	r.place(a)
+	if a.In.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	switch r.form.Update(&a.In.UI) {
+	case r.close:
+		a.Pop()
+	case r.menu:
+		a.Reset(NewMenu())
+	case r.watch:
+		rec, err := game.OpenFile(r.v.setup.Out)
+		if err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		v := NewViewer(rec, r.v.view)
+		v.Seek(0)
+		v.playing = true
+		a.Pop()
+		a.Replace(v)
+	case r.rematch:
+		st := r.v.setup
+		st.Out, st.From = "", ""
+		v, err := StartMatch(a, st, r.v.pace)
+		if err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		a.Pop()
+		a.Replace(v)
+	}
+	return nil
+}
+
+// Draw draws the results.
+func (r *Results) Draw(dst *ebiten.Image, a *App) { r.draw(dst, a) }
+
+// Open asks for a replay to open: a path, or one of the recent replays.
+type Open struct {
+	dialog
+	path         *ui.Field
+	recent       []*ui.Button
+	files        []string
+	open, cancel *ui.Button
+}
+
+// NewOpen lists the newest replays of the replay folder.
+func NewOpen(dir string) *Open {
+	o := &Open{path: &ui.Field{Placeholder: "path of a replay or a move file", Max: 4096},
+		open: &ui.Button{Label: "Open", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
+	o.heading, o.width = "Open a replay", 760
+	o.text = "An Arena replay (.arena) or an original game's file, such as a Santorini move file."
+	o.form.Items = []ui.Widget{o.path}
+	for _, f := range recentReplays(dir, 5) {
+		b := &ui.Button{Label: filepath.Base(f)}
+		o.recent = append(o.recent, b)
+		o.files = append(o.files, f)
+		o.form.Items = append(o.form.Items, b)
+	}
+	o.form.Items = append(o.form.Items, o.open, o.cancel)
+	return o
+}
+
+// recentReplays lists the newest n replays in dir, newest first.
+func recentReplays(dir string, n int) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	type file struct {
+		path string
+		mod  int64
+	}
+	var files []file
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".arena") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			files = append(files, file{filepath.Join(dir, e.Name()), info.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod > files[j].mod })
+	var out []string
+	for i := 0; i < len(files) && i < n; i++ {
+		out = append(out, files[i].path)
+	}
+	return out
+}
+
+func (*Open) overlay() {}
+
+// Update handles the path, the recent files and the buttons.
+func (o *Open) Update(a *App) error {
+	o.place(a)
+	if a.In.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	hit := o.form.Update(&a.In.UI)
+	path := ""
+	switch hit {
+	case nil:
+		return nil
+	case o.cancel:
+		a.Pop()
+		return nil
+	case o.open, o.path:
+		path = strings.TrimSpace(o.path.Text)
+	default:
+		for i, b := range o.recent {
+			if b == hit {
+				path = o.files[i]
+			}
+		}
+	}
+	v, err := OpenReplay(path)
+	if err != nil {
+		a.Toast("%v", err)
+		return nil
+	}
+	a.Pop()
+	a.Push(v)
+	return nil
+}
+
+// Draw draws the dialog.
+func (o *Open) Draw(dst *ebiten.Image, a *App) { o.draw(dst, a) }
+
+// OpenReplay reads any replay Arena can read and makes a viewer for it.
+func OpenReplay(path string) (*Viewer, error) {
+	rec, err := game.OpenFile(path)
+	if err != nil {
+		return nil, err
+	}
+	view, err := render.NewView(rec.Title.ID())
+	if err != nil {
+		return nil, err
+	}
+	return NewViewer(rec, view), nil
+}
+
+// same reports whether two paths name one file.
+func same(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
+}

@@ -1,0 +1,224 @@
+package scenes
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+)
+
+// Setup is the match set-up screen: who plays each seat and how strong,
+// the seed, a file to continue from, and how to watch computers play.
+type Setup struct {
+	title     game.Title
+	kinds     []*ui.Choice
+	strengths []*ui.Choice
+	seed      *ui.Field
+	from      *ui.Field
+	watch     *ui.Choice
+	start     *ui.Button
+	back      *ui.Button
+	form      ui.Form
+	view      render.View
+}
+
+const (
+	watchStep = "Step by step"
+	watchRun  = "Run to the end"
+)
+
+// NewSetup prepares a match of t: a person against the title's second
+// computer player by default.
+func NewSetup(t game.Title) *Setup {
+	s := &Setup{title: t}
+	s.view, _ = render.NewView(t.ID())
+	kinds := []string{"Human"}
+	for _, b := range t.Bots() {
+		kinds = append(kinds, b.Kind)
+	}
+	for i := 0; i < t.Seats(); i++ {
+		k := &ui.Choice{Options: kinds}
+		if i > 0 && len(kinds) > 2 {
+			k.Index = 2
+		}
+		s.kinds = append(s.kinds, k)
+		st := &ui.Choice{}
+		s.strengths = append(s.strengths, st)
+		s.form.Items = append(s.form.Items, k, st)
+		s.syncStrength(i)
+	}
+	s.seed = &ui.Field{Text: strconv.Itoa(1 + rand.IntN(99999)), Max: 18,
+		Accept: func(r rune) bool { return r >= '0' && r <= '9' || r == '-' }}
+	s.from = &ui.Field{Placeholder: "none: a new game (or type a path)", Max: 4096}
+	s.watch = &ui.Choice{Options: []string{watchStep, watchRun}}
+	s.start = &ui.Button{Label: "Start", Primary: true}
+	s.back = &ui.Button{Label: "Back"}
+	s.form.Items = append(s.form.Items, s.seed, s.from, s.watch, s.start, s.back)
+	s.form.Focus = len(s.form.Items) - 2
+	return s
+}
+
+// Use fills the screen from an earlier set-up, as for a rematch.
+func (s *Setup) Use(st game.Setup) {
+	for i, spec := range st.Seats {
+		if spec.Kind == "human" {
+			s.kinds[i].Index = 0
+		} else {
+			s.kinds[i].Select(spec.Kind)
+		}
+		s.syncStrength(i)
+		s.strengths[i].Select(spec.Strength)
+	}
+	s.seed.Text = strconv.FormatInt(st.Seed, 10)
+}
+
+// syncStrength offers the strengths of the computer player chosen for seat i.
+func (s *Setup) syncStrength(i int) {
+	st := s.strengths[i]
+	bot, ok := game.FindBot(s.title, s.kinds[i].Value())
+	if !ok {
+		st.Options, st.Index, st.Prefix = []string{"—"}, 0, ""
+		return
+	}
+	st.Options, st.Prefix = bot.Choices, bot.Strength
+	st.Index = 0
+	st.Select(bot.Default)
+}
+
+func (s *Setup) allComputers() bool {
+	for _, k := range s.kinds {
+		if k.Index == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Game is the set-up as the match needs it.
+func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
+	st := game.Setup{Title: s.title, From: strings.TrimSpace(s.from.Text)}
+	seed, err := strconv.ParseInt(s.seed.Text, 10, 64)
+	if err != nil {
+		return st, 0, fmt.Errorf("seed %q: expected a whole number", s.seed.Text)
+	}
+	st.Seed = seed
+	for i, k := range s.kinds {
+		spec := game.SeatSpec{Kind: "human"}
+		if k.Index > 0 {
+			spec = game.SeatSpec{Kind: k.Value(), Strength: s.strengths[i].Value()}
+		}
+		st.Seats = append(st.Seats, spec)
+	}
+	pace := game.PaceStep
+	if s.watch.Value() == watchRun {
+		pace = game.PaceRun
+	}
+	return st, pace, nil
+}
+
+func (s *Setup) layout(a *App) (x, y, w float64) {
+	sc := a.Scale
+	w = 760 * sc
+	x = float64(a.W)/2 - w/2
+	y = float64(a.H)/2 - 300*sc
+	row := y + 110*sc
+	lx := x + 230*sc
+	for i := range s.kinds {
+		s.kinds[i].Place(rectXYWH(lx, row, 250*sc, 46*sc))
+		s.strengths[i].Place(rectXYWH(lx+266*sc, row, 230*sc, 46*sc))
+		row += 64 * sc
+	}
+	row += 12 * sc
+	s.seed.Place(rectXYWH(lx, row, 250*sc, 46*sc))
+	row += 64 * sc
+	s.from.Place(rectXYWH(lx, row, 496*sc, 46*sc))
+	row += 64 * sc
+	s.watch.Place(rectXYWH(lx, row, 250*sc, 46*sc))
+	row += 104 * sc
+	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
+	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
+	return x, y, w
+}
+
+// Update handles the form.
+func (s *Setup) Update(a *App) error {
+	s.layout(a)
+	editing := s.form.Focus < len(s.form.Items) && (s.form.Items[s.form.Focus] == s.seed || s.form.Items[s.form.Focus] == s.from)
+	if a.In.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	if a.In.Just(ActHelp) && !editing {
+		a.Push(NewHelp())
+		return nil
+	}
+	hit := s.form.Update(&a.In.UI)
+	for i, k := range s.kinds {
+		if k.Changed {
+			s.syncStrength(i)
+		}
+	}
+	switch hit {
+	case s.back:
+		a.Pop()
+	case s.start:
+		st, pace, err := s.Game()
+		if err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		v, err := StartMatch(a, st, pace)
+		if err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		a.Replace(v)
+	}
+	return nil
+}
+
+// Draw draws the set-up card.
+func (s *Setup) Draw(dst *ebiten.Image, a *App) {
+	backdrop(dst, a)
+	x, y, w := s.layout(a)
+	sc := a.Scale
+	card(dst, a, rectXYWH(x, y, w, float64(s.start.Rect().Max.Y)-y+32*sc))
+	render.Text(dst, s.title.Name(), render.Bold, 34*sc, x+36*sc, y+30*sc, render.Ink, render.Left)
+	render.Text(dst, "Set up a match", render.Regular, 18*sc, x+w-36*sc, y+42*sc, render.InkDim, render.Right)
+	label := func(text string, r ui.Widget) {
+		rr := r.Rect()
+		render.Text(dst, text, render.Bold, 17*sc, x+36*sc, float64(rr.Min.Y)+13*sc, render.InkDim, render.Left)
+	}
+	for i, k := range s.kinds {
+		seat := game.Seat(i)
+		r := k.Rect()
+		c := render.Ink
+		if s.view != nil {
+			render.Disc(dst, x+44*sc, float64(r.Min.Y+r.Max.Y)/2, 8*sc, s.view.SeatColor(seat))
+		}
+		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+11*sc, c, render.Left)
+	}
+	label("Seed", s.seed)
+	label("Continue from", s.from)
+	label("Computers play", s.watch)
+	if !s.allComputers() {
+		r := s.watch.Rect()
+		render.Text(dst, "(when no person plays)", render.Regular, 14*sc, float64(r.Max.X)+12*sc, float64(r.Min.Y)+15*sc, render.InkFaint, render.Left)
+	}
+	// What the computer players are: the focused one, else the last.
+	about := ""
+	for i, k := range s.kinds {
+		if bot, ok := game.FindBot(s.title, k.Value()); ok && (about == "" || s.form.Focus/2 == i) {
+			about = fmt.Sprintf("%s: %s", bot.Kind, bot.About)
+		}
+	}
+	r := s.watch.Rect()
+	wrapText(dst, about, render.Regular, 15*sc, x+36*sc, float64(r.Max.Y)+18*sc, w-72*sc, render.InkDim)
+	s.form.Draw(dst, sc)
+}

@@ -1,0 +1,64 @@
+package scenes
+
+import (
+	"errors"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+)
+
+// Picture draws the viewer of rec at a turn, settled, into a w x h image, as
+// the window would show it. It must run inside the game loop (see Shot).
+func Picture(rec *game.Recording, turn, w, h int) (*image.RGBA, error) {
+	view, err := render.NewView(rec.Title.ID())
+	if err != nil {
+		return nil, err
+	}
+	v := NewViewer(rec, view)
+	v.Seek(turn)
+	a := NewApp(v)
+	a.W, a.H = w, h
+	a.Scale = max(0.5, min(float64(w)/1280, float64(h)/800))
+	a.Clock = 1 // a fixed moment for the idle animations
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	a.drawStack(dst)
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(img.Pix)
+	return img, nil
+}
+
+// shooter is a game loop that runs one job that needs the GPU, then ends.
+type shooter struct {
+	job  func() error
+	err  error
+	tick int
+}
+
+func (s *shooter) Update() error {
+	s.tick++
+	if s.tick < 2 {
+		return nil
+	}
+	s.err = s.job()
+	return ebiten.Termination
+}
+
+func (s *shooter) Draw(*ebiten.Image) {}
+
+func (s *shooter) Layout(int, int) (int, int) { return 64, 64 }
+
+// Shot runs job inside a short-lived game loop (a small window), for the
+// commands that render without showing Arena: `arena shot`.
+func Shot(job func() error) error {
+	ebiten.SetWindowSize(64, 64)
+	ebiten.SetWindowTitle("Arena: rendering")
+	s := &shooter{job: job}
+	if err := ebiten.RunGame(s); err != nil && !errors.Is(err, ebiten.Termination) {
+		return err
+	}
+	return s.err
+}

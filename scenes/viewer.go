@@ -1,0 +1,568 @@
+package scenes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+	"github.com/arena-games/arena/sprites"
+)
+
+// speeds are the playback speeds people can choose.
+var speeds = []float64{0.25, 0.5, 1, 2, 4, 8}
+
+const (
+	stepTime    = 0.8 // seconds a step's animation takes at 1x
+	holdTime    = 0.9 // seconds a replay rests on each frame at 1x
+	computerGap = 1500 * time.Millisecond
+	resultsWait = 2.2 // seconds of the winner's moment before the results
+)
+
+// Viewer plays a timeline, live or recorded: the board, the players, the
+// moves, and the controls to play, pause, step and scrub.
+type Viewer struct {
+	rec   *game.Recording
+	view  render.View
+	match *game.Match
+	// setup and pace are how the live match was made, for a rematch.
+	setup  game.Setup
+	pace   game.PaceMode
+	cancel context.CancelFunc
+	done   chan struct{}
+	runErr error
+	ended  bool
+
+	cursor      int
+	anim        float64
+	hold        float64
+	playing     bool
+	follow      bool // show each new frame of a live timeline as it comes
+	speed       int
+	notes       bool
+	overSince   float64
+	resultsOpen bool
+	scrubbing   bool
+
+	first, back, play, fwd, last, slower, faster, mode, menu, help ui.Button
+	buttons                                                        []*ui.Button
+	area, side, bar, scrub                                         image.Rectangle
+	moment                                                         render.Moment
+}
+
+// NewViewer shows a recording from its start; a replay starts playing.
+func NewViewer(rec *game.Recording, view render.View) *Viewer {
+	v := &Viewer{rec: rec, view: view, speed: 2, notes: true, playing: !rec.Timeline.Live()}
+	v.first = ui.Button{Icon: sprites.IconFirst, HasIcon: true}
+	v.back = ui.Button{Icon: sprites.IconStepBack, HasIcon: true}
+	v.play = ui.Button{Icon: sprites.IconPlay, HasIcon: true, Primary: true}
+	v.fwd = ui.Button{Icon: sprites.IconStepForward, HasIcon: true}
+	v.last = ui.Button{Icon: sprites.IconLast, HasIcon: true}
+	v.slower = ui.Button{Icon: sprites.IconSlower, HasIcon: true}
+	v.faster = ui.Button{Icon: sprites.IconFaster, HasIcon: true}
+	v.mode = ui.Button{Label: "Step"}
+	v.menu = ui.Button{Icon: sprites.IconMenu, HasIcon: true}
+	v.help = ui.Button{Icon: sprites.IconHelp, HasIcon: true}
+	v.buttons = []*ui.Button{&v.first, &v.back, &v.play, &v.fwd, &v.last, &v.slower, &v.faster, &v.mode, &v.menu, &v.help}
+	v.anim = 1
+	return v
+}
+
+// StartMatch starts a match in the window: it writes the replay and the move
+// file in the app's replay folder and opens the viewer on it.
+func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
+	view, err := render.NewView(st.Title.ID())
+	if err != nil {
+		return nil, err
+	}
+	if st.Out == "" {
+		st.Out = filepath.Join(a.ReplayDir, fmt.Sprintf("%s-%s.arena", st.Title.ID(), time.Now().Format("20060102-150405")))
+	}
+	m, closeFiles, err := st.Start()
+	if err != nil {
+		return nil, err
+	}
+	v := NewViewer(m.Recording(), view)
+	v.match, v.setup, v.pace = m, st, pace
+	if !anyHuman(m) {
+		m.Pace = game.NewPacer(pace, computerGap)
+	}
+	v.follow = true
+	ctx, cancel := context.WithCancel(context.Background())
+	v.cancel, v.done = cancel, make(chan struct{})
+	go func() {
+		defer close(v.done)
+		_, err := m.Run(ctx)
+		if errors.Is(err, context.Canceled) {
+			err = nil
+		}
+		v.runErr = errors.Join(err, closeFiles())
+	}()
+	return v, nil
+}
+
+func anyHuman(m *game.Match) bool {
+	for i := range m.Seats {
+		if _, ok := m.IsHuman(game.Seat(i)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Close stops a live match; the replay keeps every step played.
+func (v *Viewer) Close() {
+	if v.cancel != nil {
+		v.cancel()
+		<-v.done
+	}
+}
+
+// ReplayPath is the file a live match writes, or "" for a recording.
+func (v *Viewer) ReplayPath() string {
+	if v.match == nil {
+		return ""
+	}
+	return v.setup.Out
+}
+
+// Seek shows frame i at once, without animation.
+func (v *Viewer) Seek(i int) {
+	v.goTo(i, false)
+	v.playing = false
+}
+
+func (v *Viewer) goTo(i int, animate bool) {
+	n := v.rec.Timeline.Len()
+	i = max(0, min(i, n-1))
+	if i == v.cursor && !animate {
+		v.anim = 1
+		return
+	}
+	v.anim = 1
+	if animate && i == v.cursor+1 {
+		v.anim = 0
+	}
+	v.cursor, v.hold = i, 0
+	v.view.Reset()
+}
+
+func (v *Viewer) layout(a *App) {
+	s := a.Scale
+	top, barH, sideW := 64*s, 88*s, 360*s
+	v.bar = rectXYWH(0, float64(a.H)-barH, float64(a.W), barH)
+	v.side = rectXYWH(float64(a.W)-sideW-16*s, top+8*s, sideW, float64(a.H)-barH-top-24*s)
+	v.area = image.Rect(int(16*s), int(top+8*s), v.side.Min.X-int(16*s), v.bar.Min.Y-int(16*s))
+	v.view.Layout(v.area, s)
+	b := 52 * s
+	y := float64(v.bar.Min.Y) + (float64(v.bar.Dy())-b)/2
+	x := 20 * s
+	for _, btn := range []*ui.Button{&v.first, &v.back, &v.play, &v.fwd, &v.last} {
+		btn.Place(rectXYWH(x, y, b, b))
+		x += b + 8*s
+	}
+	x += 16 * s
+	v.slower.Place(rectXYWH(x, y+6*s, b-12*s, b-12*s))
+	x += b - 12*s + 70*s
+	v.faster.Place(rectXYWH(x, y+6*s, b-12*s, b-12*s))
+	x += b + 12*s
+	v.mode.Place(rectXYWH(x, y, 110*s, b))
+	if v.pacer() != nil {
+		x += 126 * s
+	}
+	v.menu.Place(rectXYWH(float64(a.W)-20*s-b, 6*s, b, b))
+	v.help.Place(rectXYWH(float64(a.W)-28*s-2*b, 6*s, b, b))
+	v.scrub = rectXYWH(x+10*s, y+b/2-6*s, float64(a.W)-x-230*s, 12*s)
+}
+
+func (v *Viewer) pacer() *game.Pacer {
+	if v.match == nil {
+		return nil
+	}
+	return v.match.Pace
+}
+
+// Update advances the animation, follows a live match and handles input.
+func (v *Viewer) Update(a *App) error {
+	v.layout(a)
+	tl := v.rec.Timeline
+	n := tl.Len()
+	sp := speeds[v.speed]
+	dt := 1 / float64(ebiten.TPS())
+	if v.anim < 1 {
+		v.anim = min(1, v.anim+dt*sp/stepTime)
+	} else {
+		v.hold += dt
+	}
+	if v.follow && v.cursor < n-1 && v.anim >= 1 {
+		v.goTo(v.cursor+1, true)
+	} else if v.playing && v.cursor < n-1 && v.anim >= 1 && v.hold >= holdTime/sp {
+		v.goTo(v.cursor+1, true)
+	}
+	if v.playing && v.cursor == n-1 && !tl.Live() {
+		v.playing = false
+	}
+	v.checkDone(a)
+
+	// The board: a person's move.
+	frame := tl.Frame(v.cursor)
+	if h := v.humanToMove(frame); h != nil {
+		if err := h.Rejected(); err != nil {
+			a.Toast("%v", err)
+		}
+		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick}
+		if move, ok := v.view.Input(frame, p); ok {
+			h.Submit(move)
+		}
+	} else if a.In.RightClick {
+		v.view.Reset()
+	}
+
+	// Keys and buttons.
+	in := &a.In
+	for _, b := range v.buttons {
+		b.Disabled = false
+	}
+	v.mode.Disabled = v.pacer() == nil
+	pressed := func(b *ui.Button) bool { return b.Update(&in.UI, false) }
+	switch {
+	case in.Just(ActBack):
+		if !v.view.Reset() {
+			a.Push(NewPause(v))
+		}
+	case in.Just(ActHelp) || pressed(&v.help):
+		a.Push(NewBoardHelp(v.view))
+	case pressed(&v.menu):
+		a.Push(NewPause(v))
+	case in.Just(ActPlayPause) || pressed(&v.play):
+		v.togglePlay()
+	case in.Just(ActStepForward) || pressed(&v.fwd):
+		v.stepForward()
+	case in.Just(ActStepBack) || pressed(&v.back):
+		v.Seek(v.cursor - 1)
+		v.follow = false
+	case in.Just(ActFirst) || pressed(&v.first):
+		v.Seek(0)
+		v.follow = false
+	case in.Just(ActLast) || pressed(&v.last):
+		v.Seek(n - 1)
+		v.follow = tl.Live()
+	case in.Just(ActFaster) || pressed(&v.faster):
+		v.setSpeed(v.speed + 1)
+	case in.Just(ActSlower) || pressed(&v.slower):
+		v.setSpeed(v.speed - 1)
+	case in.Just(ActNotes):
+		v.notes = !v.notes
+	case pressed(&v.mode) && !v.mode.Disabled:
+		v.togglePlay()
+	}
+	v.updateScrub(in)
+	return nil
+}
+
+// togglePlay plays or pauses; in a live computer match it switches between
+// running to the end and stepping.
+func (v *Viewer) togglePlay() {
+	if p := v.pacer(); p != nil && v.rec.Timeline.Live() {
+		if p.Mode() == game.PaceRun {
+			p.SetMode(game.PaceStep)
+		} else {
+			p.SetMode(game.PaceRun)
+			v.follow = true
+		}
+		return
+	}
+	if v.rec.Timeline.Live() {
+		// A live match with people: "play" catches up with it.
+		v.Seek(v.rec.Timeline.Len() - 1)
+		v.follow = true
+		return
+	}
+	if !v.playing && v.cursor == v.rec.Timeline.Len()-1 && !v.rec.Timeline.Live() {
+		v.Seek(0)
+	}
+	v.playing = !v.playing
+}
+
+// stepForward shows the next frame, or lets a live computer match play one
+// move when the newest frame is shown.
+func (v *Viewer) stepForward() {
+	n := v.rec.Timeline.Len()
+	live := v.rec.Timeline.Live()
+	if v.cursor < n-1 {
+		v.playing = false
+		v.goTo(v.cursor+1, true)
+		v.follow = live && v.cursor == n-1
+		return
+	}
+	if p := v.pacer(); p != nil && live {
+		if p.Mode() != game.PaceStep {
+			p.SetMode(game.PaceStep)
+		}
+		p.Step()
+		v.follow = true
+	}
+}
+
+func (v *Viewer) setSpeed(i int) {
+	v.speed = max(0, min(i, len(speeds)-1))
+	if p := v.pacer(); p != nil {
+		p.SetDelay(time.Duration(float64(computerGap) / speeds[v.speed]))
+	}
+}
+
+func (v *Viewer) updateScrub(in *Input) {
+	hit := v.scrub.Inset(-int(10 * float64(v.scrub.Dy())))
+	if in.UI.Pressed && in.UI.Over(hit) {
+		v.scrubbing = true
+	}
+	if !in.UI.Held {
+		v.scrubbing = false
+	}
+	if v.scrubbing {
+		n := v.rec.Timeline.Len()
+		f := (in.UI.X - float64(v.scrub.Min.X)) / float64(v.scrub.Dx())
+		i := int(f*float64(n-1) + 0.5)
+		if i != v.cursor {
+			v.Seek(i)
+		}
+		v.follow = v.rec.Timeline.Live() && v.cursor == n-1
+	}
+}
+
+// humanToMove returns the person who must move now in the shown frame, if
+// the newest frame is shown and settled.
+func (v *Viewer) humanToMove(f game.Frame) *game.Human {
+	if v.match == nil || v.cursor != v.rec.Timeline.Len()-1 || v.anim < 1 {
+		return nil
+	}
+	for _, s := range f.ToMove {
+		if h, ok := v.match.IsHuman(s); ok && h.Waiting() {
+			return h
+		}
+	}
+	return nil
+}
+
+// checkDone reports a match that failed, and opens the results once the
+// winner's moment has been seen.
+func (v *Viewer) checkDone(a *App) {
+	if v.done != nil && !v.ended {
+		select {
+		case <-v.done:
+			v.ended = true
+			if v.runErr != nil {
+				a.Toast("%v", v.runErr)
+			}
+		default:
+		}
+	}
+	last := v.rec.Timeline.Last()
+	if v.match == nil || !last.Over || v.cursor != v.rec.Timeline.Len()-1 || v.anim < 1 {
+		return
+	}
+	if v.overSince == 0 {
+		v.overSince = a.Clock
+	}
+	if !v.resultsOpen && a.Clock-v.overSince > resultsWait {
+		v.resultsOpen = true
+		a.Push(NewResults(v))
+	}
+}
+
+// Draw draws the board, the side panel and the control bar.
+func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
+	v.layout(a)
+	backdrop(dst, a)
+	tl := v.rec.Timeline
+	m := &v.moment
+	m.Cur = tl.Frame(v.cursor)
+	m.Prev = tl.Frame(v.cursor - 1)
+	if v.cursor == 0 {
+		m.Prev = m.Cur
+	}
+	m.T, m.Clock = v.anim, a.Clock
+	m.Next = nil
+	if next, ok := tl.Next(v.cursor); ok && v.notes && v.anim >= 1 {
+		m.Next = &next
+	}
+	m.Hint = v.humanToMove(m.Cur) != nil
+	v.view.Draw(dst, m)
+	v.drawTop(dst, a)
+	v.drawSide(dst, a)
+	v.drawBar(dst, a)
+}
+
+func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
+	s := a.Scale
+	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
+	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
+	source := v.rec.Source
+	if v.match == nil && v.rec.Header.Created != "" {
+		source += " · " + v.rec.Header.Created
+	}
+	render.Text(dst, source, render.Regular, 15*s, 40*s+w, 25*s, render.InkFaint, render.Left)
+	v.menu.Draw(dst, false, s)
+	v.help.Draw(dst, false, s)
+}
+
+func (v *Viewer) seatName(i int) string {
+	if i < len(v.rec.Header.Seats) {
+		return seatLabel(v.rec.Header.Seats[i])
+	}
+	return "?"
+}
+
+// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
+func seatLabel(spec string) string {
+	if spec == "human" {
+		return "Human"
+	}
+	return strings.Replace(spec, ":", " · ", 1)
+}
+
+func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
+	s := a.Scale
+	r := v.side
+	card(dst, a, r)
+	x, y := float64(r.Min.X)+22*s, float64(r.Min.Y)+20*s
+	w := float64(r.Dx()) - 44*s
+	cur := v.rec.Timeline.Frame(v.cursor)
+	toMove := map[game.Seat]bool{}
+	for _, st := range cur.ToMove {
+		toMove[st] = true
+	}
+	// The players.
+	for i := 0; i < v.rec.Title.Seats(); i++ {
+		seat := game.Seat(i)
+		c := v.view.SeatColor(seat)
+		rowR := rectXYWH(x-8*s, y-6*s, w+16*s, 52*s)
+		if toMove[seat] && !cur.Over {
+			pulse := 0.5 + 0.5*sinTime(a.Clock*3)
+			render.Panel(dst, rowR, 10*s, render.Fade(c, 0.18+0.1*pulse))
+		}
+		if cur.Over && cur.Result.Winner == seat.Number() {
+			render.Panel(dst, rowR, 10*s, render.Fade(render.Accent, 0.25))
+		}
+		render.Disc(dst, x+10*s, y+20*s, 10*s, c)
+		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 18*s, x+30*s, y+2*s, render.Ink, render.Left)
+		render.Text(dst, v.seatName(i), render.Regular, 15*s, x+30*s, y+24*s, render.InkDim, render.Left)
+		tag := ""
+		switch {
+		case cur.Over && cur.Result.Winner == seat.Number():
+			tag = "WINNER"
+		case toMove[seat] && !cur.Over:
+			tag = "TO MOVE"
+		}
+		render.Text(dst, tag, render.Bold, 13*s, x+w, y+14*s, render.Accent, render.Right)
+		y += 60 * s
+	}
+	// Status.
+	y += 6 * s
+	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
+	y += 14 * s
+	y = wrapText(dst, v.view.Status(cur), render.Bold, 17*s, x, y, w, render.Ink)
+	// What the computer thought.
+	if note := v.thinking(cur); note != "" {
+		y += 8 * s
+		y = wrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
+	}
+	// The moves.
+	y += 14 * s
+	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
+	y += 12 * s
+	render.Text(dst, "MOVES", render.Bold, 13*s, x, y, render.InkFaint, render.Left)
+	y += 24 * s
+	lh := 24 * s
+	rows := int((float64(r.Max.Y) - y - 12*s) / lh)
+	if rows <= 0 {
+		return
+	}
+	n := v.rec.Timeline.Len()
+	from := max(1, min(v.cursor-rows/2, n-rows))
+	for i := from; i < n && i < from+rows; i++ {
+		f := v.rec.Timeline.Frame(i)
+		ink := render.InkDim
+		if i == v.cursor {
+			render.Panel(dst, rectXYWH(x-8*s, y-3*s, w+16*s, lh), 6*s, render.Hover)
+			ink = render.Ink
+		}
+		render.Text(dst, fmt.Sprintf("%3d", i), render.Mono, 14*s, x, y, render.InkFaint, render.Left)
+		for seat, mv := range f.Moves {
+			render.Disc(dst, x+44*s, y+9*s, 5*s, v.view.SeatColor(seat))
+			if mv == "" {
+				mv = "(no answer)"
+			}
+			render.Text(dst, mv, render.Mono, 15*s, x+58*s, y, ink, render.Left)
+		}
+		y += lh
+	}
+}
+
+// thinking is what the players said about the shown move and the next one.
+func (v *Viewer) thinking(cur game.Frame) string {
+	var parts []string
+	for seat, n := range cur.Notes {
+		if n.Text != "" {
+			parts = append(parts, fmt.Sprintf("P%d: %s", seat.Number(), n.Text))
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
+	s := a.Scale
+	render.FillRect(dst, 0, float64(v.bar.Min.Y), float64(a.W), float64(v.bar.Dy()), color.NRGBA{0x0a, 0x10, 0x1d, 0xf0})
+	tl := v.rec.Timeline
+	n := tl.Len()
+	live := tl.Live()
+	running := v.playing || (live && v.follow && (v.pacer() == nil || v.pacer().Mode() == game.PaceRun))
+	if running {
+		v.play.Icon = sprites.IconPause
+	} else {
+		v.play.Icon = sprites.IconPlay
+	}
+	if p := v.pacer(); p != nil {
+		v.mode.Label = "Step"
+		if p.Mode() == game.PaceRun {
+			v.mode.Label = "Run"
+		}
+	}
+	for _, b := range v.buttons[:7] {
+		b.Draw(dst, false, s)
+	}
+	if v.pacer() != nil {
+		v.mode.Draw(dst, false, s)
+	}
+	sr := v.slower.Rect()
+	render.Text(dst, fmt.Sprintf("%g×", speeds[v.speed]), render.Bold, 17*s, float64(sr.Max.X)+35*s, float64(sr.Min.Y)+9*s, render.Ink, render.Center)
+	// The scrub bar.
+	sc := v.scrub
+	render.Panel(dst, sc, float64(sc.Dy())/2, render.Raised)
+	frac := 1.0
+	if n > 1 {
+		frac = float64(v.cursor) / float64(n-1)
+	}
+	fill := sc
+	fill.Max.X = sc.Min.X + int(frac*float64(sc.Dx()))
+	if fill.Dx() > sc.Dy() {
+		render.Panel(dst, fill, float64(sc.Dy())/2, render.Accent)
+	}
+	render.Disc(dst, float64(fill.Max.X), float64(sc.Min.Y+sc.Max.Y)/2, 11*s, render.Ink)
+	label := fmt.Sprintf("Turn %d / %d", v.cursor, n-1)
+	render.Text(dst, label, render.Bold, 17*s, float64(a.W)-24*s, float64(sc.Min.Y)-14*s, render.Ink, render.Right)
+	if live {
+		pulse := 0.6 + 0.4*sinTime(a.Clock*4)
+		render.Disc(dst, float64(a.W)-150*s, float64(sc.Min.Y)+26*s, 5*s, render.Fade(render.Bad, pulse))
+		render.Text(dst, "LIVE", render.Bold, 13*s, float64(a.W)-138*s, float64(sc.Min.Y)+17*s, render.Bad, render.Left)
+	}
+}
