@@ -109,10 +109,10 @@ type Result struct {
 // Frame is an immutable snapshot of a game after one step, with the events of
 // that step. Frames are shared between goroutines: never modify one.
 type Frame struct {
-	Turn   int           // the step that produced it: 0 is the start
-	ToMove []Seat        // who acts next
-	State  any           // the title's snapshot, e.g. *santorini.Board
-	Events []Event       // what happened in this step
+	Turn   int             // the step that produced it: 0 is the start
+	ToMove []Seat          // who acts next
+	State  any             // the title's snapshot, e.g. *santorini.Board
+	Events []Event         // what happened in this step
 	Moves  map[Seat]string // the moves of this step, as the engine read them
 	Notes  map[Seat]Notes  // what the seats thought when they chose those moves
 	Over   bool

@@ -135,13 +135,13 @@ func TestReplayErrors(t *testing.T) {
 		return b.Bytes()
 	}
 	cases := map[string]string{
-		`{"format":"arena-replay","version":9,"title":"race","config":{"seed":0,"seats":2},"seats":[]}` + "\n":                                       "line 1: header: replay format version 9; this Arena reads version 1: update Arena to open it",
-		`{"format":"zip","version":1,"title":"race"}` + "\n":                                                                                      `line 1: header: format "zip", expected "arena-replay"`,
-		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":2,"moves":{"1":"1"}}` + "\n":               "line 2: step 2 out of order: expected step 1",
-		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1,"moves":{"3":"1"}}` + "\n":               `line 2: step 1: moves: seat "3": expected a seat number 1..2`,
-		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1}` + "\n":                                  `line 2: step 1: expected "moves"`,
-		`{"format":"arena-replay","version":1,"title":"chess","config":{"seats":2}}` + "\n":                                                       `unknown game "chess"`,
-		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1,"moves":{"2":"1"}}` + "\n":               "step 1: expected one move from P1",
+		`{"format":"arena-replay","version":9,"title":"race","config":{"seed":0,"seats":2},"seats":[]}` + "\n":                     "line 1: header: replay format version 9; this Arena reads version 1: update Arena to open it",
+		`{"format":"zip","version":1,"title":"race"}` + "\n":                                                                       `line 1: header: format "zip", expected "arena-replay"`,
+		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":2,"moves":{"1":"1"}}` + "\n": "line 2: step 2 out of order: expected step 1",
+		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1,"moves":{"3":"1"}}` + "\n": `line 2: step 1: moves: seat "3": expected a seat number 1..2`,
+		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1}` + "\n":                   `line 2: step 1: expected "moves"`,
+		`{"format":"arena-replay","version":1,"title":"chess","config":{"seats":2}}` + "\n":                                        `unknown game "chess"`,
+		`{"format":"arena-replay","version":1,"title":"race","config":{"seats":2}}` + "\n" + `{"step":1,"moves":{"2":"1"}}` + "\n": "step 1: expected one move from P1",
 	}
 	for text, want := range cases {
 		_, err := Open("x.arena", gz(text))

@@ -61,7 +61,7 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 // leave.
 type Pause struct {
 	dialog
-	v                    *Viewer
+	v                   *Viewer
 	resume, save, leave *ui.Button
 }
 

@@ -260,8 +260,16 @@ type scene struct {
 	height  [25]float64 // drawn height of each tower (a falling block excluded)
 	workers [2][2]santorini.Cell
 	// mover is animated between cells; fall is a block dropping on a cell.
-	mover      struct{ player, worker int; x, y float64; on bool }
-	fall       struct{ cell santorini.Cell; level uint8; drop, alpha float64 }
+	mover struct {
+		player, worker int
+		x, y           float64
+		on             bool
+	}
+	fall struct {
+		cell        santorini.Cell
+		level       uint8
+		drop, alpha float64
+	}
 	ghostCell  santorini.Cell // a translucent worker or block previewing a click
 	ghostBlock bool
 	ghostSide  int
@@ -546,7 +554,7 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	g := v.geo
 	size := math.Max(11, 0.13*g.CellW())
 	for col := 0; col < 5; col++ {
-		x, y := g.Ground(santorini.Cell(col*5))
+		x, y := g.Ground(santorini.Cell(col * 5))
 		render.Text(dst, string(rune('A'+col)), render.Bold, size, x+g.CellW()/2,
 			y+g.CellW()*sprites.Squash+(sprites.RimPx*sprites.Squash+sprites.CliffPx)*g.K+4*v.scale, render.InkDim, render.Center)
 	}

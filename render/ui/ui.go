@@ -82,8 +82,8 @@ func (f *Form) Draw(dst *ebiten.Image, scale float64) {
 
 // Button is a labelled push button, with an optional icon.
 type Button struct {
-	Label    string
-	Detail   string // a smaller second line under the label
+	Label  string
+	Detail string // a smaller second line under the label
 
 	Icon     sprites.Icon
 	HasIcon  bool
