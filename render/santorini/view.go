@@ -382,11 +382,15 @@ func (v *View) composeGhost(sc *scene, cur *santorini.Board, m *render.Moment) {
 
 func (v *View) drawTower(dst *ebiten.Image, c santorini.Cell, sc *scene, m *render.Moment) {
 	h := int(sc.height[c])
+	alpha := 1.0
+	if v.hidesWorker(c, sc) {
+		alpha = 0.4
+	}
 	for l := 1; l <= min(h, 3); l++ {
-		v.drawTier(dst, c, l, 0, 1)
+		v.drawTier(dst, c, l, 0, alpha)
 	}
 	if h == 4 {
-		v.drawDome(dst, c, 0, 1)
+		v.drawDome(dst, c, 0, alpha)
 	}
 	if sc.fall.cell == c {
 		if sc.fall.level == 4 {
@@ -403,6 +407,24 @@ func (v *View) drawTower(dst *ebiten.Image, c santorini.Cell, sc *scene, m *rend
 			v.drawTier(dst, c, h+1, 0, a)
 		}
 	}
+}
+
+// hidesWorker reports whether the tower on c stands in front of a worker's
+// feet, so that the worker would seem to stand on the tower: such a tower is
+// drawn see-through.
+func (v *View) hidesWorker(c santorini.Cell, sc *scene) bool {
+	if c.Row() == 4 {
+		return false
+	}
+	behind := c + 1 // the next row back, same column
+	for _, ws := range sc.workers {
+		for _, w := range ws {
+			if w == behind && sc.height[c]-math.Min(sc.height[behind], 3) >= 3 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // drawTier draws tower level l on cell c, lifted by drop pixels.

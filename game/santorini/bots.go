@@ -1,0 +1,208 @@
+package santorini
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-games/arena/game"
+)
+
+// Bots lists the computer players, weakest first: minimax and alphabeta are
+// the assignment's simple players (R15, R16) at a fixed depth, competitive is
+// the stronger alpha-beta player on a time budget.
+func (Title) Bots() []game.Bot {
+	return []game.Bot{
+		{Kind: "minimax", About: "the assignment's simple player: minimax on f = m + l·k", Strength: "depth", Default: "3", Choices: []string{"1", "2", "3", "4", "5"}},
+		{Kind: "alphabeta", About: "the simple player with alpha-beta pruning: same moves, faster", Strength: "depth", Default: "3", Choices: []string{"1", "2", "3", "4", "5", "6"}},
+		{Kind: "competitive", About: "alpha-beta with a richer evaluation, iterative deepening and a transposition table", Strength: "time", Default: "1s", Choices: []string{"100ms", "300ms", "1s", "3s"}},
+	}
+}
+
+// maxSimpleDepth bounds the depth of the simple players.
+const maxSimpleDepth = 12
+
+// NewBot makes a computer player of the given kind and strength for seat;
+// rng (may be nil) varies its placement among equally good choices.
+func (Title) NewBot(kind, strength string, seat game.Seat, rng *game.Rand) (game.Player, error) {
+	switch kind {
+	case "minimax", "alphabeta":
+		depth, err := strconv.Atoi(strength)
+		if err != nil || depth < 1 || depth > maxSimpleDepth {
+			return nil, fmt.Errorf("santorini %s: strength %q is not a depth 1..%d", kind, strength, maxSimpleDepth)
+		}
+		return &simplePlayer{seat: seat, rng: rng, depth: depth, alphaBeta: kind == "alphabeta"}, nil
+	case "competitive":
+		budget, err := parseBudget(strength)
+		if err != nil {
+			return nil, fmt.Errorf("santorini competitive: %w", err)
+		}
+		return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewCompetitive()}, nil
+	}
+	return nil, fmt.Errorf("santorini: unknown computer player %q (known: minimax, alphabeta, competitive)", kind)
+}
+
+// parseBudget reads a time such as "300ms" or "1s"; a bare number means
+// milliseconds.
+func parseBudget(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if ms, errMS := strconv.Atoi(s); errMS == nil {
+		d, err = time.Duration(ms)*time.Millisecond, nil
+	}
+	if err != nil || d <= 0 || d > time.Hour {
+		return 0, fmt.Errorf("strength %q is not a time such as 300ms, 1s or 1500 (milliseconds)", s)
+	}
+	return d, nil
+}
+
+// observed is the board a player was shown.
+func observed(obs any, seat game.Seat) (*Board, error) {
+	var b *Board
+	switch o := obs.(type) {
+	case *Board:
+		b = o
+	case Board:
+		b = &o
+	default:
+		return nil, fmt.Errorf("santorini player: observation is %T, not a *santorini.Board", obs)
+	}
+	switch {
+	case b.Phase == Over:
+		return nil, fmt.Errorf("santorini player %s: the game is over", seat)
+	case b.Side != int(seat):
+		return nil, fmt.Errorf("santorini player %s: P%d is to move", seat, b.Side+1)
+	}
+	return b, nil
+}
+
+// simplePlayer is the minimax or alphabeta player.
+type simplePlayer struct {
+	seat      game.Seat
+	rng       *game.Rand
+	depth     int
+	alphaBeta bool
+}
+
+// Play places by the placement heuristic, else searches to the fixed depth.
+func (p *simplePlayer) Play(ctx context.Context, obs any) (game.Answer, error) {
+	b, err := observed(obs, p.seat)
+	if err != nil {
+		return game.Answer{}, err
+	}
+	if b.Phase != Play {
+		return placeAnswer(b, p.rng), nil
+	}
+	res, err := Search(ctx, b, p.depth, p.alphaBeta)
+	if err != nil {
+		return game.Answer{}, err
+	}
+	text := fmt.Sprintf("depth %d · %s nodes · best %s = %.2f", res.Depth, groupDigits(res.Nodes), res.Best, res.Value)
+	return game.Answer{Move: res.Best.String(), Notes: &game.Notes{Values: res.Values, Text: text}}, nil
+}
+
+// competitivePlayer is the competitive player.
+type competitivePlayer struct {
+	seat   game.Seat
+	rng    *game.Rand
+	budget time.Duration
+	search *Competitive
+}
+
+// Play places by the placement heuristic, else searches within its budget.
+// It returns ctx's error when ctx is cancelled.
+func (p *competitivePlayer) Play(ctx context.Context, obs any) (game.Answer, error) {
+	b, err := observed(obs, p.seat)
+	if err != nil {
+		return game.Answer{}, err
+	}
+	if b.Phase != Play {
+		return placeAnswer(b, p.rng), nil
+	}
+	res, err := p.search.Search(ctx, b, Limit{Time: p.budget}, nil)
+	if err != nil {
+		return game.Answer{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return game.Answer{}, fmt.Errorf("santorini competitive: %w", err)
+	}
+	text := fmt.Sprintf("depth %d · %s nodes · best %s = %.2f · other values are upper bounds", res.Depth, groupDigits(res.Nodes), res.Best, res.Value)
+	return game.Answer{Move: res.Best.String(), Notes: &game.Notes{Values: res.Values, Text: text}}, nil
+}
+
+// groupDigits writes a count with a space between groups of three digits:
+// "12 345".
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// Placement scores: a worker on C3 or the ring around it counts most, two
+// workers two steps apart cover more ground without blocking each other, and
+// P2 likes to stand next to P1's workers to contest their climbing.
+const (
+	placeCentre  = 4
+	placeSpread  = 1
+	placeContest = 1
+)
+
+// Placement chooses a placement for the side to place: the highest-scoring
+// unordered pair of free cells (see placeScore), written with the lower cell
+// first. Among equal pairs rng (when not nil) chooses, else the first in cell
+// order. The assignment gives no evaluation for placement, so this is a
+// heuristic: the centre is where workers have the most moves and climbing
+// options, which every Santorini guide puts first.
+func Placement(b *Board, rng *game.Rand) (Turn, int) {
+	occ := b.occupied()
+	best := -1
+	var ties []Turn
+	for c1 := Cell(0); c1 < cellCount; c1++ {
+		for c2 := c1 + 1; c2 < cellCount; c2++ {
+			if occ&(1<<uint(c1)|1<<uint(c2)) != 0 {
+				continue
+			}
+			s := placeScore(b, c1, c2)
+			if s > best {
+				best, ties = s, ties[:0]
+			}
+			if s == best {
+				ties = append(ties, placement(c1, c2))
+			}
+		}
+	}
+	if rng != nil {
+		return ties[rng.IntN(len(ties))], len(ties)
+	}
+	return ties[0], len(ties)
+}
+
+// placeScore rates putting the side's workers on c1 and c2.
+func placeScore(b *Board, c1, c2 Cell) int {
+	s := placeCentre * (centre[c1] + centre[c2])
+	if chebyshev(c1, c2) == 2 {
+		s += placeSpread
+	}
+	for _, c := range []Cell{c1, c2} {
+		for _, o := range b.Workers[1-b.Side] {
+			if o != NoCell && Adjacent(c, o) {
+				s += placeContest
+				break
+			}
+		}
+	}
+	return s
+}
+
+// placeAnswer is a player's answer during placement.
+func placeAnswer(b *Board, rng *game.Rand) game.Answer {
+	t, ties := Placement(b, rng)
+	return game.Answer{Move: t.String(), Notes: &game.Notes{Text: fmt.Sprintf("placement: central cells, %d equally good pairs", ties)}}
+}

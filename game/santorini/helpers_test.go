@@ -1,0 +1,66 @@
+package santorini
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// fixturePath is the fixture game.txt, relative to this package.
+const fixturePath = "../../../shared/fixtures/santorini/game.txt"
+
+// fixture reads the fixture game.txt. It skips the test when the fixture is
+// absent, except under CI=true, where that is a failure.
+func fixture(t testing.TB) []byte {
+	t.Helper()
+	data, err := os.ReadFile(fixturePath)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("fixture missing under CI: %v", err)
+		}
+		t.Skipf("fixture absent (%v): skipping", err)
+	}
+	return data
+}
+
+// position parses a peer position string or fails the test.
+func position(t testing.TB, s string) Board {
+	t.Helper()
+	b, err := ParsePosition(s)
+	require.NoError(t, err, s)
+	return b
+}
+
+// play applies strict lines from b and fails the test on an error.
+func play(t testing.TB, b Board, lines ...string) Board {
+	t.Helper()
+	for _, l := range lines {
+		tu, err := ParseTurn(&b, l)
+		require.NoError(t, err, l)
+		b, err = b.Apply(tu)
+		require.NoError(t, err, l)
+	}
+	return b
+}
+
+// code is the RuleError code of err, or "" when err is not one.
+func code(err error) string {
+	var re *RuleError
+	if errAs(err, &re) {
+		return re.Code
+	}
+	return ""
+}
+
+// cell parses a strict cell name or panics: for test tables.
+func cell(s string) Cell {
+	c, ok := ParseCell(s)
+	if !ok {
+		panic("bad cell " + s)
+	}
+	return c
+}
+
+// repaired is the repaired seed start (§5.4), P1 to move.
+const repaired = "0000000000000000000000000/1/C3,B2/C2,D2"

@@ -1,0 +1,132 @@
+// Package rendertest runs drawing tests inside Ebitengine's game loop, and
+// compares pictures with golden PNGs.
+package rendertest
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// update rewrites the golden PNGs instead of comparing with them.
+var update = flag.Bool("update", false, "rewrite the golden PNGs")
+
+type loop struct {
+	m    *testing.M
+	code int
+}
+
+func (l *loop) Update() error {
+	l.code = l.m.Run()
+	return ebiten.Termination
+}
+
+func (l *loop) Draw(*ebiten.Image) {}
+
+func (l *loop) Layout(int, int) (int, int) { return 320, 240 }
+
+// Main runs a package's tests inside the game loop, as drawing needs (the
+// pattern of Ebitengine's own tests). Without a display it skips them, or
+// fails under CI=true.
+func Main(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		if os.Getenv("CI") == "true" {
+			fmt.Fprintln(os.Stderr, "drawing tests need a display: run them under xvfb-run (make test does)")
+			os.Exit(1)
+		}
+		fmt.Fprintln(os.Stderr, "skipping drawing tests: no display (run under xvfb-run)")
+		os.Exit(0)
+	}
+	ebiten.SetWindowSize(320, 240)
+	ebiten.SetWindowTitle("Arena tests")
+	l := &loop{m: m}
+	if err := ebiten.RunGame(l); err != nil && !errors.Is(err, ebiten.Termination) {
+		fmt.Fprintln(os.Stderr, "game loop:", err)
+		os.Exit(1)
+	}
+	os.Exit(l.code)
+}
+
+// Pixels reads an image back from the GPU.
+func Pixels(img *ebiten.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// Golden compares got with the PNG testdata/name, allowing the small
+// differences of anti-aliasing between GL drivers; with -update it writes
+// the PNG instead. A mismatch writes got beside it as name.got.png.
+func Golden(t testing.TB, got *image.RGBA, name string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writePNG(t, path, got)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("golden %s: %v (run the test with -update to create it)", path, err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("golden %s: %v", path, err)
+	}
+	if diff, bad := Compare(got, want); diff > 2 || bad > 0.01 {
+		writePNG(t, path+".got.png", got)
+		t.Errorf("%s differs: mean difference %.2f per channel, %.2f%% of pixels far off; see %s.got.png", path, diff, bad*100, path)
+	}
+}
+
+// Compare returns the mean absolute difference per channel (0..255) and the
+// share of pixels that differ by more than 48 in some channel.
+func Compare(a *image.RGBA, b image.Image) (mean, far float64) {
+	if a.Bounds().Size() != b.Bounds().Size() {
+		return math.Inf(1), 1
+	}
+	var sum, n, bad float64
+	bb := b.Bounds()
+	for y := 0; y < a.Bounds().Dy(); y++ {
+		for x := 0; x < a.Bounds().Dx(); x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(bb.Min.X+x, bb.Min.Y+y).RGBA()
+			worst := 0.0
+			for _, d := range []float64{diff(r1, r2), diff(g1, g2), diff(b1, b2), diff(a1, a2)} {
+				sum += d
+				worst = math.Max(worst, d)
+			}
+			n += 4
+			if worst > 48 {
+				bad++
+			}
+		}
+	}
+	return sum / n, bad / (n / 4)
+}
+
+func diff(a, b uint32) float64 { return math.Abs(float64(a>>8) - float64(b>>8)) }
+
+func writePNG(t testing.TB, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
