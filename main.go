@@ -21,6 +21,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arena-games/arena/game"
 	_ "github.com/arena-games/arena/game/santorini"
@@ -44,6 +45,9 @@ Usage:
 Seats are "human" or a computer player with its strength, such as
 "alphabeta:4" or "competitive:1s". Games: %s.
 `
+
+// started is when the process began, for the start-up time report.
+var started = time.Now()
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -194,6 +198,13 @@ func cmdWindow(args []string, stderr io.Writer) error {
 	}
 	a := scenes.NewApp(scenes.NewMenu())
 	a.ReplayDir = *dir
+	if os.Getenv("ARENA_STARTUP_REPORT") != "" {
+		// For the start-up benchmark: report the first frame, then quit.
+		a.OnFirstFrame = func() {
+			fmt.Fprintf(stderr, "first frame after %.1f ms\n", float64(time.Since(started).Microseconds())/1000)
+			a.Quit()
+		}
+	}
 	return scenes.Run(a, "Arena")
 }
 

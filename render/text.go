@@ -73,7 +73,7 @@ func Face(f Font, size float64) *text.GoTextFace {
 }
 
 // Text draws s with its top at y, aligned around x.
-func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.Color, a Align) {
+func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.NRGBA, a Align) {
 	face := Face(f, size)
 	textOp.GeoM.Reset()
 	textOp.ColorScale.Reset()

@@ -1,6 +1,10 @@
 package render
 
-import "image/color"
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // The interface's colours.
 var (
@@ -16,11 +20,19 @@ var (
 	Good      = color.NRGBA{0x5f, 0xd6, 0x8a, 0xff}
 	Bad       = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
 	ShadowInk = color.NRGBA{0, 0, 0, 0x90}
+	White     = color.NRGBA{0xff, 0xff, 0xff, 0xff}
 )
 
 // Fade returns c with its opacity multiplied by a.
-func Fade(c color.Color, a float64) color.Color {
-	r, g, b, al := c.RGBA()
-	k := max(0, min(1, a))
-	return color.RGBA64{uint16(float64(r) * k), uint16(float64(g) * k), uint16(float64(b) * k), uint16(float64(al) * k)}
+func Fade(c color.NRGBA, a float64) color.NRGBA {
+	c.A = uint8(float64(c.A)*max(0, min(1, a)) + 0.5)
+	return c
+}
+
+// scaleOf is the colour scale that tints a white sprite to c.
+func scaleOf(c color.NRGBA) ebiten.ColorScale {
+	var s ebiten.ColorScale
+	a := float32(c.A) / 255
+	s.Scale(float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a, a)
+	return s
 }

@@ -45,7 +45,7 @@ type View interface {
 	// Reset drops a half-entered move, and reports whether there was one.
 	Reset() bool
 	// SeatColor is the colour that marks a seat everywhere.
-	SeatColor(s game.Seat) color.Color
+	SeatColor(s game.Seat) color.NRGBA
 	// Status is one line about frame f for people: whose turn, what to do.
 	Status(f game.Frame) string
 }

@@ -141,14 +141,25 @@ func (a *App) startFade() {
 	a.fadeLeft = fadeTime
 }
 
-// Update runs one tick of the top scene.
+// Update reads the input and runs one tick of the top scene.
 func (a *App) Update() error {
+	a.In.read()
+	return a.update()
+}
+
+// update runs one tick with the input as it is.
+func (a *App) update() error {
 	dt := 1.0 / float64(ebiten.TPS())
 	a.Clock += dt
 	a.fadeLeft = max(0, a.fadeLeft-dt)
-	a.In.read()
 	if a.In.Just(ActFullscreen) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if a.quit {
+		for _, s := range a.stack {
+			a.closeScene(s)
+		}
+		return ebiten.Termination
 	}
 	if err := a.Top().Update(a); err != nil {
 		return err

@@ -49,7 +49,7 @@ func sinTime(t float64) float64 { return math.Sin(t) }
 
 // wrapText draws text broken into lines that fit width w, and returns the y
 // below it. Explicit newlines are kept.
-func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64, c color.Color) float64 {
+func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64, c color.NRGBA) float64 {
 	for _, para := range strings.Split(s, "\n") {
 		line := ""
 		for _, word := range strings.Fields(para) {
@@ -71,4 +71,19 @@ func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64,
 		}
 	}
 	return y
+}
+
+// memo keeps the last string made for a key, so frames that show the same
+// thing draw it without formatting it again.
+type memo[K comparable] struct {
+	key K
+	val string
+	ok  bool
+}
+
+func (m *memo[K]) get(k K, make func(K) string) string {
+	if !m.ok || m.key != k {
+		m.key, m.val, m.ok = k, make(k), true
+	}
+	return m.val
 }

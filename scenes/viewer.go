@@ -57,6 +57,11 @@ type Viewer struct {
 	buttons                                                        []*ui.Button
 	area, side, bar, scrub                                         image.Rectangle
 	moment                                                         render.Moment
+
+	turnLabel  memo[[2]int]
+	speedLabel memo[int]
+	thought    memo[int]
+	rowLabels  []string
 }
 
 // NewViewer shows a recording from its start; a replay starts playing.
@@ -156,12 +161,24 @@ func (v *Viewer) goTo(i int, animate bool) {
 	v.view.Reset()
 }
 
+// The viewer's frame around the board: a top bar, a side panel on the right
+// and the control bar at the bottom.
+const (
+	topBarH   = 64
+	controlsH = 88
+	sideW     = 360
+)
+
+// BoardArea is where the viewer puts the board in a w x h window.
+func BoardArea(w, h int, scale float64) image.Rectangle {
+	return image.Rect(int(16*scale), int((topBarH+8)*scale), w-int((sideW+32)*scale), h-int((controlsH+16)*scale))
+}
+
 func (v *Viewer) layout(a *App) {
 	s := a.Scale
-	top, barH, sideW := 64*s, 88*s, 360*s
-	v.bar = rectXYWH(0, float64(a.H)-barH, float64(a.W), barH)
-	v.side = rectXYWH(float64(a.W)-sideW-16*s, top+8*s, sideW, float64(a.H)-barH-top-24*s)
-	v.area = image.Rect(int(16*s), int(top+8*s), v.side.Min.X-int(16*s), v.bar.Min.Y-int(16*s))
+	v.bar = rectXYWH(0, float64(a.H)-controlsH*s, float64(a.W), controlsH*s)
+	v.side = rectXYWH(float64(a.W)-(sideW+16)*s, (topBarH+8)*s, sideW*s, float64(a.H)-(controlsH+topBarH+24)*s)
+	v.area = BoardArea(a.W, a.H, s)
 	v.view.Layout(v.area, s)
 	b := 52 * s
 	y := float64(v.bar.Min.Y) + (float64(v.bar.Dy())-b)/2
@@ -213,7 +230,12 @@ func (v *Viewer) Update(a *App) error {
 	}
 	v.checkDone(a)
 
-	// The board: a person's move.
+	// The board: a person's move. A click while the last moves are still
+	// animating finishes the animation first: people need not wait for it.
+	last := tl.Frame(n - 1)
+	if v.follow && a.In.UI.Pressed && a.In.UI.Over(v.area) && (v.cursor < n-1 || v.anim < 1) && v.waitingHuman(last) != nil {
+		v.goTo(n-1, false)
+	}
 	frame := tl.Frame(v.cursor)
 	if h := v.humanToMove(frame); h != nil {
 		if err := h.Rejected(); err != nil {
@@ -342,7 +364,15 @@ func (v *Viewer) updateScrub(in *Input) {
 // humanToMove returns the person who must move now in the shown frame, if
 // the newest frame is shown and settled.
 func (v *Viewer) humanToMove(f game.Frame) *game.Human {
-	if v.match == nil || v.cursor != v.rec.Timeline.Len()-1 || v.anim < 1 {
+	if v.cursor != v.rec.Timeline.Len()-1 || v.anim < 1 {
+		return nil
+	}
+	return v.waitingHuman(f)
+}
+
+// waitingHuman returns the person the match waits for in frame f.
+func (v *Viewer) waitingHuman(f game.Frame) *game.Human {
+	if v.match == nil {
 		return nil
 	}
 	for _, s := range f.ToMove {
@@ -407,8 +437,8 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
 	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
 	source := v.rec.Source
-	if v.match == nil && v.rec.Header.Created != "" {
-		source += " · " + v.rec.Header.Created
+	if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
+		source += " · " + t.Local().Format("2 Jan 2006 15:04")
 	}
 	render.Text(dst, source, render.Regular, 15*s, 40*s+w, 25*s, render.InkFaint, render.Left)
 	v.menu.Draw(dst, false, s)
@@ -421,6 +451,9 @@ func (v *Viewer) seatName(i int) string {
 	}
 	return "?"
 }
+
+// playerNames are the seats as people call them.
+var playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
 
 // seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
 func seatLabel(spec string) string {
@@ -437,9 +470,9 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	x, y := float64(r.Min.X)+22*s, float64(r.Min.Y)+20*s
 	w := float64(r.Dx()) - 44*s
 	cur := v.rec.Timeline.Frame(v.cursor)
-	toMove := map[game.Seat]bool{}
+	var toMove [8]bool
 	for _, st := range cur.ToMove {
-		toMove[st] = true
+		toMove[st&7] = true
 	}
 	// The players.
 	for i := 0; i < v.rec.Title.Seats(); i++ {
@@ -454,7 +487,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			render.Panel(dst, rowR, 10*s, render.Fade(render.Accent, 0.25))
 		}
 		render.Disc(dst, x+10*s, y+20*s, 10*s, c)
-		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 18*s, x+30*s, y+2*s, render.Ink, render.Left)
+		render.Text(dst, playerNames[i&7], render.Bold, 18*s, x+30*s, y+2*s, render.Ink, render.Left)
 		render.Text(dst, v.seatName(i), render.Regular, 15*s, x+30*s, y+24*s, render.InkDim, render.Left)
 		tag := ""
 		switch {
@@ -472,7 +505,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	y += 14 * s
 	y = wrapText(dst, v.view.Status(cur), render.Bold, 17*s, x, y, w, render.Ink)
 	// What the computer thought.
-	if note := v.thinking(cur); note != "" {
+	if note := v.thought.get(v.cursor, func(int) string { return thinking(cur) }); note != "" {
 		y += 8 * s
 		y = wrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
@@ -496,7 +529,10 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			render.Panel(dst, rectXYWH(x-8*s, y-3*s, w+16*s, lh), 6*s, render.Hover)
 			ink = render.Ink
 		}
-		render.Text(dst, fmt.Sprintf("%3d", i), render.Mono, 14*s, x, y, render.InkFaint, render.Left)
+		for len(v.rowLabels) <= i {
+			v.rowLabels = append(v.rowLabels, fmt.Sprintf("%3d", len(v.rowLabels)))
+		}
+		render.Text(dst, v.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
 		for seat, mv := range f.Moves {
 			render.Disc(dst, x+44*s, y+9*s, 5*s, v.view.SeatColor(seat))
 			if mv == "" {
@@ -508,8 +544,8 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	}
 }
 
-// thinking is what the players said about the shown move and the next one.
-func (v *Viewer) thinking(cur game.Frame) string {
+// thinking is what the players said about the move that made frame cur.
+func thinking(cur game.Frame) string {
 	var parts []string
 	for seat, n := range cur.Notes {
 		if n.Text != "" {
@@ -544,7 +580,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 		v.mode.Draw(dst, false, s)
 	}
 	sr := v.slower.Rect()
-	render.Text(dst, fmt.Sprintf("%g×", speeds[v.speed]), render.Bold, 17*s, float64(sr.Max.X)+35*s, float64(sr.Min.Y)+9*s, render.Ink, render.Center)
+	render.Text(dst, v.speedLabel.get(v.speed, func(i int) string { return fmt.Sprintf("%g×", speeds[i]) }), render.Bold, 17*s, float64(sr.Max.X)+35*s, float64(sr.Min.Y)+9*s, render.Ink, render.Center)
 	// The scrub bar.
 	sc := v.scrub
 	render.Panel(dst, sc, float64(sc.Dy())/2, render.Raised)
@@ -558,7 +594,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 		render.Panel(dst, fill, float64(sc.Dy())/2, render.Accent)
 	}
 	render.Disc(dst, float64(fill.Max.X), float64(sc.Min.Y+sc.Max.Y)/2, 11*s, render.Ink)
-	label := fmt.Sprintf("Turn %d / %d", v.cursor, n-1)
+	label := v.turnLabel.get([2]int{v.cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
 	render.Text(dst, label, render.Bold, 17*s, float64(a.W)-24*s, float64(sc.Min.Y)-14*s, render.Ink, render.Right)
 	if live {
 		pulse := 0.6 + 0.4*sinTime(a.Clock*4)

@@ -12,8 +12,8 @@ import (
 // wide and CellPx*Squash deep, and every level of a tower stands TierPx high.
 const (
 	CellPx = 160
-	Squash = 0.62
-	TierPx = 42
+	Squash = 0.74
+	TierPx = 30
 	// CliffPx is the height of the island's front face under the board.
 	CliffPx = 44
 	// RimPx is the island's border around the 5x5 cells.

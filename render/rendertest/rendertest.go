@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -129,4 +130,25 @@ func writePNG(t testing.TB, path string, img image.Image) {
 	if err := png.Encode(f, img); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchFrames times frame(i) for b.N frames as the game loop would run them:
+// between frames, outside the timer, the queued draw commands are flushed to
+// the GPU (by reading one pixel back), as the end of a real frame does. It
+// reports the CPU time per frame in ms/frame.
+func BenchFrames(b *testing.B, dst *ebiten.Image, frame func(i int)) {
+	b.ReportAllocs()
+	px := make([]byte, 4)
+	flush := dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+	var total time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		frame(i)
+		total += time.Since(start)
+		b.StopTimer()
+		flush.ReadPixels(px)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(b.N)/1000, "ms/frame")
 }

@@ -28,6 +28,12 @@ const (
 	headroom = 3*sprites.TierPx + 0.82*sprites.CellPx - 0.5*sprites.CellPx*sprites.Squash
 )
 
+// BoardGeometry is where the view draws the board in area at an interface
+// scale: room for the row and column labels is kept on the left and below.
+func BoardGeometry(area image.Rectangle, scale float64) Geometry {
+	return NewGeometry(area, 34*scale)
+}
+
 // NewGeometry fits the board into area, leaving label room of margin pixels
 // on the left and below.
 func NewGeometry(area image.Rectangle, margin float64) Geometry {

@@ -67,14 +67,14 @@ func (e *entry) reset() {
 // Layout fits the board into area.
 func (v *View) Layout(area image.Rectangle, scale float64) {
 	v.area, v.scale = area, scale
-	v.geo = NewGeometry(area, 34*scale)
+	v.geo = BoardGeometry(area, scale)
 }
 
 // Geometry is where the board is drawn now.
 func (v *View) Geometry() Geometry { return v.geo }
 
 // SeatColor is gold for player 1 and red for player 2.
-func (v *View) SeatColor(s game.Seat) color.Color { return seatColors[int(s)&1] }
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return seatColors[int(s)&1] }
 
 // Help lists the board's mouse controls.
 func (v *View) Help() [][2]string {
@@ -286,10 +286,10 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	g := v.geo
 	s := v.sheet
 	k := g.K
-	render.Sprite(dst, s.Island, g.X, g.Y, k, k, color.White)
+	render.Sprite(dst, s.Island, g.X, g.Y, k, k, render.White)
 	for c := santorini.Cell(0); c < 25; c++ {
 		x, y := g.Ground(c)
-		render.Sprite(dst, s.Ground, x, y, k, k, color.White)
+		render.Sprite(dst, s.Ground, x, y, k, k, render.White)
 	}
 	v.drawLastMove(dst, m, cur)
 	for row := 4; row >= 0; row-- {
@@ -336,8 +336,8 @@ func (v *View) compose(sc *scene, cur, prev *santorini.Board, m *render.Moment) 
 				bt := clamp01((t - 0.5) / 0.5)
 				sc.height[d.Cell] = float64(prev.Height[d.Cell])
 				sc.fall.cell, sc.fall.level = d.Cell, d.Level
-				sc.fall.drop = (1 - easeOutBounce(bt)) * 1.6 * v.geo.CellW()
-				sc.fall.alpha = clamp01(bt * 4)
+				sc.fall.drop = (1 - easeOutBounce(bt)) * 0.8 * v.geo.CellW()
+				sc.fall.alpha = clamp01(bt * 6)
 			case santorini.Placed:
 				sc.mover.on = false
 			}
@@ -433,7 +433,7 @@ func (v *View) drawTier(dst *ebiten.Image, c santorini.Cell, l int, drop, alpha 
 	k := v.geo.K
 	w := float64(img.Bounds().Dx()) * k
 	x, y := v.geo.Center(c, float64(l))
-	render.Sprite(dst, img, x-w/2, y-w*sprites.Squash/2-drop, k, k, render.Fade(color.White, alpha))
+	render.Sprite(dst, img, x-w/2, y-w*sprites.Squash/2-drop, k, k, render.Fade(render.White, alpha))
 }
 
 func (v *View) drawDome(dst *ebiten.Image, c santorini.Cell, drop, alpha float64) {
@@ -441,11 +441,11 @@ func (v *View) drawDome(dst *ebiten.Image, c santorini.Cell, drop, alpha float64
 	k := v.geo.K
 	w := float64(img.Bounds().Dx()) * k
 	x, y := v.geo.Center(c, 3)
-	render.Sprite(dst, img, x-w/2, y-(sprites.DomeBase+1)*k-drop, k, k, render.Fade(color.White, alpha))
+	render.Sprite(dst, img, x-w/2, y-(sprites.DomeBase+1)*k-drop, k, k, render.Fade(render.White, alpha))
 }
 
 // topFace draws a top-face sprite (an outline or a fill) on cell c at height h.
-func (v *View) topFace(dst, img *ebiten.Image, c santorini.Cell, h float64, clr color.Color) {
+func (v *View) topFace(dst, img *ebiten.Image, c santorini.Cell, h float64, clr color.NRGBA) {
 	x, y := v.geo.Center(c, h)
 	w := v.geo.CellW() * 0.86
 	if h >= 1 {
@@ -488,7 +488,7 @@ func (v *View) drawHighlights(dst *ebiten.Image, c santorini.Cell, cur *santorin
 		}
 	}
 	if c == in.hover {
-		v.topFace(dst, s.Cell, c, h, render.Fade(color.White, 0.5))
+		v.topFace(dst, s.Cell, c, h, render.Fade(render.White, 0.5))
 	}
 }
 
@@ -545,13 +545,13 @@ func (v *View) drawWorker(dst *ebiten.Image, player int, x, y, alpha, clock floa
 	s := v.sheet
 	k := v.geo.K
 	sw := float64(s.Shadow.Bounds().Dx()) * k
-	render.Sprite(dst, s.Shadow, x-sw/2, y-sw*sprites.Squash/2, k, k, render.Fade(color.White, alpha))
+	render.Sprite(dst, s.Shadow, x-sw/2, y-sw*sprites.Squash/2, k, k, render.Fade(render.White, alpha))
 	if idle {
 		y -= (1 + math.Sin(clock*3.2)) * 2.5 * k * 4
 	}
 	img := s.Worker[player]
 	w, h := float64(img.Bounds().Dx())*k, float64(img.Bounds().Dy())*k
-	render.Sprite(dst, img, x-w/2, y-h+12*k, k, k, render.Fade(color.White, alpha))
+	render.Sprite(dst, img, x-w/2, y-h+12*k, k, k, render.Fade(render.White, alpha))
 }
 
 // drawLastMove marks the step that led to the current frame: where the
@@ -582,10 +582,12 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	}
 	for row := 0; row < 5; row++ {
 		x, y := g.Ground(santorini.Cell(row))
-		render.Text(dst, fmt.Sprint(row+1), render.Bold, size, x-sprites.RimPx*g.K-12*v.scale,
+		render.Text(dst, rowNames[row], render.Bold, size, x-sprites.RimPx*g.K-12*v.scale,
 			y+g.CellW()*sprites.Squash/2-size*0.65, render.InkDim, render.Center)
 	}
 }
+
+var rowNames = [5]string{"1", "2", "3", "4", "5"}
 
 // candidate is one move a computer weighed, with its value.
 type candidate struct {
@@ -668,7 +670,7 @@ func cell(s string) santorini.Cell {
 
 // chip draws a value at the front of cell c's top face, dx cell-widths
 // right of its middle, framed in edge.
-func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val float64, best bool, dx float64, chosen bool, edge color.Color) {
+func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val float64, best bool, dx float64, chosen bool, edge color.NRGBA) {
 	x, y := v.geo.Center(c, math.Min(float64(b.Height[c]), 3))
 	x += dx * v.geo.CellW()
 	y += 0.19 * v.geo.CellW()
@@ -676,7 +678,7 @@ func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val
 	size := math.Max(11, 0.12*v.geo.CellW())
 	w, _ := render.Measure(text, render.Bold, size)
 	r := image.Rect(int(x-w/2-7*v.scale), int(y-size*0.72), int(x+w/2+7*v.scale), int(y+size*0.78))
-	bg, ink := color.Color(color.NRGBA{0x10, 0x18, 0x2a, 0xe6}), color.Color(render.Ink)
+	bg, ink := color.NRGBA{0x10, 0x18, 0x2a, 0xe6}, render.Ink
 	if best {
 		bg, ink = render.Accent, render.AccentInk
 	}

@@ -172,9 +172,8 @@ func BenchmarkDraw(b *testing.B) {
 	frames := play(b, fixtureGame...)
 	dst := ebiten.NewImage(960, 600)
 	m := &render.Moment{Prev: frames[9], Cur: frames[10], Clock: 1}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
+	rendertest.BenchFrames(b, dst, func(i int) {
 		m.T = float64(i%60) / 60
 		v.Draw(dst, m)
-	}
+	})
 }

@@ -111,7 +111,7 @@ func (b *Button) Update(in *Input, focused bool) bool {
 
 // Draw draws the button.
 func (b *Button) Draw(dst *ebiten.Image, focused bool, scale float64) {
-	bg, ink := color.Color(render.Raised), color.Color(render.Ink)
+	bg, ink := render.Raised, render.Ink
 	switch {
 	case b.Disabled:
 		ink = render.InkFaint
@@ -140,7 +140,7 @@ func (b *Button) Draw(dst *ebiten.Image, focused bool, scale float64) {
 }
 
 // drawBox draws a rounded control with a shadow and, when focused, a ring.
-func drawBox(dst *ebiten.Image, r image.Rectangle, bg color.Color, focused bool, scale float64) {
+func drawBox(dst *ebiten.Image, r image.Rectangle, bg color.NRGBA, focused bool, scale float64) {
 	rad := 10 * scale
 	render.Shadow(dst, r.Add(image.Pt(0, int(3*scale))), rad, 8*scale, render.ShadowInk)
 	if focused {
@@ -212,17 +212,17 @@ func (c *Choice) Update(in *Input, focused bool) bool {
 
 // Draw draws the choice as "‹ value ›".
 func (c *Choice) Draw(dst *ebiten.Image, focused bool, scale float64) {
-	bg := color.Color(render.Raised)
+	bg := render.Raised
 	if c.hover || focused {
 		bg = render.Hover
 	}
 	drawBox(dst, c.r, bg, focused, scale)
 	size := float64(c.r.Dy()) * 0.4
 	cy := float64(c.r.Min.Y+c.r.Max.Y)/2 - size*0.68
-	ink := color.Color(render.Ink)
-	var arrows color.Color = render.InkDim
+	ink := render.Ink
+	arrows := render.InkDim
 	if len(c.Options) < 2 {
-		arrows = color.Transparent
+		arrows = color.NRGBA{}
 	}
 	pad := float64(c.r.Dy()) * 0.45
 	render.Text(dst, "‹", render.Bold, size*1.3, float64(c.r.Min.X)+pad, cy-size*0.2, arrows, render.Center)
@@ -274,12 +274,12 @@ func (f *Field) Update(in *Input, focused bool) bool {
 
 // Draw draws the field with its text or placeholder and a caret.
 func (f *Field) Draw(dst *ebiten.Image, focused bool, scale float64) {
-	bg := color.Color(color.NRGBA{0x0e, 0x17, 0x29, 0xff})
+	bg := color.NRGBA{0x0e, 0x17, 0x29, 0xff}
 	drawBox(dst, f.r, bg, focused, scale)
 	size := float64(f.r.Dy()) * 0.4
 	x := float64(f.r.Min.X) + 12*scale
 	y := float64(f.r.Min.Y+f.r.Max.Y)/2 - size*0.68
-	s, ink := f.Text, color.Color(render.Ink)
+	s, ink := f.Text, render.Ink
 	if s == "" && !focused {
 		s, ink = f.Placeholder, render.InkFaint
 	}

@@ -1,0 +1,381 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/santorini"
+	rs "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/scenes"
+)
+
+const fixture = "../shared/fixtures/santorini/game.txt"
+
+func needFixture(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(fixture); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("fixture missing: %v", err)
+		}
+		t.Skipf("fixture missing: %v", err)
+	}
+}
+
+// arena runs the command line in-process and returns its exit status and
+// output.
+func arena(args ...string) (int, string, string) {
+	var out, errs bytes.Buffer
+	code := run(args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+func TestRunPrintsTheResultAndWritesTheFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.arena")
+	code, stdout, stderr := arena("run", "santorini", "--seats", "minimax:2,alphabeta:2", "--seed", "5", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	var sum game.Summary
+	require.NoError(t, json.Unmarshal([]byte(stdout), &sum))
+	require.Equal(t, "santorini", sum.Title)
+	require.EqualValues(t, 5, sum.Seed)
+	require.Equal(t, []string{"minimax:2", "alphabeta:2"}, sum.Seats)
+	require.Contains(t, []int{1, 2}, sum.Winner)
+	require.Equal(t, []int{sum.Winner, 3 - sum.Winner}, sum.Ranking)
+	require.Contains(t, []string{"level3", "nomoves"}, sum.Reason)
+	require.Equal(t, 1, strings.Count(stdout, "\n"), "one JSON line")
+
+	code, info, _ := arena("info", out)
+	require.Equal(t, 0, code)
+	require.Equal(t, stdout, info, "info prints what run printed")
+
+	moves, err := os.ReadFile(filepath.Join(filepath.Dir(out), "m.txt"))
+	require.NoError(t, err)
+	g, err := santorini.ReadMoveFile("m.txt", moves)
+	require.NoError(t, err)
+	require.Len(t, g.Turns, sum.Turns, "the move file holds every turn")
+	require.Equal(t, sum.Winner, g.Last().Winner)
+}
+
+func TestRunIsDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	_, a, _ := arena("run", "santorini", "--seats", "alphabeta:2,competitive:50ms", "--seed", "11", "--out", filepath.Join(dir, "a.arena"))
+	_, b, _ := arena("run", "santorini", "--seats", "alphabeta:2,alphabeta:3", "--seed", "11", "--out", filepath.Join(dir, "b.arena"))
+	_, c, _ := arena("run", "santorini", "--seats", "alphabeta:2,alphabeta:3", "--seed", "11", "--out", filepath.Join(dir, "c.arena"))
+	require.NotEmpty(t, a)
+	require.Equal(t, b, c)
+	mb, _ := os.ReadFile(filepath.Join(dir, "b.txt"))
+	mc, _ := os.ReadFile(filepath.Join(dir, "c.txt"))
+	require.Equal(t, string(mb), string(mc), "the same seed and players play the same game")
+}
+
+func TestRunContinuesFromAMoveFile(t *testing.T) {
+	dir := t.TempDir()
+	from := filepath.Join(dir, "start.txt")
+	require.NoError(t, os.WriteFile(from, []byte("C3 B2\nC2 D2\nC3 B3 A3\nC2 D3 E3\n"), 0o644))
+	out := filepath.Join(dir, "cont.arena")
+	code, _, stderr := arena("run", "santorini", "--seats", "alphabeta:1,alphabeta:1", "--from", from, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	moves, err := os.ReadFile(filepath.Join(dir, "cont.txt"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(moves), "C3 B2\nC2 D2\nC3 B3 A3\nC2 D3 E3\n"), "the loaded lines come first")
+}
+
+func TestInfoOnTheFixtureAndOnBadFiles(t *testing.T) {
+	needFixture(t)
+	code, stdout, _ := arena("info", fixture)
+	require.Equal(t, 0, code)
+	require.Equal(t, `{"title":"santorini","seed":0,"turns":15,"winner":1,"ranking":[1,2],"seats":["unknown","unknown"],"reason":"level3"}`+"\n", stdout)
+
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "input.txt")
+	require.NoError(t, os.WriteFile(seed, []byte("СЗ В2 //постављају се фигуре првог играча\nВ2 D2 //другог играча\nСЗ ВЗ АЗ\nC2 D3 E3\n"), 0o644))
+	code, _, stderr := arena("info", seed)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "input.txt:2: E_OCCUPIED: cell B2 already holds P1 worker 2 (line 1)")
+
+	junk := filepath.Join(dir, "junk.arena")
+	require.NoError(t, os.WriteFile(junk, []byte{0x1f, 0x8b, 0, 1, 2}, 0o644))
+	code, _, stderr = arena("info", junk)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "junk.arena")
+}
+
+func TestCommandLineErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"run", "santorini"}, 2, "--seats is required"},
+		{[]string{"run", "chess", "--seats", "a,b"}, 2, `unknown game "chess"`},
+		{[]string{"run", "santorini", "--seats", "human,alphabeta:2"}, 2, "seat 1 is human"},
+		{[]string{"run", "santorini", "--seats", "alphabeta:x,alphabeta:2"}, 1, "seat 1 (alphabeta:x)"},
+		{[]string{"run", "santorini", "--seats", "wizard,alphabeta:2"}, 2, `unknown player "wizard"`},
+		{[]string{"info"}, 2, "expected one replay file"},
+		{[]string{"info", "/nonexistent.arena"}, 1, "no such file"},
+		{[]string{"shot", "x.arena"}, 2, "expected: arena shot FILE --turn N --out PNG"},
+		{[]string{"play", "santorini", "--seats", "human,alphabeta:2", "--watch", "fast"}, 2, `--watch "fast"`},
+	} {
+		code, _, stderr := arena(c.args...)
+		require.Equal(t, c.code, code, "%v: %s", c.args, stderr)
+		require.Contains(t, stderr, c.want, c.args)
+	}
+	code, stdout, _ := arena("help")
+	require.Equal(t, 0, code)
+	require.Contains(t, stdout, "arena run TITLE --seats")
+}
+
+// desktop skips a test that needs a display and the X tools, or fails it
+// under CI=true.
+func desktop(t *testing.T) {
+	t.Helper()
+	missing := ""
+	if os.Getenv("DISPLAY") == "" {
+		missing = "no DISPLAY"
+	}
+	for _, tool := range []string{"xdotool", "import"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			missing = tool + " not installed"
+		}
+	}
+	if missing == "" {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("end-to-end test: %s (run under xvfb-run: make test)", missing)
+	}
+	t.Skipf("end-to-end test: %s", missing)
+}
+
+func buildArena(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "arena")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
+}
+
+func TestShotWritesAPicture(t *testing.T) {
+	desktop(t)
+	needFixture(t)
+	bin := buildArena(t)
+	png := filepath.Join(t.TempDir(), "shot.png")
+	out, err := exec.Command(bin, "shot", fixture, "--turn", "9", "--out", png, "--size", "960x600").CombinedOutput()
+	require.NoError(t, err, string(out))
+	data, err := os.ReadFile(png)
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(data, []byte("\x89PNG")))
+	require.Greater(t, len(data), 50_000, "a drawn frame, not a blank one")
+}
+
+// window is the real binary running under X, driven by xdotool.
+type window struct {
+	t   *testing.T
+	cmd *exec.Cmd
+	id  string
+}
+
+func openWindow(t *testing.T, bin string, args ...string) *window {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	require.NoError(t, cmd.Start())
+	w := &window{t: t, cmd: cmd}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+		if t.Failed() {
+			t.Logf("arena's output:\n%s", logs.String())
+		}
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for w.id == "" {
+		out, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", fmt.Sprint(cmd.Process.Pid)).Output()
+		if ids := strings.Fields(string(out)); len(ids) > 0 {
+			w.id = ids[0]
+		}
+		require.False(t, time.Now().After(deadline), "no window appeared")
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(700 * time.Millisecond) // the first frames
+	return w
+}
+
+func (w *window) xdotool(args ...string) {
+	out, err := exec.Command("xdotool", args...).CombinedOutput()
+	require.NoError(w.t, err, string(out))
+}
+
+// click clicks at a point of the window. The game loop reads the input once
+// a frame, so buttons and keys are held long enough for a busy machine.
+func (w *window) click(x, y float64) {
+	w.xdotool("mousemove", "--window", w.id, fmt.Sprint(int(x)), fmt.Sprint(int(y)))
+	time.Sleep(60 * time.Millisecond)
+	w.xdotool("mousedown", "--window", w.id, "1")
+	time.Sleep(150 * time.Millisecond)
+	w.xdotool("mouseup", "--window", w.id, "1")
+	time.Sleep(100 * time.Millisecond)
+}
+
+// key presses keys with the pointer over the window, which has the focus.
+// Each key is held for a few frames, so the game loop sees it.
+func (w *window) key(keys ...string) {
+	w.xdotool("mousemove", "--window", w.id, "5", "5")
+	for _, k := range keys {
+		w.xdotool("keydown", "--window", w.id, k)
+		time.Sleep(250 * time.Millisecond)
+		w.xdotool("keyup", "--window", w.id, k)
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func (w *window) screenshot(path string) {
+	out, err := exec.Command("import", "-window", w.id, path).CombinedOutput()
+	require.NoError(w.t, err, string(out))
+}
+
+// TestHumanAgainstComputerInTheWindow plays the real binary by mouse and
+// keyboard: menu -> set-up -> placement and moves by clicks -> pause menu ->
+// back to the menu -> quit; then checks the move file and the replay.
+func TestHumanAgainstComputerInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	dir := t.TempDir()
+	w := openWindow(t, bin, "--replays", dir)
+
+	w.click(640, 378) // the Santorini card of the main menu
+	time.Sleep(400 * time.Millisecond)
+	w.key("Return") // Start: a person against alphabeta 3
+
+	geo := rs.BoardGeometry(scenes.BoardArea(1280, 800, 1), 1)
+	movesPath := func() string {
+		files, _ := filepath.Glob(filepath.Join(dir, "santorini-*.txt"))
+		if len(files) != 1 {
+			return ""
+		}
+		return files[0]
+	}
+	var g santorini.Game
+	read := func() int {
+		p := movesPath()
+		if p == "" {
+			return -1
+		}
+		data, err := os.ReadFile(p)
+		require.NoError(t, err)
+		g, err = santorini.ReadMoveFile(p, data)
+		require.NoError(t, err)
+		return len(g.Turns)
+	}
+	waitTurns := func(n int) {
+		deadline := time.Now().Add(30 * time.Second)
+		for read() < n {
+			if time.Now().After(deadline) {
+				w.screenshot(filepath.Join(os.TempDir(), "e2e-failed.png"))
+			}
+			require.False(t, time.Now().After(deadline), "waiting for turn %d", n)
+			time.Sleep(100 * time.Millisecond)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	clickCell := func(c santorini.Cell) {
+		b := g.Last()
+		x, y := geo.Center(c, float64(min(b.Height[c], 3)))
+		w.click(x, y)
+	}
+	require.Eventually(t, func() bool { return movesPath() != "" }, 10*time.Second, 50*time.Millisecond, "the match starts")
+	read()
+	c3, _ := santorini.ParseCell("C3")
+	b2, _ := santorini.ParseCell("B2")
+	clickCell(c3)
+	clickCell(b2)
+	waitTurns(2)
+	require.Equal(t, "C3 B2", g.Turns[0].String(), "placement by two clicks")
+	for turn := 0; turn < 3 && g.Last().Phase == santorini.Play; turn++ {
+		b := g.Last()
+		mv := b.Legal()[len(b.Legal())/2]
+		before := len(g.Turns)
+		clickCell(mv.From)
+		clickCell(mv.To)
+		if !mv.Win {
+			clickCell(mv.Build)
+		}
+		waitTurns(before + 1)
+		require.Equal(t, mv.String(), g.Turns[before].String(), "move by clicks")
+		if g.Last().Phase == santorini.Play {
+			waitTurns(before + 2)
+		}
+	}
+	shots := os.Getenv("ARENA_SHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	w.screenshot(filepath.Join(shots, "e2e-santorini.png"))
+
+	played := len(g.Turns)
+	w.key("Escape", "Down", "Down", "Return") // pause menu: Back to menu
+	// The menu: Esc quits; the window is gone before the key is let go.
+	w.xdotool("keydown", "--window", w.id, "Escape")
+	time.Sleep(250 * time.Millisecond)
+	exec.Command("xdotool", "keyup", "--window", w.id, "Escape").Run()
+	done := make(chan error, 1)
+	go func() { done <- w.cmd.Wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err, "arena quits cleanly")
+	case <-time.After(10 * time.Second):
+		t.Fatal("arena did not quit")
+	}
+
+	replays, _ := filepath.Glob(filepath.Join(dir, "santorini-*.arena"))
+	require.Len(t, replays, 1)
+	rec, err := game.OpenFile(replays[0])
+	require.NoError(t, err)
+	require.Equal(t, played, rec.Timeline.Len()-1, "the replay keeps every step played")
+	require.Equal(t, []string{"human", "alphabeta:3"}, rec.Header.Seats)
+	for i, turn := range g.Turns {
+		f := rec.Timeline.Frame(i + 1)
+		for _, m := range f.Moves {
+			require.Equal(t, turn.String(), m)
+		}
+	}
+	data, _ := os.ReadFile(movesPath())
+	require.True(t, strings.HasSuffix(string(data), "\n"))
+	require.NotContains(t, string(data), " \n", "the strict writer: no trailing spaces")
+}
+
+// BenchmarkStartToFirstMenuFrame is the time from starting the process to
+// the first drawn frame of the main menu.
+func BenchmarkStartToFirstMenuFrame(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("needs a display")
+	}
+	bin := filepath.Join(b.TempDir(), "arena")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(b, err, string(out))
+	var total float64
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(bin, "--replays", b.TempDir())
+		cmd.Env = append(os.Environ(), "ARENA_STARTUP_REPORT=1")
+		out, err := cmd.CombinedOutput()
+		require.NoError(b, err, string(out))
+		var ms float64
+		_, err = fmt.Sscanf(string(out[bytes.Index(out, []byte("first frame after")):]), "first frame after %f ms", &ms)
+		require.NoError(b, err, string(out))
+		total += ms
+	}
+	b.ReportMetric(total/float64(b.N), "ms/first-frame")
+}

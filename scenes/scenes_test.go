@@ -1,0 +1,278 @@
+package scenes
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	gs "github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
+	rs "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/render/ui"
+)
+
+func TestMain(m *testing.M) { rendertest.Main(m) }
+
+const fixture = "../../shared/fixtures/santorini/game.txt"
+
+func openFixture(t testing.TB) *game.Recording {
+	t.Helper()
+	if _, err := os.Stat(fixture); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("fixture missing: %v", err)
+		}
+		t.Skipf("fixture missing: %v", err)
+	}
+	rec, err := game.OpenFile(fixture)
+	require.NoError(t, err)
+	return rec
+}
+
+// newTestApp is an app of the window's default size that the test drives.
+func newTestApp(first Scene) *App {
+	a := NewApp(first)
+	a.W, a.H, a.Scale = 1280, 800, 1
+	a.ReplayDir = os.TempDir()
+	return a
+}
+
+// tick runs n updates of the top scene with the input left as it is, then
+// clears the input.
+func tick(t testing.TB, a *App, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		require.NoError(t, a.update())
+		a.In = Input{}
+	}
+}
+
+// press runs one update with an action's key pressed.
+func press(t testing.TB, a *App, act Action) {
+	t.Helper()
+	a.In.pressed[act] = true
+	tick(t, a, 1)
+}
+
+func TestSceneStack(t *testing.T) {
+	menu := NewMenu()
+	a := newTestApp(menu)
+	setup := NewSetup(gs.Title{})
+	a.Push(setup)
+	require.Equal(t, Scene(setup), a.Top())
+	help := NewHelp()
+	a.Push(help)
+	require.Equal(t, Scene(help), a.Top())
+	press(t, a, ActBack)
+	require.Equal(t, Scene(setup), a.Top(), "Esc closes the help overlay")
+	press(t, a, ActBack)
+	require.Equal(t, Scene(menu), a.Top(), "Esc leaves the set-up")
+	a.Pop()
+	require.Equal(t, Scene(menu), a.Top(), "the last scene stays")
+}
+
+func TestMenuOpensSetupWithKeys(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	s, ok := a.Top().(*Setup)
+	require.True(t, ok, "Enter on the first game opens its set-up")
+	st, pace, err := s.Game()
+	require.NoError(t, err)
+	require.Equal(t, []game.SeatSpec{{Kind: "human"}, {Kind: "alphabeta", Strength: "3"}}, st.Seats)
+	require.Equal(t, game.PaceStep, pace)
+	// Player 2's choice: Left steps from alphabeta back to minimax, whose
+	// strengths replace alphabeta's.
+	s.form.Focus = 2
+	a.In.UI.Left = true
+	tick(t, a, 1)
+	st, _, _ = s.Game()
+	require.Equal(t, game.SeatSpec{Kind: "minimax", Strength: "3"}, st.Seats[1])
+	s.seed.Text = "12x"
+	_, _, err = s.Game()
+	require.ErrorContains(t, err, `seed "12x": expected a whole number`)
+}
+
+func TestSetupReportsABadStartingFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "input.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("C3 B2\nB2 D2\n"), 0o644))
+	a := newTestApp(NewMenu())
+	s := NewSetup(gs.Title{})
+	a.Push(s)
+	s.from.Text = bad
+	s.form.Focus = len(s.form.Items) - 2 // Start
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	require.Equal(t, Scene(s), a.Top(), "the window stays on the set-up")
+	require.Contains(t, a.toast, "input.txt:2: E_OCCUPIED: cell B2 already holds P1 worker 2 (line 1)")
+}
+
+func TestReplayViewerControls(t *testing.T) {
+	rec := openFixture(t)
+	v, err := OpenReplay(fixture)
+	require.NoError(t, err)
+	a := newTestApp(NewMenu())
+	a.Push(v)
+	require.True(t, v.playing, "a replay starts playing")
+	press(t, a, ActPlayPause)
+	require.False(t, v.playing)
+	press(t, a, ActStepForward)
+	require.Equal(t, 1, v.cursor)
+	press(t, a, ActLast)
+	require.Equal(t, rec.Timeline.Len()-1, v.cursor)
+	press(t, a, ActStepBack)
+	require.Equal(t, rec.Timeline.Len()-2, v.cursor)
+	press(t, a, ActFirst)
+	require.Equal(t, 0, v.cursor)
+	press(t, a, ActFaster)
+	press(t, a, ActFaster)
+	require.Equal(t, 4.0, speeds[v.speed])
+	press(t, a, ActPlayPause)
+	tick(t, a, 60*20)
+	require.Equal(t, rec.Timeline.Len()-1, v.cursor, "playing runs to the end")
+	require.False(t, v.playing)
+	// The scrub bar: a click at its middle shows the middle turn.
+	v.layout(a)
+	a.In.UI = uiAt(float64(v.scrub.Min.X+v.scrub.Max.X)/2, float64(v.scrub.Min.Y+v.scrub.Max.Y)/2)
+	tick(t, a, 1)
+	require.InDelta(t, (rec.Timeline.Len()-1)/2, v.cursor, 1)
+	press(t, a, ActBack)
+	_, paused := a.Top().(*Pause)
+	require.True(t, paused, "Esc opens the pause menu")
+}
+
+func uiAt(x, y float64) ui.Input { return ui.Input{X: x, Y: y, Pressed: true, Held: true} }
+
+// waitFor ticks the app until cond holds or a few seconds pass.
+func waitFor(t testing.TB, a *App, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		tick(t, a, 1)
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func TestComputerMatchStepByStep(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "1"}, {Kind: "minimax", Strength: "1"}}, Seed: 4}
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	a.Push(v)
+	tl := v.rec.Timeline
+	waitFor(t, a, func() bool { _, ok := tl.Next(0); return ok })
+	require.Equal(t, 1, tl.Len(), "step mode waits for a press")
+	for step := 1; step <= 2; step++ {
+		press(t, a, ActStepForward)
+		waitFor(t, a, func() bool { return tl.Len() == step+1 })
+	}
+	waitFor(t, a, func() bool { _, ok := tl.Next(2); return ok })
+	next, _ := tl.Next(2)
+	require.Equal(t, 3, tl.Len())
+	require.NotEmpty(t, next.Notes[0].Values, "the next move's evaluations are known before it is played")
+	press(t, a, ActPlayPause)
+	require.Equal(t, game.PaceRun, v.match.Pace.Mode(), "Space runs to the end")
+	press(t, a, ActFaster)
+	press(t, a, ActFaster)
+	press(t, a, ActFaster)
+	v.match.Pace.SetDelay(0)
+	waitFor(t, a, func() bool { return !tl.Live() })
+	waitFor(t, a, func() bool { _, ok := a.Top().(*Results); return ok })
+	r := a.Top().(*Results)
+	require.Contains(t, r.text, "1. Player")
+	a.Pop()
+	v.Close()
+	files, _ := filepath.Glob(filepath.Join(a.ReplayDir, "santorini-*"))
+	require.Len(t, files, 2, "the replay and the move file")
+	rec, err := game.OpenFile(v.ReplayPath())
+	require.NoError(t, err)
+	require.Equal(t, tl.Len(), rec.Timeline.Len())
+}
+
+func TestHumanPlaysByClicking(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "alphabeta", Strength: "1"}}, Seed: 9}
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	a.Push(v)
+	h, _ := v.match.IsHuman(0)
+	clickCell := func(c string) {
+		cell, _ := gs.ParseCell(c)
+		b := v.rec.Timeline.Last().State.(*gs.Board)
+		x, y := v.view.(*rs.View).Geometry().Center(cell, float64(min(b.Height[cell], 3)))
+		a.In.UI = uiAt(x, y)
+		tick(t, a, 1)
+	}
+	waitFor(t, a, h.Waiting)
+	tick(t, a, 1)
+	clickCell("C3")
+	clickCell("B2")
+	waitFor(t, a, func() bool { return v.cursor == 2 && h.Waiting() && v.anim >= 1 })
+	b := v.rec.Timeline.Last().State.(*gs.Board)
+	turn := b.Legal()[0]
+	tick(t, a, 1)
+	clickCell(turn.From.String())
+	clickCell(turn.To.String())
+	if !turn.Win {
+		clickCell(turn.Build.String())
+	}
+	waitFor(t, a, func() bool { return v.rec.Timeline.Len() >= 4 })
+	require.Equal(t, turn.String(), v.rec.Timeline.Frame(3).Moves[0])
+	v.Close()
+	moves, err := os.ReadFile(game.TranscriptPath(v.ReplayPath(), ".txt"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(moves), "C3 B2\n"), string(moves))
+}
+
+func TestSaveAsRewritesTheReplay(t *testing.T) {
+	rec := openFixture(t)
+	out := filepath.Join(t.TempDir(), "copy.arena")
+	require.NoError(t, game.Save(rec, out))
+	again, err := game.OpenFile(out)
+	require.NoError(t, err)
+	require.Equal(t, rec.Summary().Winner, again.Summary().Winner)
+	require.Equal(t, rec.Timeline.Len(), again.Timeline.Len())
+	moves, err := os.ReadFile(filepath.Join(filepath.Dir(out), "copy.txt"))
+	require.NoError(t, err)
+	require.Equal(t, 129, len(moves), "the strict move file of the fixture (scenario 5)")
+}
+
+func TestViewerGolden(t *testing.T) {
+	rec := openFixture(t)
+	img, err := Picture(rec, 9, 1280, 800)
+	require.NoError(t, err)
+	rendertest.Golden(t, img, "viewer-turn9.png")
+}
+
+func BenchmarkViewerFrame(b *testing.B) {
+	rec := openFixture(b)
+	v := NewViewer(rec, mustView(b))
+	a := newTestApp(v)
+	dst := ebiten.NewImage(1280, 800)
+	rendertest.BenchFrames(b, dst, func(int) {
+		if v.cursor == rec.Timeline.Len()-1 {
+			v.Seek(0)
+			v.playing = true
+		}
+		v.Update(a)
+		v.Draw(dst, a)
+	})
+}
+
+func mustView(t testing.TB) render.View {
+	v, err := render.NewView("santorini")
+	require.NoError(t, err)
+	return v
+}
