@@ -36,7 +36,7 @@ Usage:
   arena play TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--watch step|run]
                                                open a match directly
   arena replay FILE [--turn N]                 open the viewer on a replay
-  arena run TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--option NAME=VALUE]
+  arena run TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--option NAME=VALUE] [--limit 2s]
                                                play headless; print the result as one JSON line
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
@@ -151,6 +151,7 @@ type matchFlags struct {
 	seats, from, out string
 	seed             int64
 	options          options
+	limit            time.Duration
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
@@ -160,6 +161,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.out, "out", "", "write the replay here (the move file goes beside it)")
 	m.options = options{}
 	fs.Var(m.options, "option", "a rule option NAME=VALUE (repeatable)")
+	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -178,7 +180,7 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 	if err != nil {
 		return game.Setup{}, usageError{err}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Options: m.options}, nil
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Options: m.options, Limit: m.limit}, nil
 }
 
 func exampleBot(t game.Title) string {

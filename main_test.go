@@ -178,20 +178,56 @@ func TestShotWritesAPicture(t *testing.T) {
 	require.Greater(t, len(data), 50_000, "a drawn frame, not a blank one")
 }
 
+// privateDisplay starts an X server of its own for a test, so that the
+// windows of other tests running at the same time never cover the one the
+// test drives, and returns its DISPLAY.
+func privateDisplay(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("Xvfb is not installed")
+		}
+		t.Skip("Xvfb is not installed")
+	}
+	for n := 90 + os.Getpid()%50; n < 400; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+			continue
+		}
+		display := fmt.Sprintf(":%d", n)
+		x := exec.Command("Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp")
+		if err := x.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+		for i := 0; i < 100; i++ {
+			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+				return display
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		t.Fatalf("Xvfb %s did not start", display)
+	}
+	t.Fatal("no free X display")
+	return ""
+}
+
 // window is the real binary running under X, driven by xdotool.
 type window struct {
-	t   *testing.T
-	cmd *exec.Cmd
-	id  string
+	t       *testing.T
+	cmd     *exec.Cmd
+	id      string
+	display string
 }
 
 func openWindow(t *testing.T, bin string, args ...string) *window {
 	t.Helper()
+	display := privateDisplay(t)
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	require.NoError(t, cmd.Start())
-	w := &window{t: t, cmd: cmd}
+	w := &window{t: t, cmd: cmd, display: display}
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
 			cmd.Process.Kill()
@@ -203,7 +239,7 @@ func openWindow(t *testing.T, bin string, args ...string) *window {
 	})
 	deadline := time.Now().Add(20 * time.Second)
 	for w.id == "" {
-		out, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", fmt.Sprint(cmd.Process.Pid)).Output()
+		out, _ := w.command("xdotool", "search", "--onlyvisible", "--pid", fmt.Sprint(cmd.Process.Pid)).Output()
 		if ids := strings.Fields(string(out)); len(ids) > 0 {
 			w.id = ids[0]
 		}
@@ -214,8 +250,15 @@ func openWindow(t *testing.T, bin string, args ...string) *window {
 	return w
 }
 
+// command runs an X tool on the window's display.
+func (w *window) command(name string, args ...string) *exec.Cmd {
+	c := exec.Command(name, args...)
+	c.Env = append(os.Environ(), "DISPLAY="+w.display)
+	return c
+}
+
 func (w *window) xdotool(args ...string) {
-	out, err := exec.Command("xdotool", args...).CombinedOutput()
+	out, err := w.command("xdotool", args...).CombinedOutput()
 	require.NoError(w.t, err, string(out))
 }
 
@@ -243,7 +286,7 @@ func (w *window) key(keys ...string) {
 }
 
 func (w *window) screenshot(path string) {
-	out, err := exec.Command("import", "-window", w.id, path).CombinedOutput()
+	out, err := w.command("import", "-window", w.id, path).CombinedOutput()
 	require.NoError(w.t, err, string(out))
 }
 
@@ -330,13 +373,14 @@ func TestHumanAgainstComputerInTheWindow(t *testing.T) {
 	// The menu: Esc quits; the window is gone before the key is let go.
 	w.xdotool("keydown", "--window", w.id, "Escape")
 	time.Sleep(250 * time.Millisecond)
-	exec.Command("xdotool", "keyup", "--window", w.id, "Escape").Run()
+	w.command("xdotool", "keyup", "--window", w.id, "Escape").Run()
 	done := make(chan error, 1)
 	go func() { done <- w.cmd.Wait() }()
 	select {
 	case err := <-done:
 		require.NoError(t, err, "arena quits cleanly")
 	case <-time.After(10 * time.Second):
+		w.screenshot(filepath.Join(os.TempDir(), "e2e-noquit.png"))
 		t.Fatal("arena did not quit")
 	}
 
@@ -378,4 +422,11 @@ func BenchmarkStartToFirstMenuFrame(b *testing.B) {
 		total += ms
 	}
 	b.ReportMetric(total/float64(b.N), "ms/first-frame")
+}
+
+func TestLimitForfeitsASlowComputer(t *testing.T) {
+	code, stdout, stderr := arena("run", "santorini", "--seats", "minimax:5,alphabeta:1", "--limit", "1ms")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, `"winner":2`)
+	require.Contains(t, stdout, `"reason":"forfeit"`)
 }

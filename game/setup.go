@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Setup is a match to start: the command line and the set-up screen both
@@ -21,6 +22,9 @@ type Setup struct {
 	Out string
 	// Options are the title's rule options.
 	Options map[string]string
+	// Limit is the time each computer player has per move; 0 means none. A
+	// player that runs over it gives no move, which the rules penalise.
+	Limit time.Duration
 }
 
 // Start builds the players and the match, loads the starting file, and
@@ -37,7 +41,7 @@ func (s Setup) Start() (*Match, func() error, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
 			}
-			e.Player = p
+			e.Player, e.Limit = p, s.Limit
 		}
 		entrants[i] = e
 	}

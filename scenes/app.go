@@ -144,6 +144,11 @@ func (a *App) startFade() {
 // Update reads the input and runs one tick of the top scene.
 func (a *App) Update() error {
 	a.In.read()
+	if ebiten.IsWindowBeingClosed() {
+		// Closing the window ends a running match cleanly: its replay and
+		// move file are finished, not cut off.
+		a.Quit()
+	}
 	return a.update()
 }
 
@@ -235,6 +240,7 @@ func Run(a *App, title string) error {
 	ebiten.SetWindowSizeLimits(640, 400, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(true)
+	ebiten.SetWindowClosingHandled(true)
 	start := time.Now()
 	first := a.OnFirstFrame
 	a.OnFirstFrame = func() {

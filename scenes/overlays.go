@@ -63,6 +63,10 @@ type Pause struct {
 	dialog
 	v                   *Viewer
 	resume, save, leave *ui.Button
+	// held is the pace of a computer match that the pause holds, restored
+	// on resume.
+	held    game.PaceMode
+	holding bool
 }
 
 // NewPause pauses the viewer v.
@@ -72,8 +76,20 @@ func NewPause(v *Viewer) *Pause {
 	p.form.Items = []ui.Widget{p.resume, p.save, p.leave}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
+		if pace := v.pacer(); pace != nil {
+			p.held, p.holding = pace.Mode(), true
+			pace.SetMode(game.PacePause)
+		}
 	}
 	return p
+}
+
+// close resumes a computer match that the pause held.
+func (p *Pause) close(a *App) {
+	if p.holding {
+		p.v.pacer().SetMode(p.held)
+	}
+	a.Pop()
 }
 
 func (*Pause) overlay() {}
@@ -82,14 +98,14 @@ func (*Pause) overlay() {}
 func (p *Pause) Update(a *App) error {
 	p.place(a)
 	if a.In.Just(ActBack) {
-		a.Pop()
+		p.close(a)
 		return nil
 	}
 	switch p.form.Update(&a.In.UI) {
 	case p.resume:
-		a.Pop()
+		p.close(a)
 	case p.save:
-		a.Pop()
+		p.close(a)
 		a.Push(NewSaveAs(p.v))
 	case p.leave:
 		a.Reset(NewMenu())

@@ -276,3 +276,20 @@ func mustView(t testing.TB) render.View {
 	require.NoError(t, err)
 	return v
 }
+
+func TestPauseHoldsAComputerMatch(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "1"}, {Kind: "alphabeta", Strength: "1"}}, Seed: 2}
+	v, err := StartMatch(a, st, game.PaceRun)
+	require.NoError(t, err)
+	a.Push(v)
+	defer v.Close()
+	press(t, a, ActBack)
+	_, paused := a.Top().(*Pause)
+	require.True(t, paused)
+	require.Equal(t, game.PacePause, v.match.Pace.Mode(), "the pause menu holds the match")
+	press(t, a, ActBack)
+	require.Equal(t, Scene(v), a.Top())
+	require.Equal(t, game.PaceRun, v.match.Pace.Mode(), "resuming lets it run on")
+}
