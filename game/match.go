@@ -211,13 +211,7 @@ func (m *Match) anyComputer(seats []Seat) bool {
 	return false
 }
 
-func (m *Match) closePlayers() {
-	for _, e := range m.Seats {
-		if c, ok := e.Player.(io.Closer); ok {
-			_ = c.Close()
-		}
-	}
-}
+func (m *Match) closePlayers() { closeAll(m.Seats) }
 
 // IsHuman reports whether seat s is played by a person at this machine.
 func (m *Match) IsHuman(s Seat) (*Human, bool) {

@@ -259,3 +259,34 @@ func FuzzOpenReplay(f *testing.F) {
 		}
 	})
 }
+
+// closer is a player from a test connector that records being closed.
+type closer struct {
+	counter
+	closed *bool
+}
+
+func (c closer) Close() error { *c.closed = true; return nil }
+
+func TestConnectorsPlaySeats(t *testing.T) {
+	closed := false
+	RegisterConnector(Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
+		Serves: func(t Title) bool { return t.ID() == "race" },
+		New: func(t Title, settings string, seat Seat) (Player, error) {
+			return closer{counter: counter(len(settings)), closed: &closed}, nil
+		}})
+	_, err := ParseSeats(race{}, "remote,counter")
+	require.ErrorContains(t, err, "remote needs its settings: remote:STEP")
+	specs, err := ParseSeats(race{}, "remote:ab:c,counter:1")
+	require.NoError(t, err)
+	require.Equal(t, SeatSpec{Kind: "remote", Strength: "ab:c"}, specs[0], "everything after the kind is the settings")
+	m, done, err := Setup{Title: race{}, Seats: specs}.Start()
+	require.NoError(t, err)
+	res, err := m.Run(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, done())
+	require.Equal(t, 1, res.Winner, "the connector's player adds 3 a turn")
+	require.True(t, closed, "outside players are closed when the match ends")
+	_, err = ParseSeats(race{}, "wizard,counter")
+	require.ErrorContains(t, err, "(known: human, counter, sleeper, remote)")
+}

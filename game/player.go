@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // A Player chooses moves for one seat: a person at this machine, a built-in
@@ -125,6 +126,13 @@ func ParseSeats(t Title, list string) ([]SeatSpec, error) {
 			specs[i] = SeatSpec{Kind: kind}
 			continue
 		}
+		if c, ok := FindConnector(t, kind); ok {
+			if strength == "" {
+				return nil, fmt.Errorf("--seats: seat %d: %s needs its settings: %s", i+1, kind, c.Usage)
+			}
+			specs[i] = SeatSpec{Kind: kind, Strength: strings.TrimSpace(strength)}
+			continue
+		}
 		bot, ok := FindBot(t, kind)
 		if !ok {
 			return nil, fmt.Errorf("--seats: seat %d: unknown player %q for %s (known: human%s)", i+1, kind, t.Name(), botKinds(t))
@@ -152,5 +160,55 @@ func botKinds(t Title) string {
 	for _, bot := range t.Bots() {
 		b.WriteString(", " + bot.Kind)
 	}
+	for _, c := range connectorsOf(t) {
+		b.WriteString(", " + c.Kind)
+	}
 	return b.String()
+}
+
+// A Connector makes players that live outside Arena's process: external
+// bot programs, remote players. The packages under net/ register them.
+type Connector struct {
+	Kind  string // the seat kind: "engine"
+	About string // one line for people
+	Usage string // how its seat is written: "engine:TIME:COMMAND"
+	// Serves reports whether the connector can play title t.
+	Serves func(t Title) bool
+	// New starts a player from the seat's settings (what follows
+	// "kind:" in the seat list).
+	New func(t Title, settings string, seat Seat) (Player, error)
+}
+
+var (
+	connectorsMu sync.RWMutex
+	connectors   []Connector
+)
+
+// RegisterConnector makes a kind of outside player available in seat lists.
+func RegisterConnector(c Connector) {
+	connectorsMu.Lock()
+	defer connectorsMu.Unlock()
+	connectors = append(connectors, c)
+}
+
+// FindConnector finds the connector of a seat kind that serves title t.
+func FindConnector(t Title, kind string) (Connector, bool) {
+	for _, c := range connectorsOf(t) {
+		if c.Kind == kind {
+			return c, true
+		}
+	}
+	return Connector{}, false
+}
+
+func connectorsOf(t Title) []Connector {
+	connectorsMu.RLock()
+	defer connectorsMu.RUnlock()
+	var out []Connector
+	for _, c := range connectors {
+		if c.Serves(t) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

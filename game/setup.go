@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,11 +35,19 @@ func (s Setup) Start() (*Match, func() error, error) {
 	entrants := make([]Entrant, len(s.Seats))
 	for i, spec := range s.Seats {
 		e := Entrant{Spec: spec}
-		if spec.Kind == "human" {
+		if c, ok := FindConnector(s.Title, spec.Kind); ok {
+			p, err := c.New(s.Title, spec.Strength, Seat(i))
+			if err != nil {
+				closeAll(entrants[:i])
+				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
+			}
+			e.Player = p
+		} else if spec.Kind == "human" {
 			e.Player = NewHuman()
 		} else {
 			p, err := s.Title.NewBot(spec.Kind, spec.Strength, Seat(i), NewRand(s.Seed, uint64(i)+1))
 			if err != nil {
+				closeAll(entrants[:i])
 				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
 			}
 			e.Player, e.Limit = p, s.Limit
@@ -47,14 +56,17 @@ func (s Setup) Start() (*Match, func() error, error) {
 	}
 	m, err := NewMatch(s.Title, Config{Seed: s.Seed, Options: s.Options}, entrants)
 	if err != nil {
+		closeAll(entrants)
 		return nil, nil, err
 	}
 	if s.From != "" {
 		rec, err := OpenFile(s.From)
 		if err != nil {
+			closeAll(entrants)
 			return nil, nil, err
 		}
 		if rec.Title.ID() != s.Title.ID() {
+			closeAll(entrants)
 			return nil, nil, fmt.Errorf("%s: a %s game, not %s", s.From, rec.Title.Name(), s.Title.Name())
 		}
 		for i := 1; i < rec.Timeline.Len(); i++ {
@@ -65,6 +77,7 @@ func (s Setup) Start() (*Match, func() error, error) {
 	if s.Out != "" {
 		closeFiles, err = m.record(s.Out)
 		if err != nil {
+			closeAll(entrants)
 			return nil, nil, err
 		}
 	}
@@ -111,4 +124,13 @@ func TranscriptPath(path, ext string) string {
 		p = path + ext
 	}
 	return p
+}
+
+// closeAll ends the players that hold resources, such as external programs.
+func closeAll(entrants []Entrant) {
+	for _, e := range entrants {
+		if c, ok := e.Player.(io.Closer); ok {
+			c.Close()
+		}
+	}
 }
