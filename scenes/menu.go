@@ -14,6 +14,7 @@ import (
 type Menu struct {
 	form   ui.Form
 	titles []game.Title
+	demo   *ui.Button
 	open   *ui.Button
 	quit   *ui.Button
 	help   *ui.Button
@@ -29,9 +30,13 @@ func NewMenu() *Menu {
 			m.form.Items = append(m.form.Items, &ui.Button{Label: t.Name(), Detail: blurb, Primary: true})
 		}
 	}
+	m.demo = &ui.Button{Label: "Demo: computers play on a loop"}
 	m.open = &ui.Button{Label: "Open a replay…"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.quit = &ui.Button{Label: "Quit"}
+	if len(m.titles) > 0 {
+		m.form.Items = append(m.form.Items, m.demo)
+	}
 	m.form.Items = append(m.form.Items, m.open, m.help, m.quit)
 	return m
 }
@@ -68,6 +73,13 @@ func (m *Menu) Update(a *App) error {
 	}
 	switch hit := m.form.Update(&a.In.UI); hit {
 	case nil:
+	case m.demo:
+		v, err := StartDemo(a, demoSetup(m.titles[0], 1+a.Clock))
+		if err != nil {
+			a.Toast("%v", err)
+			return nil
+		}
+		a.Push(v)
 	case m.open:
 		a.Push(NewOpen(a.ReplayDir))
 	case m.help:
@@ -99,4 +111,16 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 		render.Regular, 19*s, cx, top-112*s, render.InkDim, render.Center)
 	m.form.Draw(dst, s)
 	render.Text(dst, "↑ ↓ to choose · Enter to open · ? for help · Esc to quit", render.Regular, 14*s, cx, float64(a.H)-36*s, render.InkFaint, render.Center)
+}
+
+// demoSetup pits the title's strongest computer player against its second
+// strongest at their default strengths.
+func demoSetup(t game.Title, seed float64) game.Setup {
+	bots := t.Bots()
+	st := game.Setup{Title: t, Seed: int64(seed * 1000)}
+	for i := 0; i < t.Seats(); i++ {
+		b := bots[max(0, len(bots)-1-i%2)]
+		st.Seats = append(st.Seats, game.SeatSpec{Kind: b.Kind, Strength: b.Default})
+	}
+	return st
 }

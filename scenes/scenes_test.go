@@ -293,3 +293,22 @@ func TestPauseHoldsAComputerMatch(t *testing.T) {
 	require.Equal(t, Scene(v), a.Top())
 	require.Equal(t, game.PaceRun, v.match.Pace.Mode(), "resuming lets it run on")
 }
+
+func TestDemoPlaysGameAfterGame(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "1"}, {Kind: "minimax", Strength: "1"}}, Seed: 40}
+	v, err := StartDemo(a, st)
+	require.NoError(t, err)
+	a.Push(v)
+	v.match.Pace.SetDelay(0)
+	v.setSpeed(len(speeds) - 1)
+	v.match.Pace.SetDelay(0)
+	waitFor(t, a, func() bool { return a.Top() != Scene(v) })
+	next, ok := a.Top().(*Viewer)
+	require.True(t, ok, "a finished demo game is followed by the next, not by the results")
+	require.EqualValues(t, 41, next.setup.Seed)
+	require.True(t, next.demo)
+	require.NotEqual(t, a.ReplayDir, filepath.Dir(next.ReplayPath()), "demo games stay out of the replay folder")
+	next.Close()
+}

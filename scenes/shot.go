@@ -22,9 +22,14 @@ func Picture(rec *game.Recording, turn, w, h int) (*image.RGBA, error) {
 	a := NewApp(v)
 	a.W, a.H = w, h
 	a.Scale = max(0.5, min(float64(w)/1280, float64(h)/800))
-	a.Clock = 1 // a fixed moment for the idle animations
 	dst := ebiten.NewImage(w, h)
 	defer dst.Deallocate()
+	// Two fixed moments: the first starts the end-of-game banner's clock,
+	// the second shows it settled.
+	a.Clock = 1
+	a.drawStack(dst)
+	dst.Clear()
+	a.Clock = 3
 	a.drawStack(dst)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	dst.ReadPixels(img.Pix)

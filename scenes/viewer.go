@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,6 +27,7 @@ const (
 	holdTime    = 0.9 // seconds a replay rests on each frame at 1x
 	computerGap = 1500 * time.Millisecond
 	resultsWait = 2.2 // seconds of the winner's moment before the results
+	demoWait    = 5.0 // seconds a finished demo game stays before the next
 )
 
 // Viewer plays a timeline, live or recorded: the board, the players, the
@@ -51,6 +53,9 @@ type Viewer struct {
 	notes       bool
 	overSince   float64
 	resultsOpen bool
+	// demo plays computer games one after another, for events: each game
+	// ends in a rematch instead of the results.
+	demo bool
 	scrubbing   bool
 
 	first, back, play, fwd, last, slower, faster, mode, menu, help ui.Button
@@ -112,6 +117,19 @@ func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 		}
 		v.runErr = errors.Join(err, closeFiles())
 	}()
+	return v, nil
+}
+
+// StartDemo plays computers against each other on a loop, for events: the
+// games run on their own, each new game with the next seed. Their replays go
+// to one file in the temporary folder, not to the replay folder.
+func StartDemo(a *App, st game.Setup) (*Viewer, error) {
+	st.Out = filepath.Join(os.TempDir(), "arena-demo-"+st.Title.ID()+".arena")
+	v, err := StartMatch(a, st, game.PaceRun)
+	if err != nil {
+		return nil, err
+	}
+	v.demo = true
 	return v, nil
 }
 
@@ -403,7 +421,18 @@ func (v *Viewer) checkDone(a *App) {
 	if v.overSince == 0 {
 		v.overSince = a.Clock
 	}
-	if !v.resultsOpen && a.Clock-v.overSince > resultsWait {
+	if v.demo && a.Clock-v.overSince > demoWait {
+		v.resultsOpen = true
+		st := v.setup
+		st.Seed++
+		if next, err := StartDemo(a, st); err == nil {
+			a.Replace(next)
+		} else {
+			a.Toast("%v", err)
+		}
+		return
+	}
+	if !v.resultsOpen && !v.demo && a.Clock-v.overSince > resultsWait {
 		v.resultsOpen = true
 		a.Push(NewResults(v))
 	}
