@@ -55,8 +55,8 @@ type Viewer struct {
 	resultsOpen bool
 	// demo plays computer games one after another, for events: each game
 	// ends in a rematch instead of the results.
-	demo bool
-	scrubbing   bool
+	demo      bool
+	scrubbing bool
 
 	first, back, play, fwd, last, slower, faster, mode, menu, help ui.Button
 	buttons                                                        []*ui.Button
