@@ -4,6 +4,7 @@ package scenes
 
 import (
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -109,6 +110,18 @@ func (a *App) Reset(s Scene) {
 	a.stack = []Scene{s}
 }
 
+// Open shows a replay (or an original game's file) in a viewer over the
+// current scene, or says why it cannot. It reports whether it opened.
+func (a *App) Open(path string) bool {
+	v, err := OpenReplay(path)
+	if err != nil {
+		a.Toast("%v", err)
+		return false
+	}
+	a.Push(v)
+	return true
+}
+
 // Quit ends the program after this tick.
 func (a *App) Quit() { a.quit = true }
 
@@ -144,12 +157,34 @@ func (a *App) startFade() {
 // Update reads the input and runs one tick of the top scene.
 func (a *App) Update() error {
 	a.In.read()
+	if path := droppedFile(); path != "" {
+		// A replay or move file dropped on the window opens in the viewer.
+		a.Open(path)
+	}
 	if ebiten.IsWindowBeingClosed() {
 		// Closing the window ends a running match cleanly: its replay and
 		// move file are finished, not cut off.
 		a.Quit()
 	}
 	return a.update()
+}
+
+// droppedFile is the path of a file dropped on the window this tick, or "".
+func droppedFile() string {
+	files := ebiten.DroppedFiles()
+	if files == nil {
+		return ""
+	}
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if p, ok := e.(ebiten.AbsPather); ok && !e.IsDir() {
+			return p.AbsPath()
+		}
+	}
+	return ""
 }
 
 // update runs one tick with the input as it is.

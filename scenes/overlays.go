@@ -315,13 +315,10 @@ func (o *Open) Update(a *App) error {
 			}
 		}
 	}
-	v, err := OpenReplay(path)
-	if err != nil {
-		a.Toast("%v", err)
-		return nil
-	}
 	a.Pop()
-	a.Push(v)
+	if !a.Open(path) {
+		a.Push(o) // keep the dialog open to try another path
+	}
 	return nil
 }
 

@@ -312,3 +312,23 @@ func TestDemoPlaysGameAfterGame(t *testing.T) {
 	require.NotEqual(t, a.ReplayDir, filepath.Dir(next.ReplayPath()), "demo games stay out of the replay folder")
 	next.Close()
 }
+
+func TestOpenReplayFromTheMenu(t *testing.T) {
+	openFixture(t)
+	a := newTestApp(NewMenu())
+	o := NewOpen(t.TempDir())
+	a.Push(o)
+	o.path.Text = filepath.Join(t.TempDir(), "missing.arena")
+	o.form.Focus = 0
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	require.Equal(t, Scene(o), a.Top(), "a bad path keeps the dialog open")
+	require.Contains(t, a.toast, "missing.arena")
+	o.path.Text = fixture
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	v, ok := a.Top().(*Viewer)
+	require.True(t, ok, "the move file opens in the viewer")
+	require.Equal(t, 16, v.rec.Timeline.Len())
+	require.True(t, a.Open(fixture), "a dropped file opens the same way")
+}
