@@ -201,6 +201,9 @@ func FindConnector(t Title, kind string) (Connector, bool) {
 	return Connector{}, false
 }
 
+// Connectors lists the connectors that serve title t.
+func Connectors(t Title) []Connector { return connectorsOf(t) }
+
 func connectorsOf(t Title) []Connector {
 	connectorsMu.RLock()
 	defer connectorsMu.RUnlock()

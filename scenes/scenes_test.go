@@ -332,3 +332,28 @@ func TestOpenReplayFromTheMenu(t *testing.T) {
 	require.Equal(t, 16, v.rec.Timeline.Len())
 	require.True(t, a.Open(fixture), "a dropped file opens the same way")
 }
+
+func TestSetupOffersOutsidePlayers(t *testing.T) {
+	game.RegisterConnector(game.Connector{Kind: "outsider", About: "a test program", Usage: "outsider:TIME:COMMAND",
+		Serves: func(t game.Title) bool { return t.ID() == "santorini" },
+		New:    func(game.Title, string, game.Seat) (game.Player, error) { return nil, nil }})
+	a := newTestApp(NewMenu())
+	s := NewSetup(gs.Title{})
+	a.Push(s)
+	s.form.Focus = 2
+	for s.kinds[1].Value() != "outsider" {
+		a.In.UI.Right = true
+		tick(t, a, 1)
+	}
+	field, ok := s.form.Items[3].(*ui.Field)
+	require.True(t, ok, "an outside player's seat takes its settings as text")
+	require.Equal(t, "TIME:COMMAND", field.Placeholder)
+	_, _, err := s.Game()
+	require.ErrorContains(t, err, "player 2: outsider needs its settings")
+	s.form.Focus = 3
+	a.In.UI.Chars = []rune("300ms:./engine --fast")
+	tick(t, a, 1)
+	st, _, err := s.Game()
+	require.NoError(t, err)
+	require.Equal(t, game.SeatSpec{Kind: "outsider", Strength: "300ms:./engine --fast"}, st.Seats[1])
+}

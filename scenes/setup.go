@@ -19,13 +19,16 @@ type Setup struct {
 	title     game.Title
 	kinds     []*ui.Choice
 	strengths []*ui.Choice
-	seed      *ui.Field
-	from      *ui.Field
-	watch     *ui.Choice
-	start     *ui.Button
-	back      *ui.Button
-	form      ui.Form
-	view      render.View
+	// settings are the text fields of seats played from outside Arena
+	// (an external engine's time and command).
+	settings []*ui.Field
+	seed     *ui.Field
+	from     *ui.Field
+	watch    *ui.Choice
+	start    *ui.Button
+	back     *ui.Button
+	form     ui.Form
+	view     render.View
 }
 
 const (
@@ -42,15 +45,18 @@ func NewSetup(t game.Title) *Setup {
 	for _, b := range t.Bots() {
 		kinds = append(kinds, b.Kind)
 	}
+	for _, c := range game.Connectors(t) {
+		kinds = append(kinds, c.Kind)
+	}
 	for i := 0; i < t.Seats(); i++ {
 		k := &ui.Choice{Options: kinds}
 		if i > 0 && len(kinds) > 2 {
 			k.Index = 2
 		}
 		s.kinds = append(s.kinds, k)
-		st := &ui.Choice{}
-		s.strengths = append(s.strengths, st)
-		s.form.Items = append(s.form.Items, k, st)
+		s.strengths = append(s.strengths, &ui.Choice{})
+		s.settings = append(s.settings, &ui.Field{Max: 4096})
+		s.form.Items = append(s.form.Items, k, nil)
 		s.syncStrength(i)
 	}
 	s.seed = &ui.Field{Text: strconv.Itoa(1 + rand.IntN(99999)), Max: 18,
@@ -74,13 +80,21 @@ func (s *Setup) Use(st game.Setup) {
 		}
 		s.syncStrength(i)
 		s.strengths[i].Select(spec.Strength)
+		s.settings[i].Text = spec.Strength
 	}
 	s.seed.Text = strconv.FormatInt(st.Seed, 10)
 }
 
-// syncStrength offers the strengths of the computer player chosen for seat i.
+// syncStrength offers the strengths of the computer player chosen for seat
+// i, or a text field for the settings of a seat played from outside.
 func (s *Setup) syncStrength(i int) {
 	st := s.strengths[i]
+	s.form.Items[2*i+1] = st
+	if c, ok := game.FindConnector(s.title, s.kinds[i].Value()); ok {
+		s.settings[i].Placeholder = strings.TrimPrefix(c.Usage, c.Kind+":")
+		s.form.Items[2*i+1] = s.settings[i]
+		return
+	}
 	bot, ok := game.FindBot(s.title, s.kinds[i].Value())
 	if !ok {
 		st.Options, st.Index, st.Prefix = []string{"—"}, 0, ""
@@ -110,7 +124,14 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 	st.Seed = seed
 	for i, k := range s.kinds {
 		spec := game.SeatSpec{Kind: "human"}
-		if k.Index > 0 {
+		switch c, outside := game.FindConnector(s.title, k.Value()); {
+		case outside:
+			settings := strings.TrimSpace(s.settings[i].Text)
+			if settings == "" {
+				return st, 0, fmt.Errorf("player %d: %s needs its settings: %s", i+1, c.Kind, c.Usage)
+			}
+			spec = game.SeatSpec{Kind: k.Value(), Strength: settings}
+		case k.Index > 0:
 			spec = game.SeatSpec{Kind: k.Value(), Strength: s.strengths[i].Value()}
 		}
 		st.Seats = append(st.Seats, spec)
@@ -132,6 +153,7 @@ func (s *Setup) layout(a *App) (x, y, w float64) {
 	for i := range s.kinds {
 		s.kinds[i].Place(rectXYWH(lx, row, 250*sc, 46*sc))
 		s.strengths[i].Place(rectXYWH(lx+266*sc, row, 230*sc, 46*sc))
+		s.settings[i].Place(rectXYWH(lx+266*sc, row, 230*sc, 46*sc))
 		row += 64 * sc
 	}
 	row += 12 * sc
@@ -149,7 +171,7 @@ func (s *Setup) layout(a *App) (x, y, w float64) {
 // Update handles the form.
 func (s *Setup) Update(a *App) error {
 	s.layout(a)
-	editing := s.form.Focus < len(s.form.Items) && (s.form.Items[s.form.Focus] == s.seed || s.form.Items[s.form.Focus] == s.from)
+	_, editing := s.form.Items[s.form.Focus].(*ui.Field)
 	if a.In.Just(ActBack) {
 		a.Pop()
 		return nil
@@ -214,8 +236,14 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	// What the computer players are: the focused one, else the last.
 	about := ""
 	for i, k := range s.kinds {
-		if bot, ok := game.FindBot(s.title, k.Value()); ok && (about == "" || s.form.Focus/2 == i) {
-			about = fmt.Sprintf("%s: %s", bot.Kind, bot.About)
+		text := ""
+		if bot, ok := game.FindBot(s.title, k.Value()); ok {
+			text = fmt.Sprintf("%s: %s", bot.Kind, bot.About)
+		} else if c, ok := game.FindConnector(s.title, k.Value()); ok {
+			text = fmt.Sprintf("%s: %s (%s)", c.Kind, c.About, c.Usage)
+		}
+		if text != "" && (about == "" || s.form.Focus/2 == i) {
+			about = text
 		}
 	}
 	r := s.watch.Rect()
