@@ -175,3 +175,22 @@ func titleIDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// registry is a list that packages add to from their init functions and
+// that is read while Arena runs.
+type registry[T any] struct {
+	mu    sync.RWMutex
+	items []T
+}
+
+func (r *registry[T]) add(x T) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.items = append(r.items, x)
+}
+
+func (r *registry[T]) all() []T {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.items[:len(r.items):len(r.items)]
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // A Player chooses moves for one seat: a person at this machine, a built-in
@@ -179,17 +178,10 @@ type Connector struct {
 	New func(t Title, settings string, seat Seat) (Player, error)
 }
 
-var (
-	connectorsMu sync.RWMutex
-	connectors   []Connector
-)
+var connectors registry[Connector]
 
 // RegisterConnector makes a kind of outside player available in seat lists.
-func RegisterConnector(c Connector) {
-	connectorsMu.Lock()
-	defer connectorsMu.Unlock()
-	connectors = append(connectors, c)
-}
+func RegisterConnector(c Connector) { connectors.add(c) }
 
 // FindConnector finds the connector of a seat kind that serves title t.
 func FindConnector(t Title, kind string) (Connector, bool) {
@@ -205,10 +197,8 @@ func FindConnector(t Title, kind string) (Connector, bool) {
 func Connectors(t Title) []Connector { return connectorsOf(t) }
 
 func connectorsOf(t Title) []Connector {
-	connectorsMu.RLock()
-	defer connectorsMu.RUnlock()
 	var out []Connector
-	for _, c := range connectors {
+	for _, c := range connectors.all() {
 		if c.Serves(t) {
 			out = append(out, c)
 		}

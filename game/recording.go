@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 )
 
 // Recording is a game ready to watch: ours re-simulated from a replay file,
@@ -65,17 +64,10 @@ type Importer struct {
 	Import func(name string, data []byte) (*Recording, error)
 }
 
-var (
-	importersMu sync.RWMutex
-	importers   []Importer
-)
+var importers registry[Importer]
 
 // RegisterImporter makes a format openable by `arena replay` and `arena info`.
-func RegisterImporter(im Importer) {
-	importersMu.Lock()
-	defer importersMu.Unlock()
-	importers = append(importers, im)
-}
+func RegisterImporter(im Importer) { importers.add(im) }
 
 // OpenFile reads any replay Arena can read.
 func OpenFile(path string) (*Recording, error) {
@@ -99,10 +91,8 @@ func Open(name string, data []byte) (*Recording, error) {
 		}
 		return rec, nil
 	}
-	importersMu.RLock()
-	defer importersMu.RUnlock()
 	var names []string
-	for _, im := range importers {
+	for _, im := range importers.all() {
 		if im.Detect(name, data) {
 			return im.Import(name, data)
 		}
