@@ -7,6 +7,8 @@
 //	arena run TITLE --seats S1,S2 [flags]     play headless, print the result as JSON
 //	arena info FILE                           print a replay's result as JSON
 //	arena shot FILE --turn N --out PNG        render one frame of a replay to a PNG
+//	arena santorini perft POSITION DEPTH      count Santorini's leaf turns
+//	arena santorini engine                    Arena's Santorini engine on stdin/stdout
 package main
 
 import (
@@ -24,7 +26,8 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/net/engine" // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -41,9 +44,16 @@ Usage:
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
+  arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
+                                               (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
+                                               0000000000000000000000000/1/C3,B2/B3,D2)
+  arena santorini engine                       Arena's Santorini engine, speaking the engine
+                                               protocol on stdin and stdout until quit
 
 Seats are "human" or a computer player with its strength, such as
-"alphabeta:4" or "competitive:1s". Games: %s.
+"alphabeta:4" or "competitive:1s". A Santorini seat can also be an external
+engine program: "engine:TIME:COMMAND", such as "engine:300ms:./my-engine --flag"
+(TIME per move; the command may not contain a comma). Games: %s.
 `
 
 // started is when the process began, for the start-up time report.
@@ -74,6 +84,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdInfo(args, stdout, stderr)
 	case "shot":
 		err = cmdShot(args, stderr)
+	case "santorini":
+		err = cmdSantorini(args, stdout, stderr)
 	case "help":
 		fmt.Fprintf(stdout, usage, titleList())
 		return 0
@@ -362,4 +374,53 @@ func parseSize(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("--size %q: expected WxH such as 1280x800", s)
 	}
 	return w, h, nil
+}
+
+// stdin is what `arena santorini engine` reads; tests replace it.
+var stdin io.Reader = os.Stdin
+
+func cmdSantorini(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return usagef("expected perft POSITION DEPTH or engine")
+	}
+	switch args[0] {
+	case "perft":
+		return cmdPerft(args[1:], stdout, stderr)
+	case "engine":
+		pos, err := parse(flags("santorini engine", stderr), args[1:])
+		if err != nil {
+			return err
+		}
+		if len(pos) != 0 {
+			return usagef("engine takes no arguments, got %q", pos)
+		}
+		return engine.Serve(context.Background(), stdin, stdout)
+	}
+	return usagef("unknown command %q (known: perft, engine)", args[0])
+}
+
+// cmdPerft prints the number of leaf turns alone on the first line, then
+// the time and the leaves per second.
+func cmdPerft(args []string, stdout, stderr io.Writer) error {
+	pos, err := parse(flags("santorini perft", stderr), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usagef("expected perft POSITION DEPTH, such as perft 0000000000000000000000000/1/C3,B2/B3,D2 5")
+	}
+	b, err := santorini.ParsePosition(pos[0])
+	if err != nil {
+		return fmt.Errorf("perft: %w", err)
+	}
+	depth, err := strconv.Atoi(pos[1])
+	if err != nil || depth < 1 || depth > engine.MaxPerftDepth {
+		return fmt.Errorf("perft: depth %q is not a number 1..%d", pos[1], engine.MaxPerftDepth)
+	}
+	start := time.Now()
+	n := santorini.Perft(b, depth)
+	took := time.Since(start)
+	fmt.Fprintln(stdout, n)
+	fmt.Fprintf(stdout, "time %d ms, %.1f M leaves/s\n", took.Milliseconds(), float64(n)/max(took.Seconds(), 1e-9)/1e6)
+	return nil
 }

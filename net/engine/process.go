@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// quitGrace is how long a process has to end after `quit` before it is
+// killed, with its whole process group.
+const quitGrace = time.Second
+
+// stderrTail is how much of a process's stderr is kept for error messages.
+const stderrTail = 2048
+
+// Process is an external engine running as a child process in a process
+// group of its own: commands go to its stdin, answers come from its stdout
+// (through the embedded Client), and its stderr is logged with log/slog
+// (level Info) and its end kept for error messages.
+type Process struct {
+	*Client
+	Args []string // the command and its arguments
+
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	exited  chan struct{} // closed when the process has ended
+	waitErr error         // how it ended; set before exited is closed
+
+	tailMu     sync.Mutex
+	tail       []byte
+	stderrDone chan struct{} // closed at the end of stderr
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// StartProcess starts the engine args[0] with the arguments args[1:].
+func StartProcess(args []string) (*Process, error) {
+	if len(args) == 0 || args[0] == "" {
+		return nil, errors.New("engine: no command to run")
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	ownGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", args[0], err)
+	}
+	// Plain pipes, not cmd.StdoutPipe: Wait must not wait for our reads, so
+	// that an engine's end is seen even while its output is being read.
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", args[0], err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("engine %s: %w", args[0], err)
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	err = cmd.Start()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		outR.Close()
+		errR.Close()
+		return nil, fmt.Errorf("start engine %q: %w", strings.Join(args, " "), err)
+	}
+	p := &Process{Client: NewClient(stdin, outR), Args: args, cmd: cmd, stdin: stdin, exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	go p.logStderr(errR)
+	go func() {
+		p.waitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// logStderr logs the engine's stderr line by line and keeps its end.
+func (p *Process) logStderr(r io.ReadCloser) {
+	defer close(p.stderrDone)
+	defer r.Close()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxLine)
+	for sc.Scan() {
+		line := sc.Text()
+		slog.Info("engine stderr", "engine", p.Args[0], "pid", p.Pid(), "line", line)
+		p.tailMu.Lock()
+		p.tail = append(p.tail, line...)
+		p.tail = append(p.tail, '\n')
+		if len(p.tail) > stderrTail {
+			p.tail = append([]byte(nil), p.tail[len(p.tail)-stderrTail:]...)
+		}
+		p.tailMu.Unlock()
+	}
+}
+
+// Pid is the process's id, which is also its process group's id.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Exited is closed when the process has ended.
+func (p *Process) Exited() <-chan struct{} { return p.exited }
+
+// ExitErr is how the process ended, once Exited is closed: nil for exit
+// status 0, else an *exec.ExitError.
+func (p *Process) ExitErr() error {
+	select {
+	case <-p.exited:
+		return p.waitErr
+	default:
+		return nil
+	}
+}
+
+// Stderr is the end of what the process wrote to stderr.
+func (p *Process) Stderr() string {
+	p.tailMu.Lock()
+	defer p.tailMu.Unlock()
+	return strings.TrimSpace(string(p.tail))
+}
+
+// Close sends quit, closes the engine's stdin, and kills the process and
+// its whole process group if it still runs 1 s later. It waits for the
+// process to end and is safe to call more than once.
+func (p *Process) Close() error {
+	p.closeOnce.Do(func() {
+		p.SendLine(CmdQuit)
+		p.stdin.Close()
+		select {
+		case <-p.exited:
+			return
+		case <-time.After(quitGrace):
+		}
+		if err := killGroup(p.cmd); err != nil {
+			p.closeErr = fmt.Errorf("kill engine %s: %w", p.Args[0], err)
+		}
+		select {
+		case <-p.exited:
+		case <-time.After(5 * time.Second):
+			p.closeErr = fmt.Errorf("engine %s (pid %d) did not end after being killed", p.Args[0], p.Pid())
+		}
+	})
+	return p.closeErr
+}
+
+// SplitCommand splits a command line into its words, as a shell does for
+// the simple cases: words are separated by spaces (or tabs), and double
+// quotes group words with spaces ("my engine" --book "a b.txt"). There are
+// no other escapes.
+func SplitCommand(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord, quoted := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted, inWord = !quoted, true
+		case (r == ' ' || r == '\t') && !quoted:
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("command %q: a double quote is not closed", s)
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("the command is empty")
+	}
+	return words, nil
+}

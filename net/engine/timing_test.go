@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// timingPositions are the positions of the movetime target: openings, and
+// mid-games from a game of competitive against itself (after 8, 12, 16 and
+// 20 turns), none of them decided within a few plies.
+var timingPositions = []string{opening, seedStart, scenario3,
+	"0000000000101001000013100/1/A2,C2/A1,D1", "0000010000201001001013200/1/A2,B3/A1,C3",
+	"0000020000201001101024200/1/A3,C2/A1,C3", "0000040000211001111024200/1/A3,B3/A2,B4"}
+
+// movetime sends `go movetime ms` from each position in turn, n answers in
+// all, and returns how long each bestmove took to arrive, measured at the
+// host's end of the pipe: from before the go was written to the bestmove
+// read.
+func movetime(tb testing.TB, c *Client, ms, from, n int) []time.Duration {
+	tb.Helper()
+	var lat []time.Duration
+	for i := from; i < from+n; i++ {
+		pos := timingPositions[i%len(timingPositions)]
+		require.NoError(tb, c.SendLine("position "+pos))
+		start := time.Now()
+		require.NoError(tb, c.SendLine("go movetime "+strconv.Itoa(ms)))
+		for {
+			l, err := c.Line(tb.Context())
+			require.NoError(tb, err)
+			if strings.HasPrefix(l, "bestmove ") {
+				lat = append(lat, time.Since(start))
+				break
+			}
+		}
+	}
+	return lat
+}
+
+// The issue's target: `go movetime 300` answers within 320 ms, every time,
+// through a real process boundary.
+func TestMovetime300AnswersWithin320ms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 9 s")
+	}
+	for _, pos := range timingPositions {
+		b := board(t, pos)
+		require.Equal(t, "play", b.Phase.String(), pos)
+	}
+	c := childEngine(t)
+	lat := movetime(t, c, 300, 0, 4*len(timingPositions))
+	worst, typical := spread(lat)
+	t.Logf("go movetime 300, %d answers: worst %.1f ms, median %.1f ms; all: %v", len(lat), ms(worst), ms(typical), lat)
+	for i, l := range lat {
+		require.LessOrEqual(t, l, 320*time.Millisecond, "answer %d (%s)", i, timingPositions[i%len(timingPositions)])
+	}
+}
+
+// BenchmarkMovetime300 reports the worst and the median time to the
+// bestmove of `go movetime 300` through a child process.
+func BenchmarkMovetime300(b *testing.B) {
+	c := childEngineB(b)
+	var lat []time.Duration
+	for b.Loop() {
+		lat = append(lat, movetime(b, c, 300, len(lat), 1)...)
+	}
+	worst, typical := spread(lat)
+	b.ReportMetric(ms(worst), "ms/worst")
+	b.ReportMetric(ms(typical), "ms/median")
+}
+
+func childEngineB(b *testing.B) *Client {
+	p, err := StartProcess(ownEngine(b))
+	require.NoError(b, err)
+	b.Cleanup(func() { p.Close() })
+	return p.Client
+}
+
+func spread(lat []time.Duration) (worst, median time.Duration) {
+	s := slices.Clone(lat)
+	slices.Sort(s)
+	return s[len(s)-1], s[len(s)/2]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
