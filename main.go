@@ -36,10 +36,12 @@ const usage = `Arena: AI-competition games, watched and played.
 
 Usage:
   arena [--replays DIR]                        open the window on the main menu
-  arena play TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--watch step|run]
+  arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
+             [--watch step|run]
                                                open a match directly
   arena replay FILE [--turn N]                 open the viewer on a replay
-  arena run TITLE --seats S1,S2 [--seed N] [--from FILE] [--out FILE] [--option NAME=VALUE] [--limit 2s]
+  arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
+            [--option NAME=VALUE] [--limit 2s]
                                                play headless; print the result as one JSON line
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
@@ -161,6 +163,8 @@ func (o options) Set(s string) error {
 // matchFlags are the flags that set up a match: play and run share them.
 type matchFlags struct {
 	seats, from, out string
+	mapName          string
+	turns            int
 	seed             int64
 	options          options
 	limit            time.Duration
@@ -173,6 +177,8 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.out, "out", "", "write the replay here (the move file goes beside it)")
 	m.options = options{}
 	fs.Var(m.options, "option", "a rule option NAME=VALUE (repeatable)")
+	fs.StringVar(&m.mapName, "map", "", "the map or level: a name of the game's own or a file's path")
+	fs.IntVar(&m.turns, "turns", 0, "end the game after this many rounds, for games that have a round cap (0: the game's default)")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
 }
 
@@ -192,7 +198,13 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 	if err != nil {
 		return game.Setup{}, usageError{err}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Options: m.options, Limit: m.limit}, nil
+	if m.turns < 0 {
+		return game.Setup{}, usagef("--turns %d: expected a positive number", m.turns)
+	}
+	if m.turns > 0 {
+		m.options["turns"] = strconv.Itoa(m.turns)
+	}
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit}, nil
 }
 
 func exampleBot(t game.Title) string {

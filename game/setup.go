@@ -21,6 +21,8 @@ type Setup struct {
 	// Out is the replay file to write; the move file goes beside it. Empty
 	// means no files.
 	Out string
+	// Map names the map or level: one of the title's own, or a file's path.
+	Map string
 	// Options are the title's rule options.
 	Options map[string]string
 	// Limit is the time each computer player has per move; 0 means none. A
@@ -54,7 +56,7 @@ func (s Setup) Start() (*Match, func() error, error) {
 		}
 		entrants[i] = e
 	}
-	m, err := NewMatch(s.Title, Config{Seed: s.Seed, Options: s.Options}, entrants)
+	m, err := NewMatch(s.Title, Config{Seed: s.Seed, Map: s.Map, Options: s.Options}, entrants)
 	if err != nil {
 		closeAll(entrants)
 		return nil, nil, err
