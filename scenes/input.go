@@ -22,6 +22,9 @@ const (
 	ActFaster
 	ActSlower
 	ActNotes
+	ActZoomIn
+	ActZoomOut
+	ActFit
 	ActHelp
 	ActFullscreen
 	actionCount
@@ -43,8 +46,11 @@ var keymap = [actionCount]binding{
 	ActStepBack:    {[]ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyComma}, "←", "step back"},
 	ActFirst:       {[]ebiten.Key{ebiten.KeyHome}, "Home", "go to the start"},
 	ActLast:        {[]ebiten.Key{ebiten.KeyEnd}, "End", "go to the newest turn"},
-	ActFaster:      {[]ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd, ebiten.KeyArrowUp}, "+ / ↑", "faster"},
-	ActSlower:      {[]ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract, ebiten.KeyArrowDown}, "− / ↓", "slower"},
+	ActFaster:      {[]ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyBracketRight}, "↑ / ]", "faster"},
+	ActSlower:      {[]ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyBracketLeft}, "↓ / [", "slower"},
+	ActZoomIn:      {[]ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, "+ / wheel", "zoom in (maps; on boards without a map: faster)"},
+	ActZoomOut:     {[]ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, "−", "zoom out (maps; on boards without a map: slower)"},
+	ActFit:         {[]ebiten.Key{ebiten.KeyF}, "F · drag", "fit the whole map; drag with any button to pan"},
 	ActNotes:       {[]ebiten.Key{ebiten.KeyV}, "V", "show / hide the computer's evaluations on the board"},
 	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
 	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
@@ -56,6 +62,8 @@ type Input struct {
 	pressed [actionCount]bool
 	// RightClick is a press of the right mouse button this tick.
 	RightClick bool
+	// Dragging is set while the right or middle button is held.
+	Dragging bool
 }
 
 // Just reports whether the action's key was pressed this tick.
@@ -82,6 +90,7 @@ func (in *Input) read() {
 		Erase:    repeat(ebiten.KeyBackspace),
 	}
 	in.RightClick = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	in.Dragging = ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
 	for a, b := range keymap {
 		in.pressed[a] = false
 		for _, k := range b.keys {
@@ -96,7 +105,7 @@ func (in *Input) read() {
 			in.pressed[ActHelp] = true
 		}
 		if r == '+' {
-			in.pressed[ActFaster] = true
+			in.pressed[ActZoomIn] = true
 		}
 	}
 }

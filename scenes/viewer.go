@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,7 @@ type Viewer struct {
 	// ends in a rematch instead of the results.
 	demo      bool
 	scrubbing bool
+	grab      grab
 
 	first, back, play, fwd, last, slower, faster, mode, menu, help ui.Button
 	buttons                                                        []*ui.Button
@@ -274,6 +276,8 @@ func (v *Viewer) Update(a *App) error {
 	}
 	v.mode.Disabled = v.pacer() == nil
 	pressed := func(b *ui.Button) bool { return b.Update(&in.UI, false) }
+	_, navigable := v.view.(render.Navigator)
+	v.navigate(in)
 	switch {
 	case in.Just(ActBack):
 		if !v.view.Reset() {
@@ -296,9 +300,9 @@ func (v *Viewer) Update(a *App) error {
 	case in.Just(ActLast) || pressed(&v.last):
 		v.Seek(n - 1)
 		v.follow = tl.Live()
-	case in.Just(ActFaster) || pressed(&v.faster):
+	case in.Just(ActFaster) || pressed(&v.faster) || (in.Just(ActZoomIn) && !navigable):
 		v.setSpeed(v.speed + 1)
-	case in.Just(ActSlower) || pressed(&v.slower):
+	case in.Just(ActSlower) || pressed(&v.slower) || (in.Just(ActZoomOut) && !navigable):
 		v.setSpeed(v.speed - 1)
 	case in.Just(ActNotes):
 		v.notes = !v.notes
@@ -307,6 +311,51 @@ func (v *Viewer) Update(a *App) error {
 	}
 	v.updateScrub(in)
 	return nil
+}
+
+// navigate moves the camera of a view that has one: the wheel and + −
+// zoom, dragging pans (the right or middle button anywhere on the map, the
+// left one once it has moved a few pixels), F fits the whole map.
+func (v *Viewer) navigate(in *Input) {
+	nav, ok := v.view.(render.Navigator)
+	if !ok {
+		return
+	}
+	x, y := in.UI.X, in.UI.Y
+	cx, cy := float64(v.area.Min.X+v.area.Max.X)/2, float64(v.area.Min.Y+v.area.Max.Y)/2
+	switch {
+	case in.UI.Wheel != 0 && in.UI.Over(v.area):
+		nav.Zoom(math.Pow(1.15, in.UI.Wheel), x, y)
+	case in.Just(ActZoomIn):
+		nav.Zoom(1.25, cx, cy)
+	case in.Just(ActZoomOut):
+		nav.Zoom(0.8, cx, cy)
+	case in.Just(ActFit):
+		nav.Fit()
+	}
+	held := in.Dragging || in.UI.Held
+	if (in.UI.Pressed || (in.Dragging && !v.grab.on)) && in.UI.Over(v.area) {
+		v.grab = grab{on: true, x: x, y: y}
+	}
+	if !held {
+		v.grab = grab{}
+	}
+	if v.grab.on {
+		dx, dy := x-v.grab.x, y-v.grab.y
+		if !v.grab.moved && math.Hypot(dx, dy) > 5 {
+			v.grab.moved = true
+		}
+		if v.grab.moved {
+			nav.Pan(dx, dy)
+			v.grab.x, v.grab.y = x, y
+		}
+	}
+}
+
+// grab is a drag on the map.
+type grab struct {
+	on, moved bool
+	x, y      float64
 }
 
 // togglePlay plays or pauses; in a live computer match it switches between

@@ -15,6 +15,13 @@ const pad = 2
 // Pack puts images into one atlas texture and returns each as a sub-image of
 // it, in the order given. Draws from one atlas batch into one command.
 func Pack(imgs ...image.Image) []*ebiten.Image {
+	_, subs := PackAtlas(imgs...)
+	return subs
+}
+
+// PackAtlas is Pack that also returns the whole atlas, for drawing many
+// sprites of it with one DrawTriangles call.
+func PackAtlas(imgs ...image.Image) (*ebiten.Image, []*ebiten.Image) {
 	order := make([]int, len(imgs))
 	for i := range order {
 		order[i] = i
@@ -45,5 +52,5 @@ func Pack(imgs ...image.Image) []*ebiten.Image {
 	for i, img := range imgs {
 		out[i] = atlas.SubImage(image.Rectangle{Min: pos[i], Max: pos[i].Add(img.Bounds().Size())}).(*ebiten.Image)
 	}
-	return out
+	return atlas, out
 }

@@ -1,0 +1,45 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCameraFitsZoomsAndPans(t *testing.T) {
+	var c Camera
+	c.SetArea(image.Rect(0, 0, 800, 400))
+	c.SetWorld(-100, -100, 100, 100)
+	x, y := c.ToScreen(0, 0)
+	require.Equal(t, 400.0, x, "the world's centre is the area's centre")
+	require.Equal(t, 200.0, y)
+	require.Equal(t, 2.0, c.Scale(), "the whole world fits: 400 px for 200 units")
+
+	// Zooming about a point keeps that point under the pointer.
+	wx, wy := c.ToWorld(600, 300)
+	c.Zoom(2, 600, 300)
+	for i := 0; i < 200; i++ {
+		c.Update(0.05)
+	}
+	sx, sy := c.ToScreen(wx, wy)
+	require.InDelta(t, 600, sx, 0.01)
+	require.InDelta(t, 300, sy, 0.01)
+	require.InDelta(t, 4.0, c.Scale(), 1e-6)
+
+	// Dragging the world right moves what is on screen right.
+	c.Pan(40, 0)
+	for i := 0; i < 200; i++ {
+		c.Update(0.05)
+	}
+	sx2, _ := c.ToScreen(wx, wy)
+	require.InDelta(t, 640, sx2, 0.01)
+
+	c.Fit()
+	for i := 0; i < 200; i++ {
+		c.Update(0.05)
+	}
+	require.InDelta(t, 2.0, c.Scale(), 1e-6)
+	c.Zoom(1000, 0, 0)
+	require.LessOrEqual(t, c.toZoom, float64(maxZoom), "zoom is bounded")
+}
