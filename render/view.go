@@ -29,6 +29,8 @@ type Pointer struct {
 	X, Y   float64
 	Click  bool // the left button was just pressed
 	Cancel bool // right click or Esc: take back a half-entered move
+	// Keys are the keys pressed this tick, for boards played by keyboard.
+	Keys []ebiten.Key
 }
 
 // A View draws one title's frames and turns a person's clicks into moves.
@@ -80,4 +82,20 @@ func Blurb(id string) (string, bool) {
 // overlay: pairs of (what to press, what it does).
 type Helper interface {
 	Help() [][2]string
+}
+
+// A Scoreboard is a view whose game ranks its seats by numbers (score,
+// kills...): the viewer shows them in the side panel, best first, instead
+// of the plain list of players.
+type Scoreboard interface {
+	// Scores returns the column headings and one row per seat, in the
+	// game's ranking order.
+	Scores(f game.Frame) (heads []string, rows []ScoreRow)
+}
+
+// ScoreRow is one seat's line of a scoreboard.
+type ScoreRow struct {
+	Seat  game.Seat
+	Cells []string
+	Out   bool // no longer playing (disqualified)
 }

@@ -64,6 +64,8 @@ type Input struct {
 	RightClick bool
 	// Dragging is set while the right or middle button is held.
 	Dragging bool
+	// Keys are the keys pressed this tick.
+	Keys []ebiten.Key
 }
 
 // Just reports whether the action's key was pressed this tick.
@@ -90,6 +92,7 @@ func (in *Input) read() {
 		Erase:    repeat(ebiten.KeyBackspace),
 	}
 	in.RightClick = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	in.Keys = inpututil.AppendJustPressedKeys(in.Keys[:0])
 	in.Dragging = ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
 	for a, b := range keymap {
 		in.pressed[a] = false

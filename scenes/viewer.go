@@ -261,7 +261,7 @@ func (v *Viewer) Update(a *App) error {
 		if err := h.Rejected(); err != nil {
 			a.Toast("%v", err)
 		}
-		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick}
+		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys}
 		if move, ok := v.view.Input(frame, p); ok {
 			h.Submit(move)
 		}
@@ -552,12 +552,16 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	for _, st := range cur.ToMove {
 		toMove[st&7] = true
 	}
-	// The players.
-	for i := 0; i < v.rec.Title.Seats(); i++ {
-		seat := game.Seat(i)
+	// The players, in the game's ranking order when it has a scoreboard.
+	order, heads, cells := v.seatOrder(cur)
+	if len(heads) > 0 {
+		v.drawHeads(dst, heads, x, y-4*s, w, s)
+		y += 14 * s
+	}
+	for i, seat := range order {
 		c := v.view.SeatColor(seat)
 		rowR := rectXYWH(x-8*s, y-6*s, w+16*s, 52*s)
-		if toMove[seat] && !cur.Over {
+		if toMove[seat&7] && !cur.Over {
 			pulse := 0.5 + 0.5*sinTime(a.Clock*3)
 			render.Panel(dst, rowR, 10*s, render.Fade(c, 0.18+0.1*pulse))
 		}
@@ -565,16 +569,20 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			render.Panel(dst, rowR, 10*s, render.Fade(render.Accent, 0.25))
 		}
 		render.Disc(dst, x+10*s, y+20*s, 10*s, c)
-		render.Text(dst, playerNames[i&7], render.Bold, 18*s, x+30*s, y+2*s, render.Ink, render.Left)
-		render.Text(dst, v.seatName(i), render.Regular, 15*s, x+30*s, y+24*s, render.InkDim, render.Left)
-		tag := ""
-		switch {
-		case cur.Over && cur.Result.Winner == seat.Number():
-			tag = "WINNER"
-		case toMove[seat] && !cur.Over:
-			tag = "TO MOVE"
+		render.Text(dst, playerNames[seat&7], render.Bold, 18*s, x+30*s, y+2*s, render.Ink, render.Left)
+		render.Text(dst, v.seatName(int(seat)), render.Regular, 15*s, x+30*s, y+24*s, render.InkDim, render.Left)
+		if len(heads) > 0 {
+			v.drawCells(dst, cells[i], x, y+12*s, w, s)
+		} else {
+			tag := ""
+			switch {
+			case cur.Over && cur.Result.Winner == seat.Number():
+				tag = "WINNER"
+			case toMove[seat&7] && !cur.Over:
+				tag = "TO MOVE"
+			}
+			render.Text(dst, tag, render.Bold, 13*s, x+w, y+14*s, render.Accent, render.Right)
 		}
-		render.Text(dst, tag, render.Bold, 13*s, x+w, y+14*s, render.Accent, render.Right)
 		y += 60 * s
 	}
 	// Status.
@@ -619,6 +627,43 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			render.Text(dst, mv, render.Mono, 15*s, x+58*s, y, ink, render.Left)
 		}
 		y += lh
+	}
+}
+
+// seatOrder is the order the side panel lists the seats in, with the
+// scoreboard's headings and cells when the view has one.
+func (v *Viewer) seatOrder(f game.Frame) ([]game.Seat, []string, [][]string) {
+	if sb, ok := v.view.(render.Scoreboard); ok {
+		heads, rows := sb.Scores(f)
+		order := make([]game.Seat, len(rows))
+		cells := make([][]string, len(rows))
+		for i, r := range rows {
+			order[i], cells[i] = r.Seat, r.Cells
+		}
+		return order, heads, cells
+	}
+	order := make([]game.Seat, v.rec.Title.Seats())
+	for i := range order {
+		order[i] = game.Seat(i)
+	}
+	return order, nil, nil
+}
+
+// scoreColumns is where the scoreboard's numbers stand: the right edges of
+// the last columns of the side panel, from the right.
+const scoreColumn = 46
+
+func (v *Viewer) drawHeads(dst *ebiten.Image, heads []string, x, y, w, s float64) {
+	for i, h := range heads {
+		cx := x + w - float64(len(heads)-1-i)*scoreColumn*s
+		render.Text(dst, h, render.Bold, 11*s, cx, y, render.InkFaint, render.Right)
+	}
+}
+
+func (v *Viewer) drawCells(dst *ebiten.Image, cells []string, x, y, w, s float64) {
+	for i, c := range cells {
+		cx := x + w - float64(len(cells)-1-i)*scoreColumn*s
+		render.Text(dst, c, render.Bold, 15*s, cx, y, render.Ink, render.Right)
 	}
 }
 
