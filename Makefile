@@ -23,6 +23,7 @@ test: deps-test
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test ./...
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -tags ebitenginedebug -run DrawCommands ./render/...
 	$(MAKE) --no-print-directory fuzz
 
 # fuzz runs every fuzz target for FUZZTIME: the parsers of outside input

@@ -26,8 +26,11 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/game"
+	_ "github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/santorini"
-	"github.com/arena-games/arena/net/engine" // also the "engine:TIME:COMMAND" seats
+	_ "github.com/arena-games/arena/levels/aibg5" // Arena's AIBG 5.0 maps, the default among them
+	"github.com/arena-games/arena/net/engine"     // also the "engine:TIME:COMMAND" seats
+	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )

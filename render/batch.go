@@ -45,6 +45,27 @@ func (b *Batch) Add(img *ebiten.Image, geo *ebiten.GeoM, c color.NRGBA) {
 	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
 }
 
+// AddRect queues sprite img stretched over the screen rectangle at (x, y)
+// of size w x h, tinted by c: the cheapest way to draw an unturned sprite.
+func (b *Batch) AddRect(img *ebiten.Image, x, y, w, h float64, c color.NRGBA) {
+	if len(b.vs)+4 > 65536 {
+		return
+	}
+	r := img.Bounds()
+	a := float32(c.A) / 255
+	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
+	sx0, sy0, sx1, sy1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	n := uint16(len(b.vs))
+	b.vs = append(b.vs,
+		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a},
+	)
+	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
+}
+
 // AddAt queues sprite img centred at (cx, cy), scaled by s and turned by
 // angle radians.
 func (b *Batch) AddAt(img *ebiten.Image, cx, cy, s, angle float64, c color.NRGBA) {

@@ -172,3 +172,25 @@ func Polygon(z *vector.Rasterizer, pts ...float64) {
 	}
 	z.ClosePath()
 }
+
+// Dot blends a small soft dot of radius r (in pixels, up to a few) at (x, y)
+// straight into the pixels: for thousands of stars, where a path per dot
+// would be slow.
+func (c *Canvas) Dot(x, y, r float64, col RGBA) {
+	b := c.Bounds()
+	x0, x1 := max(b.Min.X, int(x-r-1)), min(b.Max.X, int(x+r+2))
+	y0, y1 := max(b.Min.Y, int(y-r-1)), min(b.Max.Y, int(y+r+2))
+	for py := y0; py < y1; py++ {
+		for px := x0; px < x1; px++ {
+			d := math.Hypot(float64(px)+0.5-x, float64(py)+0.5-y)
+			a := clamp01(col.A) * clamp01(r+0.5-d)
+			if a <= 0 {
+				continue
+			}
+			i := py*c.RGBA.Stride + px*4
+			p := c.RGBA.Pix[i : i+4 : i+4]
+			p[0], p[1], p[2] = blend(p[0], col.R, a), blend(p[1], col.G, a), blend(p[2], col.B, a)
+			p[3] = uint8(math.Round(float64(p[3]) + (255-float64(p[3]))*a))
+		}
+	}
+}

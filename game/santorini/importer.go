@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/arena-games/arena/game"
 )
@@ -12,25 +13,33 @@ func init() {
 	game.RegisterImporter(game.Importer{Name: "Santorini move file (.txt)", Detect: isMoveFile, Import: importMoveFile})
 }
 
-// isMoveFile tells a move file from other files: text (UTF-16 with its BOM
-// included) named .txt or .sav, or text whose first word is a cell.
+// isMoveFile tells a move file from other files by its content: UTF-16
+// with a BOM, or text whose first word (after V's header lines) is a
+// letter and a digit, like a cell in any spelling the tolerant reader folds
+// (so that a file with a bad cell still gets the reader's own error). An
+// empty .txt or .sav file is an empty game.
 func isMoveFile(name string, data []byte) bool {
 	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
 		return true
 	}
-	if bytes.IndexByte(data[:min(len(data), 4096)], 0) >= 0 {
+	head := data[:min(len(data), 4096)]
+	if bytes.IndexByte(head, 0) >= 0 {
 		return false
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".txt", ".sav":
-		return true
+	for _, line := range splitLines(decode(head)) {
+		if vHeader.MatchString(strings.TrimSpace(line)) {
+			continue
+		}
+		line, _, _ = strings.Cut(line, "//")
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		r := []rune(lookAlike.Replace(fields[0]))
+		return len(r) >= 2 && unicode.IsLetter(r[0]) && unicode.IsDigit(r[1])
 	}
-	fields := strings.Fields(decode(data[:min(len(data), 256)]))
-	if len(fields) == 0 {
-		return false
-	}
-	cells, err := lineCells(fields[0])
-	return err == nil && len(cells) == 1
+	ext := strings.ToLower(filepath.Ext(name))
+	return len(bytes.TrimSpace(data)) == 0 && (ext == ".txt" || ext == ".sav")
 }
 
 // importMoveFile replays a move file with the tolerant reader (§5.2). Who

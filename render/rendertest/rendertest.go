@@ -152,3 +152,11 @@ func BenchFrames(b *testing.B, dst *ebiten.Image, frame func(i int)) {
 	}
 	b.ReportMetric(float64(total.Microseconds())/float64(b.N)/1000, "ms/frame")
 }
+
+// DrawCommands runs frame, which draws into dst, and returns how many draw
+// commands the GPU received for it. It needs Ebitengine's ebitenginedebug
+// build tag, which logs every command (see drawcount_debug.go); without it,
+// ok is false.
+func DrawCommands(dst *ebiten.Image, frame func()) (n int, ok bool) {
+	return countCommands(dst, frame)
+}

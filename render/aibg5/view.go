@@ -1,0 +1,458 @@
+// Package aibg5 draws AIBG 5.0: the hexagonal battlefield in space, alive
+// with swirling black holes, pulsing wormholes, bobbing pickups and the
+// breathing boss; ships that fly, fire beams and explode; the boss's next
+// pattern glowing before it fires; a live scoreboard; and a person's clicks
+// and keys turned into moves and attacks.
+package aibg5
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/hex"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/sprites"
+)
+
+func init() {
+	render.RegisterView("aibg5", "Four spaceships and a boss on a hex map: fight, level up, outscore",
+		func() render.View { return New() })
+}
+
+// The team colours of the four ships.
+var teamColors = [4]color.NRGBA{
+	{0x4f, 0xc3, 0xf7, 0xff}, // cyan
+	{0xff, 0x5c, 0x8a, 0xff}, // pink
+	{0x9b, 0xe1, 0x5d, 0xff}, // lime
+	{0xff, 0xb7, 0x4d, 0xff}, // amber
+}
+
+// Zone tints of the tiles: the boss's direct-attack ring red, the pattern
+// rings violet, the safe rim blue.
+var zoneColors = [4]color.NRGBA{
+	{0x9a, 0xd6, 0x9a, 0xff},
+	{0xe0, 0x7a, 0x8a, 0xff},
+	{0xa0, 0x8a, 0xe0, 0xff},
+	{0x7d, 0x9c, 0xe0, 0xff},
+}
+
+// wormholeColors tell the pairs apart, by id.
+var wormholeColors = [6]color.NRGBA{
+	{0x6f, 0xe3, 0xff, 0xff}, {0xff, 0x7a, 0xf0, 0xff}, {0xff, 0xd4, 0x5e, 0xff},
+	{0x7d, 0xff, 0xa8, 0xff}, {0xff, 0x8a, 0x5e, 0xff}, {0xb0, 0x9a, 0xff, 0xff},
+}
+
+var (
+	white     = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	danger    = color.NRGBA{0xff, 0x3b, 0x3b, 0xff}
+	moveGlow  = color.NRGBA{0x7d, 0xf0, 0x9a, 0xff}
+	aimGlow   = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
+	bossGreen = color.NRGBA{0x5f, 0xff, 0x8a, 0xff}
+)
+
+// worldSize is the world's hex layout: one sprite pixel per world unit.
+var worldLayout = hex.Layout{Orientation: hex.Pointy, SizeX: sprites.HexRadius, SizeY: sprites.HexRadius}
+
+// View draws AIBG 5.0 frames.
+type View struct {
+	area  image.Rectangle
+	scale float64
+	cam   render.Camera
+	sheet *sprites.AIBG
+	batch render.Batch
+	sky   *ebiten.Image
+	in    entry
+	last  float64 // the clock at the last Draw, for the camera's easing
+	// rows is the scoreboard's order.
+	rows [4]int
+	// world is this frame's world-to-screen transform; scratch is reused
+	// for each sprite's.
+	world, scratch ebiten.GeoM
+}
+
+// New makes an AIBG 5.0 view.
+func New() *View {
+	v := &View{sheet: sprites.AIBGSheet(), scale: 1}
+	x0, y0 := worldLayout.Center(hex.Hex{Q: 0, R: -aibg5.Radius})
+	x1, _ := worldLayout.Center(hex.Hex{Q: aibg5.Radius, R: 0})
+	_, y1 := worldLayout.Center(hex.Hex{Q: 0, R: aibg5.Radius})
+	xl, _ := worldLayout.Center(hex.Hex{Q: -aibg5.Radius, R: 0})
+	m := float64(sprites.HexRadius)
+	v.cam.SetArea(image.Rect(0, 0, 1280, 800))
+	v.cam.SetWorld(xl-m, y0-m, x1+m, y1+m)
+	_ = x0
+	v.in.reset()
+	return v
+}
+
+// Layout gives the view its area.
+func (v *View) Layout(area image.Rectangle, scale float64) {
+	if area != v.area && v.sky != nil {
+		v.sky.Deallocate()
+		v.sky = nil
+	}
+	v.area, v.scale = area, scale
+	v.cam.SetArea(area)
+}
+
+// Zoom, Pan and Fit move the camera (render.Navigator).
+func (v *View) Zoom(f, x, y float64) { v.cam.Zoom(f, x, y) }
+
+// Pan drags the map by (dx, dy) pixels.
+func (v *View) Pan(dx, dy float64) { v.cam.Pan(dx, dy) }
+
+// Fit shows the whole map.
+func (v *View) Fit() { v.cam.Fit() }
+
+// SeatColor is the team colour of a ship.
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&3] }
+
+// Help lists the board's controls.
+func (v *View) Help() [][2]string {
+	return [][2]string{
+		{"Click", "a green cell to move there, a red target to attack it (the beam shows where it stops)"},
+		{"W E A D Z X", "move north-west, north-east, west, east, south-west, south-east"},
+		{"Tab · Space", "cycle the targets in range · attack the chosen one"},
+		{"Wheel · drag", "zoom about the pointer · pan; F fits the whole map"},
+	}
+}
+
+func state(f game.Frame) *aibg5.State {
+	if s, ok := f.State.(*aibg5.State); ok {
+		return s
+	}
+	return nil
+}
+
+// Status says whose turn it is, or how the game ended.
+func (v *View) Status(f game.Frame) string {
+	s := state(f)
+	if s == nil {
+		return ""
+	}
+	if f.Over {
+		if f.Result.Winner > 0 {
+			p := s.Player(f.Result.Winner)
+			return fmt.Sprintf("Player %d wins with %d points after %d rounds", p.Idx, p.Score, s.Round)
+		}
+		return fmt.Sprintf("The game is over after %d rounds", s.Round)
+	}
+	if s.ToMove == 0 {
+		return fmt.Sprintf("Round %d", s.Round+1)
+	}
+	p := s.Player(s.ToMove)
+	text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
+	if p.Trapped {
+		text += " (trapped in a black hole)"
+	}
+	if v.in.active && v.in.turn == s.Turn {
+		text += ": click a green cell to move or a red target to attack"
+	}
+	if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
+		text += " · the boss fires after this round"
+	}
+	return text
+}
+
+// center is a cell's centre in world units.
+func center(h hex.Hex) (float64, float64) { return worldLayout.Center(h) }
+
+// Draw draws the moment.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+	cur, prev := state(m.Cur), state(m.Prev)
+	if cur == nil {
+		return
+	}
+	if prev == nil {
+		prev = cur
+	}
+	if !m.Hint {
+		v.in.active = false
+	}
+	dt := m.Clock - v.last
+	if dt < 0 || dt > 0.5 {
+		dt = 1.0 / 60
+	}
+	v.last = m.Clock
+	v.cam.Update(dt)
+	v.drawSky(dst, m.Clock)
+	v.world = v.cam.GeoM()
+	g := &v.world
+	b := &v.batch
+	b.Begin(v.sheet.Atlas)
+	v.drawTiles(b, g, cur, m)
+	v.drawHighlights(b, g, cur, m)
+	v.drawEntities(b, g, cur, prev, m)
+	v.drawShips(b, g, cur, prev, m)
+	v.drawEffects(b, g, cur, prev, m)
+	b.Flush(dst)
+}
+
+// drawSky draws the starfield, painted once per area size, and a slow
+// nebula.
+func (v *View) drawSky(dst *ebiten.Image, clock float64) {
+	if v.area.Empty() {
+		return
+	}
+	if v.sky == nil {
+		v.sky = paintSky(v.area.Dx(), v.area.Dy())
+	}
+	render.Sprite(dst, v.sky, float64(v.area.Min.X), float64(v.area.Min.Y), 1, 1, white)
+}
+
+// paintSky paints a field of stars on black space.
+func paintSky(w, h int) *ebiten.Image {
+	c := sprites.NewCanvas(w, h)
+	sprites.Rect(c.Path(), 0, 0, float64(w), float64(h))
+	c.Fill(sprites.Radial(float64(w)*0.3, float64(h)*0.2, float64(w), sprites.Hex(0x141a3a).Alpha(0.85), sprites.Hex(0x04050d).Alpha(0.9)))
+	rng := game.NewRand(7, 1)
+	for i := 0; i < w*h/900; i++ {
+		x, y := rng.Float64()*float64(w), rng.Float64()*float64(h)
+		r := 0.4 + rng.Float64()*rng.Float64()*1.6
+		tint := sprites.Hex(0xffffff).Mix(sprites.Hex(0x9ab8ff), rng.Float64())
+		c.Dot(x, y, r, tint.Alpha(0.3+0.7*rng.Float64()))
+	}
+	return ebiten.NewImageFromImage(c.RGBA)
+}
+
+// at returns the transform that draws sprite img centred on world point
+// (x, y), scaled by k and turned by angle. The transform is the view's
+// scratch value, valid until the next call: Batch.Add uses it at once.
+func (v *View) at(img *ebiten.Image, x, y, k, angle float64) *ebiten.GeoM {
+	t := &v.scratch
+	t.Reset()
+	r := img.Bounds()
+	t.Translate(-float64(r.Dx())/2, -float64(r.Dy())/2)
+	t.Scale(k, k)
+	if angle != 0 {
+		t.Rotate(angle)
+	}
+	t.Translate(x, y)
+	t.Concat(v.world)
+	return t
+}
+
+// drawTiles draws the 631 glass tiles tinted by zone, with a slow shimmer
+// running outwards from the boss, and brighter rims where zones meet.
+func (v *View) drawTiles(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, m *render.Moment) {
+	sh := v.sheet
+	k := v.cam.Scale()
+	tw, th := float64(sh.Hex.Bounds().Dx())*k, float64(sh.Hex.Bounds().Dy())*k
+	var shimmer [aibg5.Radius + 1]color.NRGBA
+	for ring := range shimmer {
+		f := 0.82 + 0.1*math.Sin(m.Clock*1.6-float64(ring)*0.55)
+		c := zoneColors[aibg5.Zone(hex.Hex{Q: ring})]
+		c.R, c.G, c.B = scale8(c.R, f), scale8(c.G, f), scale8(c.B, f)
+		shimmer[ring] = c
+	}
+	for _, h := range s.Cells {
+		x, y := v.cam.ToScreen(center(h))
+		ring := h.Ring()
+		b.AddRect(sh.Hex, x-tw/2, y-th/2, tw, th, shimmer[ring])
+		if ring == 4 || ring == 10 || ring == 14 {
+			b.AddRect(sh.HexRim, x-tw/2, y-th/2, tw, th, render.Fade(zoneColors[aibg5.Zone(h)], 0.55))
+		}
+	}
+}
+
+func scale8(v uint8, k float64) uint8 { return uint8(math.Min(255, float64(v)*k)) }
+
+// drawHighlights lights the boss's next pattern, the cells it just hit, and
+// a person's options.
+func (v *View) drawHighlights(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, m *render.Moment) {
+	sh := v.sheet
+	// The telegraph: the cells of the pattern the next boss turn fires pulse
+	// red; a pattern further off glows faintly.
+	pulse := 0.5 + 0.5*math.Sin(m.Clock*6)
+	for _, h := range s.Boss.Next {
+		x, y := center(h)
+		b.Add(sh.HexFill, v.at(sh.HexFill, x, y, 0.92, 0), render.Fade(danger, 0.18+0.22*pulse))
+		b.Add(sh.HexRim, v.at(sh.HexRim, x, y, 1, 0), render.Fade(danger, 0.6+0.4*pulse))
+	}
+	if len(s.Boss.Next) == 0 && s.Boss.NextIn > 0 && s.Boss.NextIn <= 2 {
+		for _, h := range s.Boss.NextCells {
+			x, y := center(h)
+			b.Add(sh.HexRim, v.at(sh.HexRim, x, y, 1, 0), render.Fade(danger, 0.25))
+		}
+	}
+	// A boss strike in this step flashes its cells, then fades.
+	if m.T < 1 {
+		for _, e := range m.Cur.Events {
+			if d, ok := e.Data.(aibg5.BossStrike); ok {
+				flash := 1 - m.T
+				for _, cells := range [][]hex.Hex{d.Direct, d.Pattern} {
+					for _, h := range cells {
+						x, y := center(h)
+						b.Add(sh.HexFill, v.at(sh.HexFill, x, y, 0.95, 0), render.Fade(color.NRGBA{0xff, 0xe0, 0xc0, 0xff}, flash*0.8))
+					}
+				}
+			}
+		}
+	}
+	v.drawOptions(b, g, s, m)
+}
+
+// drawEntities draws what stands on the tiles: black holes, wormholes,
+// pickups, asteroids and the boss.
+func (v *View) drawEntities(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, prev *aibg5.State, m *render.Moment) {
+	sh := v.sheet
+	clock := m.Clock
+	for i, h := range s.Cells {
+		t := s.Tiles[i]
+		x, y := center(h)
+		phase := float64(h.Q*7+h.R*13) * 0.37
+		switch t.Kind {
+		case aibg5.Blackhole:
+			b.Add(sh.BlackHole, v.at(sh.BlackHole, x, y, 0.95, -clock*1.7+phase), color.NRGBA{0xb0, 0x7a, 0xff, 0xff})
+			b.Add(sh.BlackHole, v.at(sh.BlackHole, x, y, 0.6, -clock*2.9+phase), color.NRGBA{0xff, 0x9a, 0xe0, 0xc0})
+			b.Add(sh.HoleCore, v.at(sh.HoleCore, x, y, 1.1, 0), white)
+		case aibg5.Wormhole:
+			c := wormholeColors[t.Wormhole%len(wormholeColors)]
+			pulse := 0.85 + 0.15*math.Sin(clock*3+float64(t.Wormhole))
+			b.Add(sh.Wormhole, v.at(sh.Wormhole, x, y, 0.9*pulse, 0), c)
+			b.Add(sh.Spark, v.at(sh.Spark, x, y, 0.8, clock*0.8), render.Fade(c, 0.7))
+			v.number(b, g, t.Wormhole, x, y+sprites.HexRadius*0.55, 0.45, render.Fade(c, 0.95))
+		case aibg5.Health, aibg5.Experience:
+			img := sh.Health
+			if t.Kind == aibg5.Experience {
+				img = sh.XP
+			}
+			bob := math.Sin(clock*2.4+phase) * 5
+			b.Add(sh.Glow, v.at(sh.Glow, x, y, 0.55, 0), render.Fade(itemGlow(t.Kind), 0.35))
+			b.Add(img, v.at(img, x, y+bob, 0.95, 0), white)
+			glint := math.Mod(clock*0.7+phase, 3)
+			if glint < 0.5 {
+				a := math.Sin(glint / 0.5 * math.Pi)
+				b.Add(sh.Spark, v.at(sh.Spark, x+12, y-16+bob, 0.9*a, clock), render.Fade(white, a))
+			}
+		case aibg5.Asteroid:
+			stage := 0
+			switch {
+			case t.Asteroid <= aibg5.AsteroidLife/3:
+				stage = 2
+			case t.Asteroid <= 2*aibg5.AsteroidLife/3:
+				stage = 1
+			}
+			img := sh.Asteroid[stage]
+			b.Add(img, v.at(img, x, y, 0.95, math.Sin(clock*0.3+phase)*0.15+phase), white)
+		}
+	}
+	// The boss: one creature over its seven cells, breathing, its eye
+	// glowing brighter as a pattern nears.
+	breath := 1 + 0.035*math.Sin(clock*1.8)
+	anger := 0.0
+	if len(s.Boss.Next) > 0 {
+		anger = 0.5 + 0.5*math.Sin(clock*8)
+	}
+	b.Add(sh.Glow, v.at(sh.Glow, 0, 0, 2.6*breath, 0), render.Fade(bossGreen, 0.22+0.2*anger))
+	b.Add(sh.Boss, v.at(sh.Boss, 0, 0, 0.92*breath, clock*0.05), white)
+	b.Add(sh.Glow, v.at(sh.Glow, 0, 0, 0.9, 0), render.Fade(color.NRGBA{0xff, 0x70, 0x30, 0xff}, 0.35+0.5*anger))
+	b.Add(sh.BossEye, v.at(sh.BossEye, 0, 0, 0.95+0.08*anger, 0), white)
+}
+
+func itemGlow(k aibg5.Kind) color.NRGBA {
+	if k == aibg5.Health {
+		return color.NRGBA{0x5f, 0xff, 0x9a, 0xff}
+	}
+	return color.NRGBA{0xff, 0xc8, 0x4a, 0xff}
+}
+
+// number draws an integer from the atlas's digits, centred at (x, y) in the
+// world, glyphs k times their size.
+func (v *View) number(b *render.Batch, g *ebiten.GeoM, n int, x, y, k float64, c color.NRGBA) {
+	v.text(b, g, itoa(n), x, y, k, c)
+}
+
+// text draws the atlas's glyphs (digits, - + L v K O) centred at (x, y).
+func (v *View) text(b *render.Batch, g *ebiten.GeoM, s string, x, y, k float64, c color.NRGBA) {
+	w := 0.0
+	for _, r := range s {
+		if img := v.sheet.Digits[r]; img != nil {
+			w += float64(img.Bounds().Dx()-4) * k
+		}
+	}
+	cx := x - w/2
+	for _, r := range s {
+		img := v.sheet.Digits[r]
+		if img == nil {
+			continue
+		}
+		gw := float64(img.Bounds().Dx()-4) * k
+		b.Add(img, v.at(img, cx+gw/2, y, k, 0), c)
+		cx += gw
+	}
+}
+
+// itoa formats without fmt, to spare the frame an allocation per number
+// when small numbers repeat.
+func itoa(n int) string {
+	if n >= 0 && n < len(small) {
+		return small[n]
+	}
+	return fmt.Sprint(n)
+}
+
+var small = func() (out [1000]string) {
+	for i := range out {
+		out[i] = fmt.Sprint(i)
+	}
+	return out
+}()
+
+// ranking is the scoreboard's order: score, KD, kills, deaths (fewer
+// first), level, health; removed players last.
+func ranking(s *aibg5.State, rows *[4]int) {
+	for i := range rows {
+		rows[i] = i + 1
+	}
+	sort.SliceStable(rows[:], func(a, b int) bool {
+		p, q := s.Player(rows[a]), s.Player(rows[b])
+		if p.Removed != q.Removed {
+			return !p.Removed
+		}
+		switch {
+		case p.Score != q.Score:
+			return p.Score > q.Score
+		case p.KD() != q.KD():
+			return p.KD() > q.KD()
+		case p.Kills != q.Kills:
+			return p.Kills > q.Kills
+		case p.Deaths != q.Deaths:
+			return p.Deaths < q.Deaths
+		case p.Level != q.Level:
+			return p.Level > q.Level
+		}
+		return p.Health > q.Health
+	})
+}
+
+// Scores is the live scoreboard in the rules' order (render.Scoreboard).
+func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
+	s := state(f)
+	if s == nil {
+		return nil, nil
+	}
+	ranking(s, &v.rows)
+	rows := make([]render.ScoreRow, 4)
+	for i, idx := range v.rows {
+		p := s.Player(idx)
+		rows[i] = render.ScoreRow{Seat: game.Seat(idx - 1), Out: p.Removed,
+			Cells: []string{itoa(p.Score), itoa(p.Kills) + "/" + itoa(p.Deaths), itoa(p.Level), itoa(max(0, p.Health))}}
+	}
+	return []string{"SCORE", "K/D", "LVL", "HP"}, rows
+}
+
+func kd(p *aibg5.Player) string {
+	v := p.KD()
+	if v == math.Trunc(v) && v < float64(len(small)) {
+		return small[int(v)]
+	}
+	return fmt.Sprintf("%.2f", v)
+}

@@ -1,0 +1,208 @@
+package aibg5
+
+import (
+	"context"
+	"image"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/hex"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
+)
+
+func TestMain(m *testing.M) { rendertest.Main(m) }
+
+const test1 = "../../../shared/fixtures/aibg5/maps/test1.txt"
+
+// botGame plays n steps of four greedy bots on a map and returns the frames.
+func botGame(t testing.TB, mapName string, n int) []game.Frame {
+	t.Helper()
+	if mapName == test1 {
+		if _, err := os.Stat(test1); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("fixture missing: %v", err)
+			}
+			t.Skipf("fixture missing: %v", err)
+		}
+	}
+	title := aibg5.Title{}
+	eng, err := title.New(game.Config{Seed: 3, Seats: 4, Map: mapName})
+	require.NoError(t, err)
+	var bots []game.Player
+	for i := 0; i < 4; i++ {
+		kind := "greedy"
+		if i == 2 {
+			kind = "tactical"
+		}
+		p, err := title.NewBot(kind, "", game.Seat(i), game.NewRand(3, uint64(i)))
+		require.NoError(t, err)
+		bots = append(bots, p)
+	}
+	frames := []game.Frame{eng.Frame()}
+	for i := 0; i < n && !eng.Over(); i++ {
+		seat := eng.ToMove()[0]
+		a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
+		require.NoError(t, err)
+		require.NoError(t, eng.Step(map[game.Seat]string{seat: a.Move}))
+		frames = append(frames, eng.Frame())
+	}
+	return frames
+}
+
+func newView() *View {
+	v := New()
+	v.Layout(image.Rect(0, 0, 960, 720), 1)
+	v.cam.Update(10)
+	return v
+}
+
+func draw(v *View, m *render.Moment) *image.RGBA {
+	dst := ebiten.NewImage(960, 720)
+	defer dst.Deallocate()
+	v.Draw(dst, m)
+	return rendertest.Pixels(dst)
+}
+
+func TestGoldenMidGame(t *testing.T) {
+	frames := botGame(t, test1, 60)
+	v := newView()
+	img := draw(v, &render.Moment{Prev: frames[59], Cur: frames[60], T: 1, Clock: 2})
+	rendertest.Golden(t, img, "test1-turn60.png")
+}
+
+func TestStepsAnimate(t *testing.T) {
+	frames := botGame(t, test1, 40)
+	v := newView()
+	for i := 1; i < len(frames); i++ {
+		if len(frames[i].Events) == 0 {
+			continue
+		}
+		settled := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 1, Clock: 2})
+		moving := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 0.3, Clock: 2})
+		mean, _ := rendertest.Compare(settled, moving)
+		require.Greater(t, mean, 0.001, "step %d (%v) looks the same mid-animation", i, frames[i].Events[0].Kind)
+	}
+}
+
+// humanFrame is a frame where player 1 stands at its spawn on test1 and is
+// to act.
+func humanFrame(t *testing.T) game.Frame {
+	frames := botGame(t, test1, 0)
+	return frames[0]
+}
+
+func TestClicksAndKeysMakeActions(t *testing.T) {
+	f := humanFrame(t)
+	s := f.State.(*aibg5.State)
+	require.Equal(t, 1, s.ToMove)
+	v := newView()
+	me := s.Player(1).Pos
+	legal := map[string]bool{}
+	for _, a := range s.Legal(1) {
+		legal[a] = true
+	}
+	// A click on a lit neighbour moves there.
+	for d := 0; d < 6; d++ {
+		n := me.Neighbour(d)
+		if !legal[aibg5.Move(n)] {
+			continue
+		}
+		x, y := v.cam.ToScreen(center(n))
+		mv, ok := v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+		require.True(t, ok)
+		require.Equal(t, aibg5.Move(n), mv)
+		break
+	}
+	// A key moves in its direction when that move is legal.
+	for k, d := range keyDirections {
+		n := me.Neighbour(d)
+		mv, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{k}})
+		require.Equal(t, legal[aibg5.Move(n)], ok, "key %v", k)
+		if ok {
+			require.Equal(t, aibg5.Move(n), mv)
+		}
+	}
+	// A click on a cell that is neither lit for a move nor a target does
+	// nothing.
+	far := hex.Hex{Q: 14, R: 0}
+	x, y := v.cam.ToScreen(center(far))
+	_, ok := v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+	require.False(t, ok)
+}
+
+func TestAttackByTabAndEnter(t *testing.T) {
+	frames := botGame(t, test1, 200)
+	v := newView()
+	for _, f := range frames {
+		s := f.State.(*aibg5.State)
+		if s.ToMove == 0 {
+			continue
+		}
+		var attack string
+		for _, a := range s.Legal(s.ToMove) {
+			if act, err := aibg5.ParseAction(a); err == nil && act.Attack {
+				attack = a
+				break
+			}
+		}
+		if attack == "" {
+			continue
+		}
+		v.Reset()
+		v.in.active = false
+		_, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{ebiten.KeyTab}})
+		require.False(t, ok)
+		mv, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+		require.True(t, ok)
+		require.Equal(t, attack, mv, "Tab picks the first target in range, Enter fires")
+		return
+	}
+	t.Skip("no attack came up in 200 steps")
+}
+
+func TestScoreboardRanksByTheRules(t *testing.T) {
+	frames := botGame(t, test1, 300)
+	v := newView()
+	heads, rows := v.Scores(frames[len(frames)-1])
+	require.Equal(t, []string{"SCORE", "K/D", "LVL", "HP"}, heads)
+	require.Len(t, rows, 4)
+	s := frames[len(frames)-1].State.(*aibg5.State)
+	for i := 1; i < len(rows); i++ {
+		a, b := s.Player(int(rows[i-1].Seat)+1), s.Player(int(rows[i].Seat)+1)
+		require.GreaterOrEqual(t, a.Score, b.Score, "score first")
+	}
+}
+
+func TestDrawCommandsPerFrame(t *testing.T) {
+	frames := botGame(t, test1, 80)
+	v := newView()
+	dst := ebiten.NewImage(960, 720)
+	m := &render.Moment{Prev: frames[70], Cur: frames[71], T: 0.5, Clock: 2}
+	v.Draw(dst, m) // the first frame creates the glyph images
+	n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
+	if !ok {
+		t.Skip("counting draw commands needs -tags ebitenginedebug")
+	}
+	t.Logf("%d draw commands", n)
+	require.LessOrEqual(t, n, 20)
+}
+
+func BenchmarkFrame(b *testing.B) {
+	frames := botGame(b, test1, 120)
+	v := newView()
+	dst := ebiten.NewImage(1280, 800)
+	v.Layout(image.Rect(0, 0, 1280, 800), 1)
+	m := &render.Moment{Clock: 2}
+	rendertest.BenchFrames(b, dst, func(i int) {
+		k := 1 + i%(len(frames)-1)
+		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
+		m.Clock += 1.0 / 60
+		v.Draw(dst, m)
+	})
+}
