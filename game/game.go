@@ -194,3 +194,26 @@ func (r *registry[T]) all() []T {
 	defer r.mu.RUnlock()
 	return r.items[:len(r.items):len(r.items)]
 }
+
+// MapInfo is one of a title's own maps or levels, for set-up screens.
+type MapInfo struct {
+	Name  string // what Config.Map takes
+	About string // one line for people
+}
+
+var maps = map[string][]MapInfo{}
+
+// RegisterMaps lists a title's own maps, the default first. The levels/
+// packages call it.
+func RegisterMaps(title string, list ...MapInfo) {
+	titlesMu.Lock()
+	defer titlesMu.Unlock()
+	maps[title] = append(maps[title], list...)
+}
+
+// Maps lists the maps registered for a title, the default first.
+func Maps(title string) []MapInfo {
+	titlesMu.RLock()
+	defer titlesMu.RUnlock()
+	return maps[title]
+}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // A Player chooses moves for one seat: a person at this machine, a built-in
@@ -31,6 +33,7 @@ type Human struct {
 	moves    chan string
 	rejected chan error
 	waiting  chan struct{}
+	deadline atomic.Int64 // when the current move is due, in Unix nanoseconds; 0: no limit
 }
 
 // NewHuman makes a seat for a person.
@@ -40,6 +43,11 @@ func NewHuman() *Human {
 
 // Play waits for the person's move.
 func (h *Human) Play(ctx context.Context, obs any) (Answer, error) {
+	due := int64(0)
+	if d, ok := ctx.Deadline(); ok {
+		due = d.UnixNano()
+	}
+	h.deadline.Store(due)
 	select {
 	case h.waiting <- struct{}{}:
 	default:
@@ -56,6 +64,12 @@ func (h *Human) Play(ctx context.Context, obs any) (Answer, error) {
 	case <-ctx.Done():
 		return Answer{}, ctx.Err()
 	}
+}
+
+// Deadline is when the move being waited for is due, if there is a limit.
+func (h *Human) Deadline() (time.Time, bool) {
+	d := h.deadline.Load()
+	return time.Unix(0, d), d != 0
 }
 
 // Waiting reports whether the match is waiting for this person's move.

@@ -28,6 +28,8 @@ type Setup struct {
 	// Limit is the time each computer player has per move; 0 means none. A
 	// player that runs over it gives no move, which the rules penalise.
 	Limit time.Duration
+	// HumanLimit is the time each person has per move; 0 means none.
+	HumanLimit time.Duration
 }
 
 // Start builds the players and the match, loads the starting file, and
@@ -45,7 +47,7 @@ func (s Setup) Start() (*Match, func() error, error) {
 			}
 			e.Player = p
 		} else if spec.Kind == "human" {
-			e.Player = NewHuman()
+			e.Player, e.Limit = NewHuman(), s.HumanLimit
 		} else {
 			p, err := s.Title.NewBot(spec.Kind, spec.Strength, Seat(i), NewRand(s.Seed, uint64(i)+1))
 			if err != nil {

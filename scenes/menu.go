@@ -20,15 +20,24 @@ type Menu struct {
 	help   *ui.Button
 }
 
-// NewMenu lists every title that has a view.
-func NewMenu() *Menu {
-	m := &Menu{}
+// MenuTitles are the games the main menu offers, in its order: every
+// title that has a view.
+func MenuTitles() []game.Title {
+	var out []game.Title
 	for _, t := range game.Titles() {
 		if _, ok := render.Blurb(t.ID()); ok {
-			blurb, _ := render.Blurb(t.ID())
-			m.titles = append(m.titles, t)
-			m.form.Items = append(m.form.Items, &ui.Button{Label: t.Name(), Detail: blurb, Primary: true})
+			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// NewMenu lists every title that has a view.
+func NewMenu() *Menu {
+	m := &Menu{titles: MenuTitles()}
+	for _, t := range m.titles {
+		blurb, _ := render.Blurb(t.ID())
+		m.form.Items = append(m.form.Items, &ui.Button{Label: t.Name(), Detail: blurb, Primary: true})
 	}
 	m.demo = &ui.Button{Label: "Demo: computers play on a loop"}
 	m.open = &ui.Button{Label: "Open a replay…"}

@@ -11,8 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	_ "github.com/arena-games/arena/game/aibg5"
 	gs "github.com/arena-games/arena/game/santorini"
+	_ "github.com/arena-games/arena/levels/aibg5"
 	"github.com/arena-games/arena/render"
+	_ "github.com/arena-games/arena/render/aibg5"
 	"github.com/arena-games/arena/render/rendertest"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/render/ui"
@@ -79,10 +82,18 @@ func TestSceneStack(t *testing.T) {
 
 func TestMenuOpensSetupWithKeys(t *testing.T) {
 	a := newTestApp(NewMenu())
+	for _, title := range MenuTitles() {
+		if title.ID() == "santorini" {
+			break
+		}
+		a.In.UI.Down = true
+		tick(t, a, 1)
+	}
 	a.In.UI.Enter = true
 	tick(t, a, 1)
 	s, ok := a.Top().(*Setup)
-	require.True(t, ok, "Enter on the first game opens its set-up")
+	require.True(t, ok, "Enter on a game opens its set-up")
+	require.Equal(t, "santorini", s.title.ID())
 	st, pace, err := s.Game()
 	require.NoError(t, err)
 	require.Equal(t, []game.SeatSpec{{Kind: "human"}, {Kind: "alphabeta", Strength: "3"}}, st.Seats)
@@ -356,4 +367,47 @@ func TestSetupOffersOutsidePlayers(t *testing.T) {
 	st, _, err := s.Game()
 	require.NoError(t, err)
 	require.Equal(t, game.SeatSpec{Kind: "outsider", Strength: "300ms:./engine --fast"}, st.Seats[1])
+}
+
+func TestSetupOfAFourSeatGameWithMaps(t *testing.T) {
+	title, err := game.Lookup("aibg5")
+	require.NoError(t, err)
+	a := newTestApp(NewMenu())
+	s := NewSetup(title)
+	a.Push(s)
+	require.NotNil(t, s.maps, "AIBG 5.0 offers its maps")
+	s.maps.Select("maze")
+	s.limit.Select("3s")
+	st, _, err := s.Game()
+	require.NoError(t, err)
+	require.Len(t, st.Seats, 4)
+	require.Equal(t, game.SeatSpec{Kind: "human"}, st.Seats[0])
+	require.Equal(t, "", st.Seats[1].Strength, "bots without strengths take none")
+	require.Equal(t, "maze", st.Map)
+	require.Equal(t, 3*time.Second, st.HumanLimit)
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	defer v.Close()
+	require.Equal(t, "maze", v.rec.Header.Config.Map)
+}
+
+func TestPeopleRunOutOfTime(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "alphabeta", Strength: "1"}}, HumanLimit: 400 * time.Millisecond}
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	a.Push(v)
+	defer v.Close()
+	h, _ := v.match.IsHuman(0)
+	waitFor(t, a, h.Waiting)
+	due, ok := h.Deadline()
+	require.True(t, ok, "the person's move has a deadline")
+	require.WithinDuration(t, time.Now().Add(400*time.Millisecond), due, 200*time.Millisecond)
+	tick(t, a, 1) // draws the clock
+	v.Draw(ebiten.NewImage(1280, 800), a)
+	waitFor(t, a, func() bool { return !v.rec.Timeline.Live() })
+	res := v.rec.Timeline.Last().Result
+	require.Equal(t, 2, res.Winner, "no move in time forfeits a Santorini game")
+	require.Equal(t, "forfeit", res.Reason)
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -23,6 +24,9 @@ type Setup struct {
 	// (an external engine's time and command).
 	settings []*ui.Field
 	seed     *ui.Field
+	maps     *ui.Choice // nil when the title has no maps of its own
+	mapInfo  []game.MapInfo
+	limit    *ui.Choice // the time per move of people
 	from     *ui.Field
 	watch    *ui.Choice
 	start    *ui.Button
@@ -34,6 +38,7 @@ type Setup struct {
 const (
 	watchStep = "Step by step"
 	watchRun  = "Run to the end"
+	noLimit   = "no limit"
 )
 
 // NewSetup prepares a match of t: a person against the title's second
@@ -63,9 +68,18 @@ func NewSetup(t game.Title) *Setup {
 		Accept: func(r rune) bool { return r >= '0' && r <= '9' || r == '-' }}
 	s.from = &ui.Field{Placeholder: "none: a new game (or type a path)", Max: 4096}
 	s.watch = &ui.Choice{Options: []string{watchStep, watchRun}}
+	s.limit = &ui.Choice{Options: []string{noLimit, "3s", "10s", "30s", "60s"}}
 	s.start = &ui.Button{Label: "Start", Primary: true}
 	s.back = &ui.Button{Label: "Back"}
-	s.form.Items = append(s.form.Items, s.seed, s.from, s.watch, s.start, s.back)
+	s.form.Items = append(s.form.Items, s.seed)
+	if s.mapInfo = game.Maps(t.ID()); len(s.mapInfo) > 0 {
+		s.maps = &ui.Choice{}
+		for _, m := range s.mapInfo {
+			s.maps.Options = append(s.maps.Options, m.Name)
+		}
+		s.form.Items = append(s.form.Items, s.maps)
+	}
+	s.form.Items = append(s.form.Items, s.from, s.limit, s.watch, s.start, s.back)
 	s.form.Focus = len(s.form.Items) - 2
 	return s
 }
@@ -83,6 +97,9 @@ func (s *Setup) Use(st game.Setup) {
 		s.settings[i].Text = spec.Strength
 	}
 	s.seed.Text = strconv.FormatInt(st.Seed, 10)
+	if s.maps != nil && st.Map != "" {
+		s.maps.Select(st.Map)
+	}
 }
 
 // syncStrength offers the strengths of the computer player chosen for seat
@@ -96,7 +113,7 @@ func (s *Setup) syncStrength(i int) {
 		return
 	}
 	bot, ok := game.FindBot(s.title, s.kinds[i].Value())
-	if !ok {
+	if !ok || len(bot.Choices) == 0 {
 		st.Options, st.Index, st.Prefix = []string{"—"}, 0, ""
 		return
 	}
@@ -132,9 +149,18 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 			}
 			spec = game.SeatSpec{Kind: k.Value(), Strength: settings}
 		case k.Index > 0:
-			spec = game.SeatSpec{Kind: k.Value(), Strength: s.strengths[i].Value()}
+			spec = game.SeatSpec{Kind: k.Value()}
+			if bot, _ := game.FindBot(s.title, k.Value()); len(bot.Choices) > 0 {
+				spec.Strength = s.strengths[i].Value()
+			}
 		}
 		st.Seats = append(st.Seats, spec)
+	}
+	if s.maps != nil {
+		st.Map = s.maps.Value()
+	}
+	if s.limit.Value() != noLimit {
+		st.HumanLimit, _ = time.ParseDuration(s.limit.Value())
 	}
 	pace := game.PaceStep
 	if s.watch.Value() == watchRun {
@@ -145,24 +171,32 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 
 func (s *Setup) layout(a *App) (x, y, w float64) {
 	sc := a.Scale
+	const rowH, gap = 44, 56 // a control's height, and the step to the next row
 	w = 760 * sc
 	x = float64(a.W)/2 - w/2
-	y = float64(a.H)/2 - 300*sc
-	row := y + 110*sc
+	// The card is as tall as its rows: the heading, the seats, seed, file,
+	// time, the line about the players, the buttons.
+	h := (100 + float64(len(s.kinds)+3)*gap + 12 + 70 + 56 + 30) * sc
+	y = float64(a.H)/2 - h/2
+	row := y + 100*sc
 	lx := x + 230*sc
 	for i := range s.kinds {
-		s.kinds[i].Place(rectXYWH(lx, row, 250*sc, 46*sc))
-		s.strengths[i].Place(rectXYWH(lx+266*sc, row, 230*sc, 46*sc))
-		s.settings[i].Place(rectXYWH(lx+266*sc, row, 230*sc, 46*sc))
-		row += 64 * sc
+		s.kinds[i].Place(rectXYWH(lx, row, 250*sc, rowH*sc))
+		s.strengths[i].Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+		s.settings[i].Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+		row += gap * sc
 	}
 	row += 12 * sc
-	s.seed.Place(rectXYWH(lx, row, 250*sc, 46*sc))
-	row += 64 * sc
-	s.from.Place(rectXYWH(lx, row, 496*sc, 46*sc))
-	row += 64 * sc
-	s.watch.Place(rectXYWH(lx, row, 250*sc, 46*sc))
-	row += 104 * sc
+	s.seed.Place(rectXYWH(lx, row, 250*sc, rowH*sc))
+	if s.maps != nil {
+		s.maps.Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+	}
+	row += gap * sc
+	s.from.Place(rectXYWH(lx, row, 496*sc, rowH*sc))
+	row += gap * sc
+	s.limit.Place(rectXYWH(lx, row, 250*sc, rowH*sc))
+	s.watch.Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+	row += (gap + 70) * sc
 	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
 	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
 	return x, y, w
@@ -226,13 +260,18 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		}
 		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+11*sc, c, render.Left)
 	}
-	label("Seed", s.seed)
-	label("Continue from", s.from)
-	label("Computers play", s.watch)
-	if !s.allComputers() {
-		r := s.watch.Rect()
-		render.Text(dst, "(when no person plays)", render.Regular, 14*sc, float64(r.Max.X)+12*sc, float64(r.Min.Y)+15*sc, render.InkFaint, render.Left)
+	label("Seed · map", s.seed)
+	if s.maps == nil {
+		label("Seed", s.seed)
 	}
+	label("Continue from", s.from)
+	label("Time per move", s.limit)
+	hint := "people: time per move · computers play step by step or run"
+	if s.allComputers() {
+		hint = "computers play step by step or run to the end"
+	}
+	r := s.limit.Rect()
+	render.Text(dst, hint, render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+4*sc, render.InkFaint, render.Left)
 	// What the computer players are: the focused one, else the last.
 	about := ""
 	for i, k := range s.kinds {
@@ -246,7 +285,11 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 			about = text
 		}
 	}
-	r := s.watch.Rect()
-	wrapText(dst, about, render.Regular, 15*sc, x+36*sc, float64(r.Max.Y)+18*sc, w-72*sc, render.InkDim)
+	if s.maps != nil {
+		if i := s.maps.Index; i < len(s.mapInfo) && s.mapInfo[i].About != "" && s.form.Items[s.form.Focus] == s.maps {
+			about = "map " + s.mapInfo[i].Name + ": " + s.mapInfo[i].About
+		}
+	}
+	wrapText(dst, about, render.Regular, 15*sc, x+36*sc, float64(r.Max.Y)+26*sc, w-72*sc, render.InkDim)
 	s.form.Draw(dst, sc)
 }

@@ -66,6 +66,7 @@ type Viewer struct {
 	moment                                                         render.Moment
 
 	turnLabel  memo[[2]int]
+	clock      memo[int]
 	speedLabel memo[int]
 	thought    memo[int]
 	rowLabels  []string
@@ -590,6 +591,24 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
 	y += 14 * s
 	y = wrapText(dst, v.view.Status(cur), render.Bold, 17*s, x, y, w, render.Ink)
+	// A person's clock, when moves have a time limit.
+	if h := v.humanToMove(cur); h != nil {
+		if due, ok := h.Deadline(); ok {
+			left := max(0, time.Until(due).Seconds())
+			y += 6 * s
+			render.Panel(dst, rectXYWH(x, y, w, 8*s), 4*s, render.Raised)
+			frac := min(1, left/v.limitOf(cur))
+			ink := render.Good
+			if left < 3 {
+				ink = render.Bad
+			}
+			render.Panel(dst, rectXYWH(x, y, max(8*s, w*frac), 8*s), 4*s, ink)
+			y += 14 * s
+			label := v.clock.get(int(left*10), func(t int) string { return fmt.Sprintf("%.1f s left", float64(t)/10) })
+			render.Text(dst, label, render.Bold, 14*s, x, y, ink, render.Left)
+			y += 20 * s
+		}
+	}
 	// What the computer thought.
 	if note := v.thought.get(v.cursor, func(int) string { return thinking(cur) }); note != "" {
 		y += 8 * s
@@ -665,6 +684,17 @@ func (v *Viewer) drawCells(dst *ebiten.Image, cells []string, x, y, w, s float64
 		cx := x + w - float64(len(cells)-1-i)*scoreColumn*s
 		render.Text(dst, c, render.Bold, 15*s, cx, y, render.Ink, render.Right)
 	}
+}
+
+// limitOf is the time per move of the person to move in frame f, in
+// seconds (1 when unknown, to keep the clock's bar finite).
+func (v *Viewer) limitOf(f game.Frame) float64 {
+	for _, s := range f.ToMove {
+		if int(s) < len(v.match.Seats) && v.match.Seats[s].Limit > 0 {
+			return v.match.Seats[s].Limit.Seconds()
+		}
+	}
+	return 1
 }
 
 // thinking is what the players said about the move that made frame cur.

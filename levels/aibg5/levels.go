@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
 )
 
@@ -25,7 +26,12 @@ const Default = "arena"
 //go:embed maps/*.txt
 var files embed.FS
 
-func init() { aibg5.SetMapLoader(Load) }
+func init() {
+	aibg5.SetMapLoader(Load)
+	for _, name := range Names() {
+		game.RegisterMaps("aibg5", game.MapInfo{Name: name, About: About[name]})
+	}
+}
 
 // About describes Arena's maps, by name.
 var About = map[string]string{
