@@ -14,7 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/santorini"
+	rsaibg5 "github.com/arena-games/arena/render/aibg5"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -437,4 +439,88 @@ func TestLimitForfeitsASlowComputer(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, `"winner":2`)
 	require.Contains(t, stdout, `"reason":"forfeit"`)
+}
+
+// TestAIBGHotseatInTheWindow plays AIBG 5.0 in the real window: a person
+// against three greedy bots, one move by mouse and one by keyboard.
+func TestAIBGHotseatInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "hotseat.arena")
+	w := openWindow(t, bin, "play", "aibg5", "--seats", "human,greedy,greedy,greedy", "--map", "arena", "--seed", "3", "--out", out)
+	area := scenes.BoardArea(1280, 800, 1)
+	last := func() (*aibg5.State, int) {
+		rec, err := game.OpenFile(out)
+		require.NoError(t, err)
+		return rec.Timeline.Last().State.(*aibg5.State), rec.Timeline.Len() - 1
+	}
+	waitForTurn := func(steps int) *aibg5.State {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			s, n := last()
+			if n >= steps && s.ToMove == 1 {
+				time.Sleep(300 * time.Millisecond)
+				return s
+			}
+			require.False(t, time.Now().After(deadline), "waiting for step %d", steps)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	s := waitForTurn(0)
+	// By mouse: the first legal move.
+	var move string
+	for _, a := range s.Legal(1) {
+		if act, _ := aibg5.ParseAction(a); !act.Attack {
+			move = a
+			break
+		}
+	}
+	require.NotEmpty(t, move)
+	act, _ := aibg5.ParseAction(move)
+	x, y := rsaibg5.CellOnScreen(area, act.Target)
+	w.click(x, y)
+	s = waitForTurn(4)
+	rec, err := game.OpenFile(out)
+	require.NoError(t, err)
+	require.Equal(t, move, rec.Timeline.Frame(1).Moves[0], "the click played the move")
+	require.Equal(t, act.Target, s.Player(1).Pos)
+
+	// By keyboard: a direction key whose move is legal.
+	keys := map[int]string{0: "d", 1: "x", 2: "z", 3: "a", 4: "w", 5: "e"}
+	legal := map[string]bool{}
+	for _, a := range s.Legal(1) {
+		legal[a] = true
+	}
+	played := ""
+	for d := 0; d < 6; d++ {
+		if mv := aibg5.Move(s.Player(1).Pos.Neighbour(d)); legal[mv] {
+			w.key(keys[d])
+			played = mv
+			break
+		}
+	}
+	require.NotEmpty(t, played)
+	waitForTurn(8)
+	rec, err = game.OpenFile(out)
+	require.NoError(t, err)
+	require.Equal(t, played, rec.Timeline.Frame(5).Moves[0], "the key played the move")
+
+	shots := os.Getenv("ARENA_SHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	w.screenshot(filepath.Join(shots, "e2e-aibg5.png"))
+	w.key("Escape", "Down", "Down", "Return") // pause menu: back to the menu
+	w.xdotool("keydown", "--window", w.id, "Escape")
+	time.Sleep(250 * time.Millisecond)
+	w.command("xdotool", "keyup", "--window", w.id, "Escape").Run()
+	done := make(chan error, 1)
+	go func() { done <- w.cmd.Wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("arena did not quit")
+	}
 }

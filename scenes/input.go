@@ -118,3 +118,15 @@ func repeat(k ebiten.Key) bool {
 	d := inpututil.KeyPressDuration(k)
 	return d == 1 || (d > 24 && d%4 == 0)
 }
+
+// bound reports whether key k is bound to one of Arena's actions.
+func bound(k ebiten.Key) bool {
+	for _, b := range keymap {
+		for _, bk := range b.keys {
+			if bk == k {
+				return true
+			}
+		}
+	}
+	return false
+}

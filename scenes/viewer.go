@@ -254,7 +254,8 @@ func (v *Viewer) Update(a *App) error {
 	// The board: a person's move. A click while the last moves are still
 	// animating finishes the animation first: people need not wait for it.
 	last := tl.Frame(n - 1)
-	if v.follow && a.In.UI.Pressed && a.In.UI.Over(v.area) && (v.cursor < n-1 || v.anim < 1) && v.waitingHuman(last) != nil {
+	boardInput := (a.In.UI.Pressed && a.In.UI.Over(v.area)) || boardKey(a.In.Keys)
+	if v.follow && boardInput && (v.cursor < n-1 || v.anim < 1) && v.waitingHuman(last) != nil {
 		v.goTo(n-1, false)
 	}
 	frame := tl.Frame(v.cursor)
@@ -427,6 +428,17 @@ func (v *Viewer) updateScrub(in *Input) {
 		}
 		v.follow = v.rec.Timeline.Live() && v.cursor == n-1
 	}
+}
+
+// boardKey reports whether one of the keys pressed is not one of the
+// viewer's own, so it may be meant for the board.
+func boardKey(keys []ebiten.Key) bool {
+	for _, k := range keys {
+		if !bound(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // humanToMove returns the person who must move now in the shown frame, if

@@ -79,17 +79,29 @@ type View struct {
 
 // New makes an AIBG 5.0 view.
 func New() *View {
-	v := &View{sheet: sprites.AIBGSheet(), scale: 1}
-	x0, y0 := worldLayout.Center(hex.Hex{Q: 0, R: -aibg5.Radius})
-	x1, _ := worldLayout.Center(hex.Hex{Q: aibg5.Radius, R: 0})
-	_, y1 := worldLayout.Center(hex.Hex{Q: 0, R: aibg5.Radius})
-	xl, _ := worldLayout.Center(hex.Hex{Q: -aibg5.Radius, R: 0})
-	m := float64(sprites.HexRadius)
-	v.cam.SetArea(image.Rect(0, 0, 1280, 800))
-	v.cam.SetWorld(xl-m, y0-m, x1+m, y1+m)
-	_ = x0
+	v := &View{sheet: sprites.AIBGSheet(), scale: 1, cam: fitCamera(image.Rect(0, 0, 1280, 800))}
 	v.in.reset()
 	return v
+}
+
+// fitCamera is a camera that shows the whole map in area.
+func fitCamera(area image.Rectangle) render.Camera {
+	var c render.Camera
+	_, y0 := worldLayout.Center(hex.Hex{Q: 0, R: -aibg5.Radius})
+	x1, _ := worldLayout.Center(hex.Hex{Q: aibg5.Radius, R: 0})
+	_, y1 := worldLayout.Center(hex.Hex{Q: 0, R: aibg5.Radius})
+	x0, _ := worldLayout.Center(hex.Hex{Q: -aibg5.Radius, R: 0})
+	m := float64(sprites.HexRadius)
+	c.SetArea(area)
+	c.SetWorld(x0-m, y0-m, x1+m, y1+m)
+	return c
+}
+
+// CellOnScreen is where the middle of cell h is drawn when the whole map
+// is shown in area, as it is when a view opens.
+func CellOnScreen(area image.Rectangle, h hex.Hex) (x, y float64) {
+	c := fitCamera(area)
+	return c.ToScreen(center(h))
 }
 
 // Layout gives the view its area.
