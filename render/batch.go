@@ -66,6 +66,26 @@ func (b *Batch) AddRect(img *ebiten.Image, x, y, w, h float64, c color.NRGBA) {
 	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
 }
 
+// AddQuad queues sprite img mapped onto the screen quadrilateral whose
+// corners are top-left, top-right, bottom-left, bottom-right: for arcs and
+// other shapes made of pieces.
+func (b *Batch) AddQuad(img *ebiten.Image, q [4][2]float64, c color.NRGBA) {
+	if len(b.vs)+4 > 65536 {
+		return
+	}
+	r := img.Bounds()
+	a := float32(c.A) / 255
+	cr, cg, cb := float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a
+	src := [4][2]float32{{float32(r.Min.X), float32(r.Min.Y)}, {float32(r.Max.X), float32(r.Min.Y)},
+		{float32(r.Min.X), float32(r.Max.Y)}, {float32(r.Max.X), float32(r.Max.Y)}}
+	n := uint16(len(b.vs))
+	for i, p := range q {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), SrcX: src[i][0], SrcY: src[i][1],
+			ColorR: cr, ColorG: cg, ColorB: cb, ColorA: a})
+	}
+	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
+}
+
 // AddAt queues sprite img centred at (cx, cy), scaled by s and turned by
 // angle radians.
 func (b *Batch) AddAt(img *ebiten.Image, cx, cy, s, angle float64, c color.NRGBA) {

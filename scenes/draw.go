@@ -87,3 +87,36 @@ func (m *memo[K]) get(k K, make func(K) string) string {
 	}
 	return m.val
 }
+
+// memoMap keeps strings made from strings, for lists drawn every frame.
+type memoMap map[string]string
+
+func (m *memoMap) get(k string, make func(string) string) string {
+	if *m == nil {
+		*m = memoMap{}
+	}
+	v, ok := (*m)[k]
+	if !ok {
+		if len(*m) > 4096 {
+			clear(*m)
+		}
+		v = make(k)
+		(*m)[k] = v
+	}
+	return v
+}
+
+// clipText shortens s with an ellipsis so that it fits width w.
+func clipText(s string, f render.Font, size, w float64) string {
+	if tw, _ := render.Measure(s, f, size); tw <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := render.Measure(string(r)+"…", f, size); tw <= w {
+			break
+		}
+	}
+	return string(r) + "…"
+}

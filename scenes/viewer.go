@@ -67,6 +67,7 @@ type Viewer struct {
 
 	turnLabel  memo[[2]int]
 	clock      memo[int]
+	clip       memoMap
 	speedLabel memo[int]
 	thought    memo[int]
 	rowLabels  []string
@@ -655,7 +656,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			if mv == "" {
 				mv = "(no answer)"
 			}
-			render.Text(dst, mv, render.Mono, 15*s, x+58*s, y, ink, render.Left)
+			render.Text(dst, v.clip.get(mv, func(m string) string { return clipText(m, render.Mono, 15*s, w-58*s) }), render.Mono, 15*s, x+58*s, y, ink, render.Left)
 		}
 		y += lh
 	}
@@ -680,20 +681,22 @@ func (v *Viewer) seatOrder(f game.Frame) ([]game.Seat, []string, [][]string) {
 	return order, nil, nil
 }
 
-// scoreColumns is where the scoreboard's numbers stand: the right edges of
-// the last columns of the side panel, from the right.
-const scoreColumn = 46
+// scoreColumn is the width of a scoreboard column: the numbers stand at
+// the right edges of the last columns of the side panel.
+func scoreColumn(n int, w float64) float64 { return min(60, w*0.56/float64(max(1, n))) }
 
 func (v *Viewer) drawHeads(dst *ebiten.Image, heads []string, x, y, w, s float64) {
+	col := scoreColumn(len(heads), w)
 	for i, h := range heads {
-		cx := x + w - float64(len(heads)-1-i)*scoreColumn*s
+		cx := x + w - float64(len(heads)-1-i)*col
 		render.Text(dst, h, render.Bold, 11*s, cx, y, render.InkFaint, render.Right)
 	}
 }
 
 func (v *Viewer) drawCells(dst *ebiten.Image, cells []string, x, y, w, s float64) {
+	col := scoreColumn(len(cells), w)
 	for i, c := range cells {
-		cx := x + w - float64(len(cells)-1-i)*scoreColumn*s
+		cx := x + w - float64(len(cells)-1-i)*col
 		render.Text(dst, c, render.Bold, 15*s, cx, y, render.Ink, render.Right)
 	}
 }
