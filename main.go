@@ -27,10 +27,14 @@ import (
 
 	"github.com/arena-games/arena/game"
 	_ "github.com/arena-games/arena/game/aibg5"
+	_ "github.com/arena-games/arena/game/alienwarz"
 	"github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5" // Arena's AIBG 5.0 maps, the default among them
-	"github.com/arena-games/arena/net/engine"     // also the "engine:TIME:COMMAND" seats
+	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
+	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
+	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
+	"github.com/arena-games/arena/net/engine"         // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/aibg5"
+	_ "github.com/arena-games/arena/render/alienwarz"
 	_ "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -58,7 +62,9 @@ Usage:
 Seats are "human" or a computer player with its strength, such as
 "alphabeta:4" or "competitive:1s". A Santorini seat can also be an external
 engine program: "engine:TIME:COMMAND", such as "engine:300ms:./my-engine --flag"
-(TIME per move; the command may not contain a comma). Games: %s.
+(TIME per move; the command may not contain a comma); an AlienWarz seat a bot
+program run as the original referee did: "process:PATH/run.sh".
+AlienWarz takes --level N|NAME, --levels FILE and --config env.txt. Games: %s.
 `
 
 // started is when the process began, for the start-up time report.
@@ -168,6 +174,8 @@ type matchFlags struct {
 	seats, from, out string
 	mapName          string
 	turns            int
+	level, levels    string
+	config           string
 	seed             int64
 	options          options
 	limit            time.Duration
@@ -182,6 +190,9 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.Var(m.options, "option", "a rule option NAME=VALUE (repeatable)")
 	fs.StringVar(&m.mapName, "map", "", "the map or level: a name of the game's own or a file's path")
 	fs.IntVar(&m.turns, "turns", 0, "end the game after this many rounds, for games that have a round cap (0: the game's default)")
+	fs.StringVar(&m.level, "level", "", "AlienWarz: the level, by number (from 0) or name")
+	fs.StringVar(&m.levels, "levels", "", "AlienWarz: a levels.json file to take the levels from, such as the original's")
+	fs.StringVar(&m.config, "config", "", "AlienWarz: a constants file in the original env.txt syntax")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
 }
 
@@ -206,6 +217,11 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 	}
 	if m.turns > 0 {
 		m.options["turns"] = strconv.Itoa(m.turns)
+	}
+	for name, v := range map[string]string{"level": m.level, "levels": m.levels, "config": m.config} {
+		if v != "" {
+			m.options[name] = v
+		}
 	}
 	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit}, nil
 }

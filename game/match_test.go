@@ -272,7 +272,7 @@ func TestConnectorsPlaySeats(t *testing.T) {
 	closed := false
 	RegisterConnector(Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
 		Serves: func(t Title) bool { return t.ID() == "race" },
-		New: func(t Title, settings string, seat Seat) (Player, error) {
+		New: func(t Title, settings string, seat Seat, logs string) (Player, error) {
 			return closer{counter: counter(len(settings)), closed: &closed}, nil
 		}})
 	_, err := ParseSeats(race{}, "remote,counter")

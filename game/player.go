@@ -188,8 +188,10 @@ type Connector struct {
 	// Serves reports whether the connector can play title t.
 	Serves func(t Title) bool
 	// New starts a player from the seat's settings (what follows
-	// "kind:" in the seat list).
-	New func(t Title, settings string, seat Seat) (Player, error)
+	// "kind:" in the seat list). logs is the path, without an extension,
+	// for the player's own log files beside the replay (such as a bot's
+	// stderr), or "" when the match writes no replay.
+	New func(t Title, settings string, seat Seat, logs string) (Player, error)
 }
 
 var connectors registry[Connector]

@@ -16,7 +16,8 @@ type Setup struct {
 	Seats []SeatSpec
 	Seed  int64
 	// From is a file (a replay or an original move file) whose moves are
-	// played first; the match continues from where it stops.
+	// played first; the match continues from where it stops, under the
+	// file's own seed, map and rules.
 	From string
 	// Out is the replay file to write; the move file goes beside it. Empty
 	// means no files.
@@ -36,11 +37,32 @@ type Setup struct {
 // opens the replay and move file. Call the returned close function when
 // the match has ended, to finish the files.
 func (s Setup) Start() (*Match, func() error, error) {
+	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
+	var prelude []map[Seat]string
+	if s.From != "" {
+		rec, err := OpenFile(s.From)
+		if err != nil {
+			return nil, nil, err
+		}
+		if rec.Title.ID() != s.Title.ID() {
+			return nil, nil, fmt.Errorf("%s: a %s game, not %s", s.From, rec.Title.Name(), s.Title.Name())
+		}
+		// The loaded moves are the moves of the recording's own game: its
+		// seed, map and rules.
+		cfg = rec.Header.Config
+		for i := 1; i < rec.Timeline.Len(); i++ {
+			prelude = append(prelude, rec.Timeline.Frame(i).Moves)
+		}
+	}
 	entrants := make([]Entrant, len(s.Seats))
 	for i, spec := range s.Seats {
 		e := Entrant{Spec: spec}
 		if c, ok := FindConnector(s.Title, spec.Kind); ok {
-			p, err := c.New(s.Title, spec.Strength, Seat(i))
+			logs := ""
+			if s.Out != "" {
+				logs = fmt.Sprintf("%s.p%d", strings.TrimSuffix(s.Out, filepath.Ext(s.Out)), i+1)
+			}
+			p, err := c.New(s.Title, spec.Strength, Seat(i), logs)
 			if err != nil {
 				closeAll(entrants[:i])
 				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
@@ -58,25 +80,12 @@ func (s Setup) Start() (*Match, func() error, error) {
 		}
 		entrants[i] = e
 	}
-	m, err := NewMatch(s.Title, Config{Seed: s.Seed, Map: s.Map, Options: s.Options}, entrants)
+	m, err := NewMatch(s.Title, cfg, entrants)
 	if err != nil {
 		closeAll(entrants)
 		return nil, nil, err
 	}
-	if s.From != "" {
-		rec, err := OpenFile(s.From)
-		if err != nil {
-			closeAll(entrants)
-			return nil, nil, err
-		}
-		if rec.Title.ID() != s.Title.ID() {
-			closeAll(entrants)
-			return nil, nil, fmt.Errorf("%s: a %s game, not %s", s.From, rec.Title.Name(), s.Title.Name())
-		}
-		for i := 1; i < rec.Timeline.Len(); i++ {
-			m.Prelude = append(m.Prelude, rec.Timeline.Frame(i).Moves)
-		}
-	}
+	m.Prelude = prelude
 	closeFiles := func() error { return nil }
 	if s.Out != "" {
 		closeFiles, err = m.record(s.Out)

@@ -347,7 +347,7 @@ func TestOpenReplayFromTheMenu(t *testing.T) {
 func TestSetupOffersOutsidePlayers(t *testing.T) {
 	game.RegisterConnector(game.Connector{Kind: "outsider", About: "a test program", Usage: "outsider:TIME:COMMAND",
 		Serves: func(t game.Title) bool { return t.ID() == "santorini" },
-		New:    func(game.Title, string, game.Seat) (game.Player, error) { return nil, nil }})
+		New:    func(game.Title, string, game.Seat, string) (game.Player, error) { return nil, nil }})
 	a := newTestApp(NewMenu())
 	s := NewSetup(gs.Title{})
 	a.Push(s)

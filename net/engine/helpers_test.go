@@ -89,7 +89,7 @@ func pipeEngine(t *testing.T) *Client {
 
 // childEngine runs Arena's engine as a child process.
 func childEngine(t *testing.T) *Client {
-	p, err := StartProcess(ownEngine(t))
+	p, err := StartProcess(ownEngine(t), "")
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
 	return p.Client

@@ -29,12 +29,16 @@ func init() {
 		About:  "an external engine program speaking Arena's engine protocol; TIME per move (300ms, 1s), COMMAND with its arguments",
 		Usage:  "engine:TIME:COMMAND",
 		Serves: func(t game.Title) bool { return t.ID() == "santorini" },
-		New: func(t game.Title, settings string, seat game.Seat) (game.Player, error) {
+		New: func(t game.Title, settings string, seat game.Seat, logs string) (game.Player, error) {
 			moveTime, args, err := ParseSettings(settings)
 			if err != nil {
 				return nil, err
 			}
-			return NewPlayer(args, moveTime, seat)
+			stderrLog := ""
+			if logs != "" {
+				stderrLog = logs + ".stderr.log"
+			}
+			return NewPlayer(args, moveTime, seat, stderrLog)
 		},
 	})
 }
@@ -93,9 +97,10 @@ type Player struct {
 	stale  int    // bestmoves owed for searches abandoned when a ctx ended
 }
 
-// NewPlayer starts the engine args and returns its player for seat.
-func NewPlayer(args []string, moveTime time.Duration, seat game.Seat) (*Player, error) {
-	proc, err := StartProcess(args)
+// NewPlayer starts the engine args and returns its player for seat; the
+// engine's stderr also goes to the file stderrLog unless it is "".
+func NewPlayer(args []string, moveTime time.Duration, seat game.Seat, stderrLog string) (*Player, error) {
+	proc, err := StartProcess(args, stderrLog)
 	if err != nil {
 		return nil, err
 	}

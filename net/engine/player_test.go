@@ -21,7 +21,7 @@ import (
 // the end of the test, checking that its process group is gone.
 func newPlayer(t *testing.T, args []string, moveTime time.Duration, seat game.Seat) *Player {
 	t.Helper()
-	p, err := NewPlayer(args, moveTime, seat)
+	p, err := NewPlayer(args, moveTime, seat, "")
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		require.NoError(t, p.Close())
@@ -231,13 +231,16 @@ func TestConnector(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, game.SeatSpec{Kind: "engine", Strength: "300ms:./my-engine --flag"}, specs[1])
 
-	_, err = c.New(title, "300ms:/nonexistent/engine", 1)
+	_, err = c.New(title, "300ms:/nonexistent/engine", 1, "")
 	require.ErrorContains(t, err, `start engine "/nonexistent/engine"`)
-	_, err = c.New(title, "soon:./e", 1)
+	_, err = c.New(title, "soon:./e", 1, "")
 	require.ErrorContains(t, err, `time "soon"`)
 
-	pl, err := c.New(title, "100ms:"+strings.Join(ownEngine(t), " "), 1)
+	logs := filepath.Join(t.TempDir(), "match.p2")
+	pl, err := c.New(title, "100ms:"+strings.Join(ownEngine(t), " "), 1, logs)
 	require.NoError(t, err)
+	_, err = os.Stat(logs + ".stderr.log")
+	require.NoError(t, err, "the engine's stderr goes beside the replay")
 	p := pl.(*Player)
 	require.Equal(t, 100*time.Millisecond, p.MoveTime)
 	require.NoError(t, p.Close())

@@ -41,10 +41,19 @@ type Process struct {
 	closeErr  error
 }
 
-// StartProcess starts the engine args[0] with the arguments args[1:].
-func StartProcess(args []string) (*Process, error) {
+// StartProcess starts the engine args[0] with the arguments args[1:]; its
+// stderr is also written to the file stderrLog unless that is "".
+func StartProcess(args []string, stderrLog string) (*Process, error) {
 	if len(args) == 0 || args[0] == "" {
 		return nil, errors.New("engine: no command to run")
+	}
+	var logFile *os.File
+	if stderrLog != "" {
+		f, err := os.Create(stderrLog)
+		if err != nil {
+			return nil, fmt.Errorf("engine %s: stderr log: %w", args[0], err)
+		}
+		logFile = f
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	ownGroup(cmd)
@@ -71,10 +80,13 @@ func StartProcess(args []string) (*Process, error) {
 	if err != nil {
 		outR.Close()
 		errR.Close()
+		if logFile != nil {
+			logFile.Close()
+		}
 		return nil, fmt.Errorf("start engine %q: %w", strings.Join(args, " "), err)
 	}
 	p := &Process{Client: NewClient(stdin, outR), Args: args, cmd: cmd, stdin: stdin, exited: make(chan struct{}), stderrDone: make(chan struct{})}
-	go p.logStderr(errR)
+	go p.logStderr(errR, logFile)
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
@@ -82,15 +94,22 @@ func StartProcess(args []string) (*Process, error) {
 	return p, nil
 }
 
-// logStderr logs the engine's stderr line by line and keeps its end.
-func (p *Process) logStderr(r io.ReadCloser) {
+// logStderr logs the engine's stderr line by line, to the file too when
+// there is one, and keeps its end.
+func (p *Process) logStderr(r io.ReadCloser, file *os.File) {
 	defer close(p.stderrDone)
 	defer r.Close()
+	if file != nil {
+		defer file.Close()
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxLine)
 	for sc.Scan() {
 		line := sc.Text()
 		slog.Info("engine stderr", "engine", p.Args[0], "pid", p.Pid(), "line", line)
+		if file != nil {
+			fmt.Fprintln(file, line)
+		}
 		p.tailMu.Lock()
 		p.tail = append(p.tail, line...)
 		p.tail = append(p.tail, '\n')

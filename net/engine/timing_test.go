@@ -74,7 +74,7 @@ func BenchmarkMovetime300(b *testing.B) {
 }
 
 func childEngineB(b *testing.B) *Client {
-	p, err := StartProcess(ownEngine(b))
+	p, err := StartProcess(ownEngine(b), "")
 	require.NoError(b, err)
 	b.Cleanup(func() { p.Close() })
 	return p.Client

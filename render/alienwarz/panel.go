@@ -1,0 +1,402 @@
+package alienwarz
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+)
+
+// dialog is what the action panel shows besides its buttons.
+type dialog int
+
+const (
+	noDialog dialog = iota
+	buildDialog
+	convertDialog
+	factoryDialog
+)
+
+// The rows of the conversion dialog, in the command's order: coins,
+// energy, XP, each diamonds then minerals.
+var convRows = [6]string{"diamonds → coins", "minerals → coins", "diamonds → energy", "minerals → energy", "diamonds → XP", "minerals → XP"}
+
+// panel is the action panel of a person's turn: the buttons of every
+// action, and the dialogs for building, converting and using a factory. It
+// offers only what is legal now.
+type panel struct {
+	active  bool
+	turn    int
+	player  int
+	dialog  dialog
+	factory alienwarz.Cell
+	counts  [6]int // conversion rows, or put minerals, put diamonds, take minerals, take diamonds
+	hover   alienwarz.Cell
+	onBoard bool
+	moves   map[alienwarz.Cell]string
+	mines   map[alienwarz.Cell]bool
+	attacks map[alienwarz.Cell]bool
+	builds  map[alienwarz.Cell]bool
+	owns    map[alienwarz.Cell]bool // the person's factories next to them
+
+	build, convert, rest, freeze, daze, backpack, ok, ok2, cancel ui.Button
+	minus, plus                                                   [6]ui.Button
+}
+
+func (p *panel) reset() { *p = panel{} }
+
+// prepare reads the legal actions of the player to act.
+func (p *panel) prepare(s *alienwarz.State) {
+	p.reset()
+	p.active, p.turn, p.player = true, s.Turn, s.ToAct
+	p.moves = map[alienwarz.Cell]string{}
+	for _, c := range s.Moves(p.player) {
+		p.moves[c] = s.MoveCommand(p.player, c)
+	}
+	set := func(a alienwarz.Action) map[alienwarz.Cell]bool {
+		out := map[alienwarz.Cell]bool{}
+		for _, c := range s.Targets(p.player, a) {
+			out[c] = true
+		}
+		return out
+	}
+	p.mines, p.attacks, p.builds, p.owns = set(alienwarz.ActMine), set(alienwarz.ActAttack), set(alienwarz.ActBuild), set(alienwarz.ActPut)
+}
+
+// hint is a line for the status: what a person can do now.
+func (p *panel) hint(s *alienwarz.State) string {
+	switch p.dialog {
+	case buildDialog:
+		return "click a lit cell to build a factory there"
+	case convertDialog:
+		return "choose what to convert, then Convert"
+	case factoryDialog:
+		return "put items in the factory or take refined ones"
+	}
+	return "click a lit cell to move, a deposit to mine, a factory to use or attack; or use the panel"
+}
+
+// Reset closes an open dialog.
+func (v *View) Reset() bool {
+	had := v.panel.dialog != noDialog
+	v.panel.dialog = noDialog
+	return had
+}
+
+// panelRect is where the action panel sits: under the cards.
+func (v *View) panelRect() image.Rectangle {
+	r := v.card(2)
+	return image.Rect(v.hud.Min.X, r.Max.Y+int(12*v.scale), v.hud.Max.X, v.hud.Max.Y)
+}
+
+// layoutPanel places the panel's buttons.
+func (v *View) layoutPanel() {
+	p := &v.panel
+	sc := v.scale
+	r := v.panelRect()
+	x, y := float64(r.Min.X), float64(r.Min.Y)+30*sc
+	w := float64(r.Dx())
+	bw, bh, gap := (w-8*sc)/2, 34*sc, 8*sc
+	row := func(i int) float64 { return y + float64(i)*(bh+gap) }
+	if p.dialog == noDialog {
+		p.build.Place(rect(x, row(0), bw, bh))
+		p.rest.Place(rect(x+bw+gap, row(0), bw, bh))
+		p.convert.Place(rect(x, row(1), w, bh))
+		third := (w - 2*gap) / 3
+		p.freeze.Place(rect(x, row(2), third, bh))
+		p.daze.Place(rect(x+third+gap, row(2), third, bh))
+		p.backpack.Place(rect(x+2*(third+gap), row(2), third, bh))
+		return
+	}
+	rows := p.rows()
+	for i := 0; i < rows; i++ {
+		ry := y + float64(i)*(28*sc)
+		p.minus[i].Place(rect(x+w-84*sc, ry, 26*sc, 24*sc))
+		p.plus[i].Place(rect(x+w-26*sc, ry, 26*sc, 24*sc))
+	}
+	by := y + float64(max(rows, 1))*(28*sc) + 8*sc
+	switch p.dialog {
+	case factoryDialog:
+		third := (w - 2*gap) / 3
+		p.ok.Place(rect(x, by, third, bh))
+		p.ok2.Place(rect(x+third+gap, by, third, bh))
+		p.cancel.Place(rect(x+2*(third+gap), by, third, bh))
+	default:
+		p.ok.Place(rect(x, by, bw, bh))
+		p.cancel.Place(rect(x+bw+gap, by, bw, bh))
+	}
+}
+
+func rect(x, y, w, h float64) image.Rectangle {
+	return image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+}
+
+// rows is the number of counters of the open dialog.
+func (p *panel) rows() int {
+	switch p.dialog {
+	case convertDialog:
+		return 6
+	case factoryDialog:
+		return 4
+	}
+	return 0
+}
+
+// Input turns clicks on the board and the panel into a command.
+func (v *View) Input(f game.Frame, ptr render.Pointer) (string, bool) {
+	s := state(f)
+	if s == nil || s.Over || s.ToAct == 0 {
+		return "", false
+	}
+	p := &v.panel
+	if !p.active || p.turn != s.Turn {
+		p.prepare(s)
+	}
+	if ptr.Cancel {
+		p.dialog = noDialog
+	}
+	p.hover, p.onBoard = v.cellUnder(ptr.X, ptr.Y)
+	v.layoutPanel()
+	v.enableButtons(s)
+	in := ui.Input{X: ptr.X, Y: ptr.Y, Pressed: ptr.Click}
+	if cmd, ok := v.panelClick(s, &in); ok || (ptr.Click && !p.onBoard) {
+		return cmd, ok
+	}
+	if !ptr.Click || !p.onBoard {
+		return "", false
+	}
+	c := p.hover
+	switch {
+	case p.dialog == buildDialog && p.builds[c]:
+		p.dialog = noDialog
+		return fmt.Sprintf("build %d %d", c.X, c.Z), true
+	case p.moves[c] != "":
+		return p.moves[c], true
+	case p.mines[c]:
+		return fmt.Sprintf("mine %d %d", c.X, c.Z), true
+	case p.attacks[c]:
+		return fmt.Sprintf("attack %d %d", c.X, c.Z), true
+	case p.owns[c]:
+		p.dialog, p.factory, p.counts = factoryDialog, c, [6]int{}
+	}
+	return "", false
+}
+
+// enableButtons offers only the legal actions.
+func (v *View) enableButtons(s *alienwarz.State) {
+	p := &v.panel
+	legal := func(line string) bool { return s.Check(p.player, line) == nil }
+	p.build = button(p.build, "Build · 50", len(p.builds) > 0)
+	p.rest = button(p.rest, "Rest", true)
+	me := s.Player(p.player)
+	p.convert = button(p.convert, "Convert at base", me.Pos == alienwarz.Base(p.player) && len(me.Bag) > 0)
+	p.freeze = button(p.freeze, "Freeze 200", legal("shop freeze"))
+	p.daze = button(p.daze, "Daze 10", legal("shop daze"))
+	p.backpack = button(p.backpack, "Bag 175", legal("shop backpack"))
+	switch p.dialog {
+	case convertDialog:
+		p.ok = button(p.ok, "Convert", legal(v.convCommand()))
+		p.cancel = button(p.cancel, "Cancel", true)
+	case factoryDialog:
+		p.ok = button(p.ok, "Put", legal(v.putCommand()))
+		p.ok2 = button(p.ok2, "Take", legal(v.takeCommand()))
+		p.cancel = button(p.cancel, "Cancel", true)
+	case buildDialog:
+		p.ok = button(p.ok, "Build", false)
+		p.cancel = button(p.cancel, "Cancel", true)
+	}
+	for i := range p.minus {
+		p.minus[i] = button(p.minus[i], "−", p.counts[i] > 0)
+		p.plus[i] = button(p.plus[i], "+", true)
+	}
+}
+
+// button keeps a button's place and sets its label and state.
+func button(b ui.Button, label string, enabled bool) ui.Button {
+	b.Label, b.Disabled = label, !enabled
+	return b
+}
+
+// panelClick handles a click on the panel's buttons.
+func (v *View) panelClick(s *alienwarz.State, in *ui.Input) (string, bool) {
+	p := &v.panel
+	if p.dialog == noDialog {
+		switch {
+		case p.build.Update(in, false):
+			p.dialog = buildDialog
+		case p.rest.Update(in, false):
+			return "rest", true
+		case p.convert.Update(in, false):
+			p.dialog, p.counts = convertDialog, [6]int{}
+		case p.freeze.Update(in, false):
+			return "shop freeze", true
+		case p.daze.Update(in, false):
+			return "shop daze", true
+		case p.backpack.Update(in, false):
+			return "shop backpack", true
+		}
+		return "", false
+	}
+	for i := 0; i < p.rows(); i++ {
+		if p.minus[i].Update(in, false) {
+			p.counts[i]--
+		}
+		if p.plus[i].Update(in, false) {
+			p.counts[i]++
+		}
+	}
+	switch {
+	case p.cancel.Update(in, false):
+		p.dialog = noDialog
+	case p.dialog == convertDialog && p.ok.Update(in, false):
+		p.dialog = noDialog
+		return v.convCommand(), true
+	case p.dialog == factoryDialog && p.ok.Update(in, false):
+		p.dialog = noDialog
+		return v.putCommand(), true
+	case p.dialog == factoryDialog && p.ok2.Update(in, false):
+		p.dialog = noDialog
+		return v.takeCommand(), true
+	}
+	return "", false
+}
+
+// convCommand is the conversion the dialog's counters describe.
+func (v *View) convCommand() string {
+	c := v.panel.counts
+	return fmt.Sprintf("conv %d diamond %d mineral to coins, %d diamond %d mineral to energy, %d diamond %d mineral to xp",
+		c[0], c[1], c[2], c[3], c[4], c[5])
+}
+
+func (v *View) putCommand() string {
+	p := &v.panel
+	return fmt.Sprintf("refinement-put %d %d mineral %d diamond %d", p.factory.X, p.factory.Z, p.counts[0], p.counts[1])
+}
+
+func (v *View) takeCommand() string {
+	p := &v.panel
+	return fmt.Sprintf("refinement-take %d %d mineral %d diamond %d", p.factory.X, p.factory.Z, p.counts[2], p.counts[3])
+}
+
+// drawOptions lights the cells a person can click: moves green, deposits to
+// mine gold, the rival's factories red, their own factories and build
+// sites blue.
+func (v *View) drawOptions(s *alienwarz.State, m *render.Moment) {
+	p := &v.panel
+	if !m.Hint || !p.active || p.turn != s.Turn || m.T < 1 {
+		return
+	}
+	sh := v.sheet
+	pulse := 0.55 + 0.35*math.Sin(m.Clock*5)
+	lit := func(c alienwarz.Cell, col color.NRGBA, k float64) {
+		x, y := v.cellAt(c)
+		v.batch.AddRect(sh.Fill, x, y, v.cell, v.cell, render.Fade(col, 0.14*k))
+		v.batch.AddRect(sh.Grid, x, y, v.cell, v.cell, render.Fade(col, pulse*k))
+	}
+	if p.dialog == buildDialog {
+		for c := range p.builds {
+			lit(c, buildBlue, 1)
+		}
+		return
+	}
+	for c := range p.moves {
+		lit(c, moveGreen, 0.8)
+	}
+	for c := range p.mines {
+		lit(c, gold, 1)
+	}
+	for c := range p.attacks {
+		lit(c, bad, 1)
+	}
+	for c := range p.owns {
+		lit(c, buildBlue, 1)
+	}
+	if p.onBoard {
+		if _, ok := p.moves[p.hover]; ok {
+			x, y := v.centerOf(p.hover)
+			v.sprite(sh.Alien[p.player-1], x, y, 0.8, 0, render.Fade(white, 0.4))
+		}
+	}
+}
+
+// drawPanelText draws the action panel and, under the pointer, the energy
+// a move would cost.
+func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Moment) {
+	p := &v.panel
+	if !m.Hint || !p.active || p.turn != s.Turn {
+		return
+	}
+	sc := v.scale
+	r := v.panelRect()
+	render.Text(dst, "ACTIONS", render.Bold, 12*sc, float64(r.Min.X), float64(r.Min.Y)+8*sc, render.InkFaint, render.Left)
+	if p.dialog == noDialog {
+		for _, b := range []*ui.Button{&p.build, &p.rest, &p.convert, &p.freeze, &p.daze, &p.backpack} {
+			b.Draw(dst, false, sc)
+		}
+	} else {
+		labels := convRows[:]
+		if p.dialog == factoryDialog {
+			labels = []string{"put minerals", "put diamonds", "take minerals", "take diamonds"}
+		}
+		for i := 0; i < p.rows(); i++ {
+			mr := p.minus[i].Rect()
+			render.Text(dst, labels[i], render.Regular, 13*sc, float64(r.Min.X), float64(mr.Min.Y)+4*sc, render.Ink, render.Left)
+			render.Text(dst, itoa(p.counts[i]), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
+			p.minus[i].Draw(dst, false, sc)
+			p.plus[i].Draw(dst, false, sc)
+		}
+		p.ok.Draw(dst, false, sc)
+		if p.dialog == factoryDialog {
+			p.ok2.Draw(dst, false, sc)
+		}
+		p.cancel.Draw(dst, false, sc)
+	}
+	if p.onBoard && p.dialog == noDialog {
+		if _, ok := p.moves[p.hover]; ok {
+			x, y := v.centerOf(p.hover)
+			cost := s.MoveCost(p.player, p.hover)
+			render.Text(dst, "−"+itoa(cost)+" energy", render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
+		}
+	}
+}
+
+// drawNumbers writes what a step gained or cost, floating up: the energy a
+// move took, the coins, energy and XP a conversion gave.
+func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Moment) {
+	if m.T >= 1 {
+		return
+	}
+	sc := v.scale
+	a := 1 - ease((m.T-0.5)/0.5)
+	lift := ease(m.T) * v.cell * 0.7
+	for _, e := range m.Cur.Events {
+		switch d := e.Data.(type) {
+		case alienwarz.Moved:
+			x, y := v.centerOf(d.To)
+			render.Text(dst, "−"+itoa(d.Cost), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
+		case alienwarz.Converted:
+			x, y := v.centerOf(s.Player(d.Player).Pos)
+			text := ""
+			if d.Coins > 0 {
+				text += "+" + itoa(d.Coins) + " coins "
+			}
+			if d.Energy > 0 {
+				text += "+" + itoa(d.Energy) + " energy "
+			}
+			if d.XP > 0 {
+				text += "+" + itoa(d.XP) + " XP"
+			}
+			render.Text(dst, text, render.Bold, 15*sc, x, y-v.cell*0.9-lift, render.Fade(gold, a), render.Center)
+		case alienwarz.Invalid:
+			x, y := v.centerOf(s.Player(d.Player).Pos)
+			render.Text(dst, "invalid: −250", render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package alienwarz
+
+import (
+	"context"
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/alienwarz"
+	_ "github.com/arena-games/arena/levels/alienwarz"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
+)
+
+func TestMain(m *testing.M) { rendertest.Main(m) }
+
+// botGame plays n turns of strategist against miner on Arena's levels.
+func botGame(t testing.TB, n int) []game.Frame {
+	t.Helper()
+	title := alienwarz.Title{}
+	eng, err := title.New(game.Config{Seed: 5, Seats: 2})
+	require.NoError(t, err)
+	var bots []game.Player
+	for i, kind := range []string{"strategist", "miner"} {
+		p, err := title.NewBot(kind, "", game.Seat(i), game.NewRand(5, uint64(i)))
+		require.NoError(t, err)
+		bots = append(bots, p)
+	}
+	frames := []game.Frame{eng.Frame()}
+	for i := 0; i < n && !eng.Over(); i++ {
+		seat := eng.ToMove()[0]
+		a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
+		require.NoError(t, err)
+		require.NoError(t, eng.Step(map[game.Seat]string{seat: a.Move}))
+		frames = append(frames, eng.Frame())
+	}
+	return frames
+}
+
+func newView() *View {
+	v := New()
+	v.Layout(image.Rect(0, 0, 960, 640), 1)
+	return v
+}
+
+func draw(v *View, m *render.Moment) *image.RGBA {
+	dst := ebiten.NewImage(960, 640)
+	defer dst.Deallocate()
+	v.Draw(dst, m)
+	return rendertest.Pixels(dst)
+}
+
+func TestGoldenMidGame(t *testing.T) {
+	frames := botGame(t, 90)
+	v := newView()
+	rendertest.Golden(t, draw(v, &render.Moment{Prev: frames[89], Cur: frames[90], T: 1, Clock: 2}), "turn90.png")
+}
+
+func TestStepsAnimate(t *testing.T) {
+	frames := botGame(t, 60)
+	v := newView()
+	for i := 1; i < len(frames); i++ {
+		settled := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 1, Clock: 2})
+		moving := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 0.3, Clock: 2})
+		mean, _ := rendertest.Compare(settled, moving)
+		require.Greater(t, mean, 0.001, "step %d (%s) looks the same mid-animation", i, frames[i].Moves)
+	}
+}
+
+// clickCell clicks the middle of a board cell.
+func clickCell(v *View, f game.Frame, c alienwarz.Cell) (string, bool) {
+	x, y := v.centerOf(c)
+	return v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+}
+
+// clickButton clicks a panel button.
+func clickButton(v *View, f game.Frame, r image.Rectangle) (string, bool) {
+	return v.Input(f, render.Pointer{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2, Click: true})
+}
+
+func TestPanelOffersOnlyLegalActions(t *testing.T) {
+	frames := botGame(t, 0)
+	f := frames[0]
+	s := f.State.(*alienwarz.State)
+	v := newView()
+	v.Input(f, render.Pointer{})
+	// A lit cell moves there.
+	dest := s.Moves(1)[0]
+	cmd, ok := clickCell(v, f, dest)
+	require.True(t, ok)
+	require.Equal(t, s.MoveCommand(1, dest), cmd)
+	require.NoError(t, s.Check(1, cmd))
+	// A cell that is not lit does nothing.
+	_, ok = clickCell(v, f, alienwarz.Cell{X: 4, Z: 4})
+	require.False(t, ok)
+	// Rest is always there; the shop's freeze costs 200 coins, more than
+	// the 100 a player starts with.
+	v.enableButtons(s)
+	require.True(t, v.panel.freeze.Disabled)
+	require.False(t, v.panel.daze.Disabled)
+	cmd, ok = clickButton(v, f, v.panel.rest.Rect())
+	require.True(t, ok)
+	require.Equal(t, "rest", cmd)
+	cmd, ok = clickButton(v, f, v.panel.daze.Rect())
+	require.True(t, ok)
+	require.Equal(t, "shop daze", cmd)
+	_, ok = clickButton(v, f, v.panel.freeze.Rect())
+	require.False(t, ok, "a disabled button does nothing")
+}
+
+func TestBuildAndConvertDialogs(t *testing.T) {
+	frames := botGame(t, 0)
+	f := frames[0]
+	s := f.State.(*alienwarz.State)
+	v := newView()
+	v.Input(f, render.Pointer{})
+	_, ok := clickButton(v, f, v.panel.build.Rect())
+	require.False(t, ok)
+	require.Equal(t, buildDialog, v.panel.dialog, "Build asks where")
+	site := s.Targets(1, alienwarz.ActBuild)[0]
+	cmd, ok := clickCell(v, f, site)
+	require.True(t, ok)
+	require.Equal(t, "build "+itoa(site.X)+" "+itoa(site.Z), cmd)
+
+	// Conversion: at the base with a mineral, a dialog counts what to convert.
+	var atBase game.Frame
+	for _, fr := range botGame(t, 200) {
+		st := fr.State.(*alienwarz.State)
+		if st.ToAct != 0 && st.Player(st.ToAct).Pos == alienwarz.Base(st.ToAct) && st.Player(st.ToAct).Count(alienwarz.Mineral) > 0 {
+			atBase = fr
+			break
+		}
+	}
+	if atBase.State == nil {
+		t.Skip("no turn at the base with a mineral in the bag")
+	}
+	v = newView()
+	v.Input(atBase, render.Pointer{})
+	_, ok = clickButton(v, atBase, v.panel.convert.Rect())
+	require.False(t, ok)
+	require.Equal(t, convertDialog, v.panel.dialog)
+	v.layoutPanel()
+	v.Input(atBase, render.Pointer{})              // lays the dialog out
+	clickButton(v, atBase, v.panel.plus[5].Rect()) // one mineral to XP
+	cmd, ok = clickButton(v, atBase, v.panel.ok.Rect())
+	require.True(t, ok)
+	require.True(t, strings.HasSuffix(cmd, "0 diamond 1 mineral to xp"), cmd)
+	st := atBase.State.(*alienwarz.State)
+	require.NoError(t, st.Check(st.ToAct, cmd))
+}
+
+func TestDrawCommandsPerFrame(t *testing.T) {
+	frames := botGame(t, 80)
+	v := newView()
+	dst := ebiten.NewImage(960, 640)
+	m := &render.Moment{Prev: frames[70], Cur: frames[71], T: 0.5, Clock: 2}
+	v.Draw(dst, m)
+	n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
+	if !ok {
+		t.Skip("counting draw commands needs -tags ebitenginedebug")
+	}
+	t.Logf("%d draw commands", n)
+	require.LessOrEqual(t, n, 20)
+}
+
+func BenchmarkFrame(b *testing.B) {
+	frames := botGame(b, 250)
+	v := newView()
+	dst := ebiten.NewImage(1280, 800)
+	v.Layout(image.Rect(0, 0, 1280, 800), 1)
+	m := &render.Moment{Clock: 2}
+	rendertest.BenchFrames(b, dst, func(i int) {
+		k := 1 + i%(len(frames)-1)
+		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
+		m.Clock += 1.0 / 60
+		v.Draw(dst, m)
+	})
+}
