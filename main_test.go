@@ -15,8 +15,10 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/alienwarz"
 	"github.com/arena-games/arena/game/santorini"
 	rsaibg5 "github.com/arena-games/arena/render/aibg5"
+	rsaliens "github.com/arena-games/arena/render/alienwarz"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -182,7 +184,8 @@ func TestShotWritesAPicture(t *testing.T) {
 
 // privateDisplay starts an X server of its own for a test, so that the
 // windows of other tests running at the same time never cover the one the
-// test drives, and returns its DISPLAY.
+// test drives, and returns its DISPLAY. Xvfb picks a free display itself
+// and tells its number through -displayfd.
 func privateDisplay(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("Xvfb"); err != nil {
@@ -191,25 +194,29 @@ func privateDisplay(t *testing.T) string {
 		}
 		t.Skip("Xvfb is not installed")
 	}
-	for n := 90 + os.Getpid()%50; n < 400; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	require.NoError(t, x.Start())
+	w.Close()
+	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	got := make(chan string, 1)
+	go func() {
+		var n int
+		if _, err := fmt.Fscan(r, &n); err == nil {
+			got <- fmt.Sprintf(":%d", n)
 		}
-		display := fmt.Sprintf(":%d", n)
-		x := exec.Command("Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp")
-		if err := x.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { x.Process.Kill(); x.Wait() })
-		for i := 0; i < 100; i++ {
-			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				return display
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		t.Fatalf("Xvfb %s did not start", display)
+		close(got)
+	}()
+	select {
+	case d, ok := <-got:
+		require.True(t, ok, "Xvfb did not start")
+		return d
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start")
 	}
-	t.Fatal("no free X display")
 	return ""
 }
 
@@ -379,20 +386,7 @@ func TestHumanAgainstComputerInTheWindow(t *testing.T) {
 	w.screenshot(filepath.Join(shots, "e2e-santorini.png"))
 
 	played := len(g.Turns)
-	w.key("Escape", "Down", "Down", "Return") // pause menu: Back to menu
-	// The menu: Esc quits; the window is gone before the key is let go.
-	w.xdotool("keydown", "--window", w.id, "Escape")
-	time.Sleep(250 * time.Millisecond)
-	w.command("xdotool", "keyup", "--window", w.id, "Escape").Run()
-	done := make(chan error, 1)
-	go func() { done <- w.cmd.Wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err, "arena quits cleanly")
-	case <-time.After(10 * time.Second):
-		w.screenshot(filepath.Join(os.TempDir(), "e2e-noquit.png"))
-		t.Fatal("arena did not quit")
-	}
+	w.quit()
 
 	replays, _ := filepath.Glob(filepath.Join(dir, "santorini-*.arena"))
 	require.Len(t, replays, 1)
@@ -511,7 +505,63 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 		shots = t.TempDir()
 	}
 	w.screenshot(filepath.Join(shots, "e2e-aibg5.png"))
+	w.quit()
+}
+
+// TestAlienWarzHotseatInTheWindow plays AlienWarz in the real window: a
+// person moves by clicking a lit cell, then rests with the panel's button.
+func TestAlienWarzHotseatInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	out := filepath.Join(t.TempDir(), "aliens.arena")
+	w := openWindow(t, bin, "play", "alienwarz", "--seats", "human,miner", "--seed", "3", "--out", out)
+	area := scenes.BoardArea(1280, 800, 1)
+	last := func() (*alienwarz.State, int) {
+		rec, err := game.OpenFile(out)
+		require.NoError(t, err)
+		return rec.Timeline.Last().State.(*alienwarz.State), rec.Timeline.Len() - 1
+	}
+	waitForTurn := func(steps int) *alienwarz.State {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			s, n := last()
+			if n >= steps && s.ToAct == 1 {
+				time.Sleep(300 * time.Millisecond)
+				return s
+			}
+			require.False(t, time.Now().After(deadline), "waiting for step %d", steps)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	s := waitForTurn(0)
+	dest := s.Moves(1)[0]
+	x, y := rsaliens.CellOnScreen(area, 1, dest)
+	w.click(x, y)
+	s = waitForTurn(2)
+	require.Equal(t, dest, s.Player(1).Pos, "the click moved the alien")
+	r := rsaliens.RestButton(area, 1)
+	w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+	waitForTurn(4)
+	rec, err := game.OpenFile(out)
+	require.NoError(t, err)
+	require.Equal(t, "rest", rec.Timeline.Frame(3).Moves[0], "the panel's Rest button")
+	moves, err := os.ReadFile(game.TranscriptPath(out, ".txt"))
+	require.NoError(t, err)
+	require.Contains(t, string(moves), "ACTION: REST", "the game log beside the replay, in the original's shape")
+
+	shots := os.Getenv("ARENA_SHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	w.screenshot(filepath.Join(shots, "e2e-alienwarz.png"))
+	w.quit()
+}
+
+// quit leaves the viewer through the pause menu and quits from the main
+// menu, and checks that Arena ends cleanly.
+func (w *window) quit() {
 	w.key("Escape", "Down", "Down", "Return") // pause menu: back to the menu
+	// The menu: Esc quits; the window is gone before the key is let go.
 	w.xdotool("keydown", "--window", w.id, "Escape")
 	time.Sleep(250 * time.Millisecond)
 	w.command("xdotool", "keyup", "--window", w.id, "Escape").Run()
@@ -519,8 +569,8 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	go func() { done <- w.cmd.Wait() }()
 	select {
 	case err := <-done:
-		require.NoError(t, err)
+		require.NoError(w.t, err, "arena quits cleanly")
 	case <-time.After(10 * time.Second):
-		t.Fatal("arena did not quit")
+		w.t.Fatal("arena did not quit")
 	}
 }

@@ -400,3 +400,19 @@ func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Mome
 		}
 	}
 }
+
+// CellOnScreen is where the middle of cell c is drawn in area at an
+// interface scale: for driving the window from outside, as tests do.
+func CellOnScreen(area image.Rectangle, scale float64, c alienwarz.Cell) (x, y float64) {
+	var v View
+	v.Layout(area, scale)
+	return v.centerOf(c)
+}
+
+// RestButton is where the action panel's Rest button is in area.
+func RestButton(area image.Rectangle, scale float64) image.Rectangle {
+	var v View
+	v.Layout(area, scale)
+	v.layoutPanel()
+	return v.panel.rest.Rect()
+}
