@@ -20,8 +20,10 @@ type Moment struct {
 	// chosen and the notes on its candidates; nil when nothing is known.
 	Next *game.Frame
 	// Hint is set while a person is to move, so the board shows their
-	// options.
+	// options; Seat is that person's seat (in simultaneous games, the one
+	// entering a move now).
 	Hint bool
+	Seat game.Seat
 }
 
 // Pointer is the mouse and keys as the board sees them this tick.
@@ -41,9 +43,9 @@ type View interface {
 	Layout(area image.Rectangle, scale float64)
 	// Draw draws the moment into the area.
 	Draw(dst *ebiten.Image, m *Moment)
-	// Input handles the pointer while a person is to move in frame f, and
-	// returns a move once the person has completed one.
-	Input(f game.Frame, p Pointer) (move string, ok bool)
+	// Input handles the pointer while the person of seat s is to move in
+	// frame f, and returns a move once the person has completed one.
+	Input(f game.Frame, s game.Seat, p Pointer) (move string, ok bool)
 	// Reset drops a half-entered move, and reports whether there was one.
 	Reset() bool
 	// SeatColor is the colour that marks a seat everywhere.

@@ -256,16 +256,16 @@ func (v *Viewer) Update(a *App) error {
 	// animating finishes the animation first: people need not wait for it.
 	last := tl.Frame(n - 1)
 	boardInput := (a.In.UI.Pressed && a.In.UI.Over(v.area)) || boardKey(a.In.Keys)
-	if v.follow && boardInput && (v.cursor < n-1 || v.anim < 1) && v.waitingHuman(last) != nil {
+	if h, _ := v.waitingHuman(last); v.follow && boardInput && (v.cursor < n-1 || v.anim < 1) && h != nil {
 		v.goTo(n-1, false)
 	}
 	frame := tl.Frame(v.cursor)
-	if h := v.humanToMove(frame); h != nil {
+	if h, seat := v.humanToMove(frame); h != nil {
 		if err := h.Rejected(); err != nil {
 			a.Toast("%v", err)
 		}
 		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys}
-		if move, ok := v.view.Input(frame, p); ok {
+		if move, ok := v.view.Input(frame, seat, p); ok {
 			h.Submit(move)
 		}
 	} else if a.In.RightClick {
@@ -444,24 +444,26 @@ func boardKey(keys []ebiten.Key) bool {
 
 // humanToMove returns the person who must move now in the shown frame, if
 // the newest frame is shown and settled.
-func (v *Viewer) humanToMove(f game.Frame) *game.Human {
+func (v *Viewer) humanToMove(f game.Frame) (*game.Human, game.Seat) {
 	if v.cursor != v.rec.Timeline.Len()-1 || v.anim < 1 {
-		return nil
+		return nil, 0
 	}
 	return v.waitingHuman(f)
 }
 
-// waitingHuman returns the person the match waits for in frame f.
-func (v *Viewer) waitingHuman(f game.Frame) *game.Human {
+// waitingHuman returns the person the match waits for in frame f, and their
+// seat: in a simultaneous game with several people, the first of them who
+// has not moved yet.
+func (v *Viewer) waitingHuman(f game.Frame) (*game.Human, game.Seat) {
 	if v.match == nil {
-		return nil
+		return nil, 0
 	}
 	for _, s := range f.ToMove {
 		if h, ok := v.match.IsHuman(s); ok && h.Waiting() {
-			return h
+			return h, s
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // checkDone reports a match that failed, and opens the results once the
@@ -517,7 +519,8 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	if next, ok := tl.Next(v.cursor); ok && v.notes && v.anim >= 1 {
 		m.Next = &next
 	}
-	m.Hint = v.humanToMove(m.Cur) != nil
+	h, seat := v.humanToMove(m.Cur)
+	m.Hint, m.Seat = h != nil, seat
 	v.view.Draw(dst, m)
 	v.drawTop(dst, a)
 	v.drawSide(dst, a)
@@ -605,7 +608,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	y += 14 * s
 	y = wrapText(dst, v.view.Status(cur), render.Bold, 17*s, x, y, w, render.Ink)
 	// A person's clock, when moves have a time limit.
-	if h := v.humanToMove(cur); h != nil {
+	if h, _ := v.humanToMove(cur); h != nil {
 		if due, ok := h.Deadline(); ok {
 			left := max(0, time.Until(due).Seconds())
 			y += 6 * s

@@ -41,7 +41,7 @@ func (v *View) Reset() bool {
 
 // Input turns a click on a lit cell, a direction key, or Tab and Enter into
 // an action of the player to move.
-func (v *View) Input(f game.Frame, p render.Pointer) (string, bool) {
+func (v *View) Input(f game.Frame, _ game.Seat, p render.Pointer) (string, bool) {
 	s := state(f)
 	if s == nil || s.ToMove == 0 {
 		return "", false

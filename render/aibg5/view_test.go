@@ -114,7 +114,7 @@ func TestClicksAndKeysMakeActions(t *testing.T) {
 			continue
 		}
 		x, y := v.cam.ToScreen(center(n))
-		mv, ok := v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+		mv, ok := v.Input(f, 0, render.Pointer{X: x, Y: y, Click: true})
 		require.True(t, ok)
 		require.Equal(t, aibg5.Move(n), mv)
 		break
@@ -122,7 +122,7 @@ func TestClicksAndKeysMakeActions(t *testing.T) {
 	// A key moves in its direction when that move is legal.
 	for k, d := range keyDirections {
 		n := me.Neighbour(d)
-		mv, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{k}})
+		mv, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{k}})
 		require.Equal(t, legal[aibg5.Move(n)], ok, "key %v", k)
 		if ok {
 			require.Equal(t, aibg5.Move(n), mv)
@@ -132,7 +132,7 @@ func TestClicksAndKeysMakeActions(t *testing.T) {
 	// nothing.
 	far := hex.Hex{Q: 14, R: 0}
 	x, y := v.cam.ToScreen(center(far))
-	_, ok := v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+	_, ok := v.Input(f, 0, render.Pointer{X: x, Y: y, Click: true})
 	require.False(t, ok)
 }
 
@@ -156,9 +156,9 @@ func TestAttackByTabAndEnter(t *testing.T) {
 		}
 		v.Reset()
 		v.in.active = false
-		_, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{ebiten.KeyTab}})
+		_, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyTab}})
 		require.False(t, ok)
-		mv, ok := v.Input(f, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+		mv, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
 		require.True(t, ok)
 		require.Equal(t, attack, mv, "Tab picks the first target in range, Enter fires")
 		return

@@ -150,7 +150,7 @@ func (p *panel) rows() int {
 }
 
 // Input turns clicks on the board and the panel into a command.
-func (v *View) Input(f game.Frame, ptr render.Pointer) (string, bool) {
+func (v *View) Input(f game.Frame, _ game.Seat, ptr render.Pointer) (string, bool) {
 	s := state(f)
 	if s == nil || s.Over || s.ToAct == 0 {
 		return "", false

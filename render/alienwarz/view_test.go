@@ -74,12 +74,12 @@ func TestStepsAnimate(t *testing.T) {
 // clickCell clicks the middle of a board cell.
 func clickCell(v *View, f game.Frame, c alienwarz.Cell) (string, bool) {
 	x, y := v.centerOf(c)
-	return v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+	return v.Input(f, 0, render.Pointer{X: x, Y: y, Click: true})
 }
 
 // clickButton clicks a panel button.
 func clickButton(v *View, f game.Frame, r image.Rectangle) (string, bool) {
-	return v.Input(f, render.Pointer{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2, Click: true})
+	return v.Input(f, 0, render.Pointer{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2, Click: true})
 }
 
 func TestPanelOffersOnlyLegalActions(t *testing.T) {
@@ -87,7 +87,7 @@ func TestPanelOffersOnlyLegalActions(t *testing.T) {
 	f := frames[0]
 	s := f.State.(*alienwarz.State)
 	v := newView()
-	v.Input(f, render.Pointer{})
+	v.Input(f, 0, render.Pointer{})
 	// A lit cell moves there.
 	dest := s.Moves(1)[0]
 	cmd, ok := clickCell(v, f, dest)
@@ -117,7 +117,7 @@ func TestBuildAndConvertDialogs(t *testing.T) {
 	f := frames[0]
 	s := f.State.(*alienwarz.State)
 	v := newView()
-	v.Input(f, render.Pointer{})
+	v.Input(f, 0, render.Pointer{})
 	_, ok := clickButton(v, f, v.panel.build.Rect())
 	require.False(t, ok)
 	require.Equal(t, buildDialog, v.panel.dialog, "Build asks where")
@@ -139,12 +139,12 @@ func TestBuildAndConvertDialogs(t *testing.T) {
 		t.Skip("no turn at the base with a mineral in the bag")
 	}
 	v = newView()
-	v.Input(atBase, render.Pointer{})
+	v.Input(atBase, 0, render.Pointer{})
 	_, ok = clickButton(v, atBase, v.panel.convert.Rect())
 	require.False(t, ok)
 	require.Equal(t, convertDialog, v.panel.dialog)
 	v.layoutPanel()
-	v.Input(atBase, render.Pointer{})              // lays the dialog out
+	v.Input(atBase, 0, render.Pointer{})              // lays the dialog out
 	clickButton(v, atBase, v.panel.plus[5].Rect()) // one mineral to XP
 	cmd, ok = clickButton(v, atBase, v.panel.ok.Rect())
 	require.True(t, ok)

@@ -143,7 +143,7 @@ func (v *View) Reset() bool {
 }
 
 // Input turns clicks on the board into a move for the side to move.
-func (v *View) Input(f game.Frame, p render.Pointer) (string, bool) {
+func (v *View) Input(f game.Frame, _ game.Seat, p render.Pointer) (string, bool) {
 	b := board(f)
 	if !v.in.active || v.in.turn != b.Turn {
 		v.in = entry{active: true, turn: b.Turn, legal: b.Legal()}

@@ -40,7 +40,7 @@ func click(t *testing.T, v *View, f game.Frame, c string) (string, bool) {
 	require.True(t, ok)
 	b := f.State.(*santorini.Board)
 	x, y := v.Geometry().Center(cell, float64(min(b.Height[cell], 3)))
-	return v.Input(f, render.Pointer{X: x, Y: y, Click: true})
+	return v.Input(f, 0, render.Pointer{X: x, Y: y, Click: true})
 }
 
 func newView() *View {
@@ -84,7 +84,7 @@ func TestMoveAndBuildByClicks(t *testing.T) {
 	require.True(t, v.Reset(), "Esc takes back the half-entered move")
 	click(t, v, f, "C3")
 	click(t, v, f, "B3")
-	v.Input(f, render.Pointer{Cancel: true})
+	v.Input(f, 0, render.Pointer{Cancel: true})
 	require.Equal(t, "Player 1: move C3 to a green cell", v.Status(f), "right click goes back one step")
 	click(t, v, f, "B3")
 	mv, ok := click(t, v, f, "C3")
