@@ -144,7 +144,7 @@ func TestBuildAndConvertDialogs(t *testing.T) {
 	require.False(t, ok)
 	require.Equal(t, convertDialog, v.panel.dialog)
 	v.layoutPanel()
-	v.Input(atBase, 0, render.Pointer{})              // lays the dialog out
+	v.Input(atBase, 0, render.Pointer{})           // lays the dialog out
 	clickButton(v, atBase, v.panel.plus[5].Rect()) // one mineral to XP
 	cmd, ok = clickButton(v, atBase, v.panel.ok.Rect())
 	require.True(t, ok)
