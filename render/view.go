@@ -101,3 +101,10 @@ type ScoreRow struct {
 	Cells []string
 	Out   bool // no longer playing (disqualified)
 }
+
+// A Keyed view has keys of its own (such as switching the fog of war); the
+// viewer passes it the keys that are not Arena's while nobody is entering
+// a move. Key reports whether the view used the key.
+type Keyed interface {
+	Key(k ebiten.Key) bool
+}

@@ -59,6 +59,8 @@ type Viewer struct {
 	demo      bool
 	scrubbing bool
 	grab      grab
+	// screenW and screenH are the window's size, for panning at its edge.
+	screenW, screenH int
 
 	first, back, play, fwd, last, slower, faster, mode, menu, help ui.Button
 	buttons                                                        []*ui.Button
@@ -197,6 +199,7 @@ func BoardArea(w, h int, scale float64) image.Rectangle {
 }
 
 func (v *Viewer) layout(a *App) {
+	v.screenW, v.screenH = a.W, a.H
 	s := a.Scale
 	v.bar = rectXYWH(0, float64(a.H)-controlsH*s, float64(a.W), controlsH*s)
 	v.side = rectXYWH(float64(a.W)-(sideW+16)*s, (topBarH+8)*s, sideW*s, float64(a.H)-(controlsH+topBarH+24)*s)
@@ -268,8 +271,17 @@ func (v *Viewer) Update(a *App) error {
 		if move, ok := v.view.Input(frame, seat, p); ok {
 			h.Submit(move)
 		}
-	} else if a.In.RightClick {
-		v.view.Reset()
+	} else {
+		if a.In.RightClick {
+			v.view.Reset()
+		}
+		if kv, ok := v.view.(render.Keyed); ok {
+			for _, k := range a.In.Keys {
+				if !bound(k) {
+					kv.Key(k)
+				}
+			}
+		}
 	}
 
 	// Keys and buttons.
@@ -335,6 +347,37 @@ func (v *Viewer) navigate(in *Input) {
 		nav.Zoom(0.8, cx, cy)
 	case in.Just(ActFit):
 		nav.Fit()
+	}
+	// W A S D and the window's edge pan, unless a person is entering a
+	// move (the board may use those keys).
+	if h, _ := v.humanToMove(v.rec.Timeline.Frame(v.cursor)); h == nil {
+		const speed = 14
+		dx, dy := 0.0, 0.0
+		for k, d := range map[ebiten.Key][2]float64{ebiten.KeyW: {0, 1}, ebiten.KeyS: {0, -1}, ebiten.KeyA: {1, 0}, ebiten.KeyD: {-1, 0}} {
+			if ebiten.IsKeyPressed(k) {
+				dx, dy = dx+d[0]*speed, dy+d[1]*speed
+			}
+		}
+		// The pointer's position is known outside the window too: only the
+		// last few pixels inside the window's edge pan.
+		inside := x >= 0 && y >= 0 && x < float64(v.screenW) && y < float64(v.screenH)
+		if edge := 6.0; inside && ebiten.IsFocused() {
+			switch {
+			case x < edge:
+				dx += speed
+			case x > float64(v.screenW)-edge:
+				dx -= speed
+			}
+			switch {
+			case y < edge:
+				dy += speed
+			case y > float64(v.screenH)-edge:
+				dy -= speed
+			}
+		}
+		if dx != 0 || dy != 0 {
+			nav.Pan(dx, dy)
+		}
 	}
 	held := in.Dragging || in.UI.Held
 	if (in.UI.Pressed || (in.Dragging && !v.grab.on)) && in.UI.Over(v.area) {
