@@ -108,3 +108,9 @@ type ScoreRow struct {
 type Keyed interface {
 	Key(k ebiten.Key) bool
 }
+
+// A MoveLabeler writes a game's moves shortly for the viewer's move list,
+// where the original notation is long (such as an action in JSON).
+type MoveLabeler interface {
+	MoveLabel(s game.Seat, move string) string
+}

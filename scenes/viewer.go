@@ -697,12 +697,21 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			v.rowLabels = append(v.rowLabels, fmt.Sprintf("%3d", len(v.rowLabels)))
 		}
 		render.Text(dst, v.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
-		for seat, mv := range f.Moves {
-			render.Disc(dst, x+44*s, y+9*s, 5*s, v.view.SeatColor(seat))
-			if mv == "" {
-				mv = "(no answer)"
+		// One column per seat that moved, in seat order.
+		cols := len(f.Moves)
+		colW := (w - 44*s) / float64(max(1, cols))
+		col := 0
+		for seat := game.Seat(0); int(seat) < v.rec.Title.Seats(); seat++ {
+			mv, ok := f.Moves[seat]
+			if !ok {
+				continue
 			}
-			render.Text(dst, v.clip.get(mv, func(m string) string { return clipText(m, render.Mono, 15*s, w-58*s) }), render.Mono, 15*s, x+58*s, y, ink, render.Left)
+			cx := x + 44*s + float64(col)*colW
+			col++
+			render.Disc(dst, cx, y+9*s, 5*s, v.view.SeatColor(seat))
+			key := fmt.Sprintf("%d|%d|%s", seat, cols, mv)
+			label := v.clip.get(key, func(string) string { return clipText(v.moveLabel(seat, mv), render.Mono, 15*s, colW-18*s) })
+			render.Text(dst, label, render.Mono, 15*s, cx+12*s, y, ink, render.Left)
 		}
 		y += lh
 	}
@@ -756,6 +765,18 @@ func (v *Viewer) limitOf(f game.Frame) float64 {
 		}
 	}
 	return 1
+}
+
+// moveLabel is a move as the move list shows it: the view's short form when
+// it has one.
+func (v *Viewer) moveLabel(seat game.Seat, move string) string {
+	if move == "" {
+		return "(no answer)"
+	}
+	if l, ok := v.view.(render.MoveLabeler); ok {
+		return l.MoveLabel(seat, move)
+	}
+	return move
 }
 
 // thinking is what the players said about the move that made frame cur.
