@@ -81,6 +81,13 @@ func OpenFile(path string) (*Recording, error) {
 // Open reads any replay Arena can read from data; name is used in errors.
 func Open(name string, data []byte) (*Recording, error) {
 	if IsReplay(data) {
+		// A gzipped file of an original system (such as AIC21's log.json)
+		// goes to its importer; the rest are our replays.
+		for _, im := range importers.all() {
+			if im.Detect(name, data) {
+				return im.Import(name, data)
+			}
+		}
 		r, err := ReadReplay(name, data)
 		if err != nil {
 			return nil, err

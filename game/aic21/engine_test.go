@@ -1,0 +1,222 @@
+package aic21
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+)
+
+// ownMap is one of Arena's maps, read from levels/aic21 (which this
+// package cannot import).
+func ownMap(name string) string {
+	return filepath.Join("..", "..", "levels", "aic21", "maps", name+".json")
+}
+
+// match plays a whole game between two built-in bots through game.Match.
+func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
+	t.Helper()
+	var seats []game.Entrant
+	for i, k := range kinds {
+		p, err := Title{}.NewBot(k, "", game.Seat(i), game.NewRand(cfg.Seed, uint64(i)+1))
+		require.NoError(t, err)
+		seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
+	}
+	m, err := game.NewMatch(Title{}, cfg, seats)
+	require.NoError(t, err)
+	_, err = m.Run(context.Background())
+	require.NoError(t, err)
+	return m
+}
+
+// TestExportRoundTrip exports one of our matches as log.json and imports
+// it: every frame holds the same state, as far as the log records it.
+func TestExportRoundTrip(t *testing.T) {
+	m := match(t, game.Config{Seed: 3, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
+	rec := m.Recording()
+	var b bytes.Buffer
+	require.NoError(t, ExportLog(rec, &b))
+	back, err := game.Open("log.json", b.Bytes())
+	require.NoError(t, err)
+	require.Equal(t, rec.Timeline.Len(), back.Timeline.Len())
+	kinds := map[string]int{}
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		for _, e := range rec.Timeline.Frame(i).Events {
+			kinds[e.Kind]++
+		}
+		require.Equal(t, logged(rec.Timeline.Frame(i).State.(*State)), logged(back.Timeline.Frame(i).State.(*State)), "frame %d", i)
+	}
+	for _, k := range []string{"moved", "attacked", "died", "delivered", "spawned", "picked", "chat", "ended"} {
+		require.NotZero(t, kinds[k], "the match has no %q event: it tests too little", k)
+	}
+	res, _ := rec.Result()
+	got, _ := back.Result()
+	require.Equal(t, res, got)
+	var again bytes.Buffer
+	require.NoError(t, ExportLog(back, &again))
+	require.Equal(t, b.String(), again.String())
+}
+
+// logged is what the log records of a state: the rest (cargo amounts,
+// swamp holds, queued units, delayed resources) it does not hold.
+func logged(s *State) State {
+	c := *s
+	c.Delayed = nil
+	c.Units = nil
+	for _, u := range s.Units {
+		u.Amount, u.Stuck, u.Arrival = 0, 0, 0
+		c.Units = append(c.Units, u)
+	}
+	for k := range c.Colonies {
+		c.Colonies[k].QueuedWorkers, c.Colonies[k].QueuedSoldiers = 0, 0
+		if len(c.Colonies[k].Chat) == 0 {
+			c.Colonies[k].Chat = nil
+		}
+		if len(c.Colonies[k].Trivial) == 0 {
+			c.Colonies[k].Trivial = nil
+		}
+	}
+	if len(c.Attacks) == 0 {
+		c.Attacks = nil
+	}
+	return c
+}
+
+// TestDeterminism plays the same match twice, and re-simulates it from its
+// replay file: the same frames every time.
+func TestDeterminism(t *testing.T) {
+	cfg := game.Config{Seed: 11, Map: ownMap("crossing"), Options: map[string]string{OptTurns: "120"}}
+	logOf := func(m *game.Match) string {
+		var b bytes.Buffer
+		require.NoError(t, ExportLog(m.Recording(), &b))
+		return b.String()
+	}
+	a, b := match(t, cfg, [2]string{"forager", "colony"}), match(t, cfg, [2]string{"forager", "colony"})
+	require.Equal(t, logOf(a), logOf(b))
+	for i := 1; i < a.Timeline.Len(); i++ {
+		require.Equal(t, a.Timeline.Frame(i).Moves, b.Timeline.Frame(i).Moves, "step %d", i)
+	}
+	path := filepath.Join(t.TempDir(), "m.arena")
+	require.NoError(t, game.Save(a.Recording(), path))
+	rec, err := game.OpenFile(path)
+	require.NoError(t, err)
+	require.Equal(t, a.Timeline.Len(), rec.Timeline.Len())
+	for i := range a.Timeline.Len() {
+		require.Equal(t, a.Timeline.Frame(i).State, rec.Timeline.Frame(i).State, "frame %d", i)
+	}
+}
+
+// probe is an agent that records what it is given.
+type probe struct {
+	init  *Init
+	seen  []*Status
+	reply UnitMove
+}
+
+func (p *probe) Init(in *Init) { p.init = in }
+
+func (p *probe) Turn(st *Status) UnitMove {
+	p.seen = append(p.seen, st)
+	return p.reply
+}
+
+// TestSwarmFansOut checks that a seat is played by one agent per unit:
+// each made at its unit's INIT, given only that unit's views, dropped at
+// its KILL; and that the seat's move bundles their answers.
+func TestSwarmFansOut(t *testing.T) {
+	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers, r.InitSoldiers = 2, 1 })
+	var agents []*probe
+	swarm := NewSwarm(func(*rand.Rand) Agent {
+		p := &probe{reply: UnitMove{Move: true, Dir: Right}}
+		agents = append(agents, p)
+		return p
+	}, game.NewRand(1, 1))
+	play := func() string {
+		a, err := swarm.Play(context.Background(), s.e.Observe(0))
+		require.NoError(t, err)
+		return a.Move
+	}
+	require.Equal(t, "", play(), "INIT is not answered (R3)")
+	require.Len(t, agents, 3)
+	for _, p := range agents {
+		require.NotNil(t, p.init)
+		require.Equal(t, [2]int{5, 5}, [2]int{p.init.BaseX, p.init.BaseY})
+	}
+	require.Equal(t, 0, agents[0].init.AntType, "unit 0 is the scorpion")
+	s.step("", "")
+	move := play()
+	require.Equal(t, "0:1 1:1 2:1", move)
+	st := s.step(move, "")
+	play()
+	for id, p := range agents {
+		u, ok := st.Unit(id)
+		require.True(t, ok)
+		require.Len(t, p.seen, 2)
+		last := p.seen[1]
+		require.Equal(t, [2]int{6, 5}, [2]int{last.X, last.Y}, "agent %d sees its own unit", id)
+		require.Equal(t, u.Health, last.Health)
+	}
+	late := NewSwarm(func(*rand.Rand) Agent { return &probe{reply: UnitMove{Move: true, Dir: Up}} }, game.NewRand(2, 1))
+	require.Len(t, late.Answers(s.e.Observe(0).(Views)), 3, "a seat that joins late plays every unit")
+	s.w().units[1].Health = 0 // unit 1 dies in the next turn
+	s.step("", "")
+	play()
+	require.Len(t, swarm.agents, 2, "the dead unit's agent is gone")
+	_, ok := swarm.agents[1]
+	require.False(t, ok)
+}
+
+// TestCommander: a person's orders replace the bot's for the units they
+// name; the rest follow the bot; out of time, all follow the bot.
+func TestCommander(t *testing.T) {
+	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers = 2 })
+	bot, err := Title{}.NewBot("forager", "", 0, game.NewRand(1, 1))
+	require.NoError(t, err)
+	person := game.NewHuman()
+	c, err := NewCommander(person, bot)
+	require.NoError(t, err)
+	require.Same(t, person, c.Person())
+	ctx := context.Background()
+	play := func(ctx context.Context, orders string) (game.Answer, error) {
+		done := make(chan struct{})
+		var a game.Answer
+		var err error
+		go func() {
+			a, err = c.Play(ctx, s.e.Observe(0))
+			close(done)
+		}()
+		if orders != "" {
+			for !person.Submit(orders) {
+				runtime.Gosched()
+			}
+		}
+		<-done
+		return a, err
+	}
+	_, err = play(ctx, "0:0")
+	require.NoError(t, err)
+	s.step("", "")
+	a, err := play(ctx, `1:3:2:"here"`)
+	require.NoError(t, err)
+	moves, err := ParseUnitMoves(a.Move)
+	require.NoError(t, err)
+	require.Len(t, moves, 2)
+	require.Equal(t, 0, moves[0].Unit, "unit 0 follows the bot")
+	require.Equal(t, UnitMove{Unit: 1, Move: true, Dir: Left, Chat: true, Text: "here", Value: 2}, moves[1])
+	short, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	a, err = play(short, "")
+	require.NoError(t, err)
+	require.Contains(t, a.Notes.Text, "no orders in time")
+	moves, _ = ParseUnitMoves(a.Move)
+	require.Len(t, moves, 2)
+	_, err = NewCommander(person, person)
+	require.Error(t, err)
+}
