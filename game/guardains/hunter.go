@@ -1,0 +1,398 @@
+package guardains
+
+import (
+	"fmt"
+)
+
+// hunter plays as a team within the one action a round. Gamora is the
+// striker: she crosses the maze by jumps (walls do not stop them) towards
+// the enemy, searches the enemy's base column for the guardians waiting
+// there (a blind attack probes a cell she cannot see), and fights; whoever
+// is in range of an enemy fires on the cell where the most damage lands,
+// the carrier first (focused fire). The stone goes home with its carrier,
+// the others firing on whoever threatens it (escort); Gamora jumps with it,
+// Drax breaks the walls in his way. A wounded Gamora heals on a heal point
+// she knows, and while she waits, or when she has nothing to do, Rocket and
+// StarLord take turns scouting for the stone. On a small board, where the
+// enemy soon finds the stone, Gamora races for it first.
+type hunter struct {
+	scout   explorer      // the scouts' exploration
+	seeker  explorer      // Gamora's search for the stone on a small board
+	sweep   int           // the direction of the search along the enemy column: -1 up, 1 down
+	empty   map[Cell]bool // cells found empty of enemies
+	blind   Cell          // the cell of last round's blind attack, Nowhere for none
+	probed  map[int]bool  // rows of the enemy's column probed by a blind attack
+	later   map[int]int   // rows of the enemy's column out of reach, to search again from a round
+	front   int           // the row the search has come to, -1 before it starts
+	healing bool          // Gamora is on her way to a heal point, or on it
+}
+
+// smallBoard is the width up to which Gamora searches for the stone before
+// she strikes.
+const smallBoard = 40
+
+func (hu *hunter) choose(m *memory) (*Action, string) {
+	if hu.empty == nil {
+		hu.empty, hu.blind, hu.probed, hu.later = map[Cell]bool{}, Nowhere, map[int]bool{}, map[int]int{}
+		hu.sweep, hu.front = 1, -1
+	}
+	hu.forget(m)
+	attack, value, why := hu.bestAttack(m)
+	if m.carrier == 1 && m.alive(m.ours) && value < 100 {
+		if a := hu.carry(m); a != nil {
+			return a, fmt.Sprintf("%s carries the stone home", m.ours)
+		}
+	}
+	if attack != nil && value >= 25 {
+		return attack, why
+	}
+	if m.stone != Nowhere && m.carrier == 0 {
+		if a, why := hu.fetch(m); a != nil {
+			return a, why
+		}
+	}
+	if a, why := hu.heal(m); a != nil {
+		return a, why
+	}
+	if !hu.healing && m.w <= smallBoard && m.carrier == 0 && m.alive(Gamora) {
+		// On a small board the enemy's runner soon finds the stone: Gamora
+		// races it there first, by clues and teleporters, jumping.
+		goTo := func(h Hero, goal func(int) bool, heur, extra func(int) int32) *Action {
+			return hu.goTo(m, h, goal, heur, extra)
+		}
+		if a, why := hu.seeker.seek(m, Gamora, goTo); a != nil {
+			return a, why
+		}
+	}
+	if !hu.healing {
+		if a, why := hu.strike(m); a != nil {
+			return a, why
+		}
+	}
+	if attack != nil {
+		return attack, why
+	}
+	return hu.scoutMove(m)
+}
+
+// forget drops the sightings of enemies on cells seen empty since, and on
+// the cell of a blind attack that hit nobody.
+func (hu *hunter) forget(m *memory) {
+	for h := range m.enemies {
+		e := &m.enemies[h]
+		if e.round < 0 || e.round == m.round {
+			continue
+		}
+		if m.seen[m.index(e.at)] == int32(m.round) || (e.at == hu.blind && m.hits == 0) {
+			hu.empty[e.at] = true
+			e.round = -1
+		}
+	}
+	if b := m.enemyBase; b != Nowhere && ((m.seen[m.index(b)] == int32(m.round) && !m.enemyOn(b)) || (b == hu.blind && m.hits == 0)) {
+		hu.empty[b] = true
+	}
+	hu.blind = Nowhere
+}
+
+// bestAttack is the attack that does the most good now: the damage it is
+// sure to do (Rocket's lock-on cannot miss; a lone enemy may step away from
+// the others), kills, and the enemy carrier first.
+func (hu *hunter) bestAttack(m *memory) (*Action, int, string) {
+	var best *Action
+	bestValue, why := 0, ""
+	for _, crowd := range m.enemyCells() {
+		c, es := crowd.at, crowd.heroes
+		carried := m.carrier == 2 && m.stone == c
+		for _, a := range []Hero{Rocket, Gamora, Drax, StarLord, Groot} {
+			if !m.inRange(a, c) {
+				continue
+			}
+			power := a.Stats().Attack
+			value := 0
+			for _, e := range es {
+				dmg := min(power, max(m.enemies[e].health, 1))
+				v := dmg
+				if dmg >= m.enemies[e].health {
+					v += 60
+				}
+				if carried {
+					v += 80
+				}
+				if a != Rocket && len(es) == 1 {
+					v = v * 2 / 3 // it may step away
+				}
+				value += v
+			}
+			if m.carrier == 1 {
+				if p := m.pos(m.ours); max(abs(p.X-c.X), abs(p.Y-c.Y)) <= 3 {
+					value += 40 // the escort fires on who threatens the carrier
+				}
+			}
+			if value > bestValue || (value == bestValue && best != nil && a == Rocket) {
+				best, bestValue = &Action{Type: Attack, Hero: a, Target: c}, value
+				why = fmt.Sprintf("%s fires on %d on %s", a, len(es), c)
+			}
+		}
+	}
+	return best, bestValue, why
+}
+
+// carry brings the stone home.
+func (hu *hunter) carry(m *memory) *Action {
+	goal, heur := m.cellGoal(m.base)
+	return hu.goTo(m, m.ours, goal, heur, m.avoid(m.base, true))
+}
+
+// goTo moves guardian h towards a goal: Gamora jumps when it pays, Drax
+// breaks a wall when it pays, the others (and they, else) walk.
+func (hu *hunter) goTo(m *memory, h Hero, goal func(int) bool, heur, extra func(int) int32) *Action {
+	switch h {
+	case Gamora:
+		if a := hu.jump(m, heur, 3); a != nil {
+			return a
+		}
+	case Drax:
+		if a := hu.breakThrough(m, goal, heur); a != nil {
+			return a
+		}
+	}
+	return m.towards(h, goal, heur, extra)
+}
+
+// fetch sends the guardian that gets there first for the stone.
+func (hu *hunter) fetch(m *memory) (*Action, string) {
+	best, bestT := Hero(0), 1e9
+	for _, h := range Heroes {
+		if !m.alive(h) {
+			continue
+		}
+		p := m.pos(h)
+		d := float64(abs(p.X-m.stone.X) + abs(p.Y-m.stone.Y))
+		pace := map[Hero]float64{Gamora: 2.3, Rocket: 1.5, StarLord: 1, Drax: 0.5, Groot: 0.5}[h]
+		if t := d / pace; t < bestT {
+			best, bestT = h, t
+		}
+	}
+	if bestT == 1e9 {
+		return nil, ""
+	}
+	if m.pos(best) == m.stone {
+		return &Action{Type: Move, Hero: best, Target: m.stone}, fmt.Sprintf("%s stays on the stone to pick it up", best)
+	}
+	goal, heur := m.cellGoal(m.stone)
+	if a := hu.goTo(m, best, goal, heur, m.avoid(m.stone, false)); a != nil {
+		return a, fmt.Sprintf("%s goes for the stone on %s", best, m.stone)
+	}
+	return nil, ""
+}
+
+// heal sends a badly wounded Gamora to the nearest heal point she knows,
+// and keeps her there until she is healed.
+func (hu *hunter) heal(m *memory) (*Action, string) {
+	g := m.me[Gamora]
+	if !m.alive(Gamora) || g.Health*2 >= Gamora.Stats().MaxHealth {
+		hu.healing = false
+		return nil, ""
+	}
+	at := m.pos(Gamora)
+	if m.kind[m.index(at)] == HealPoint {
+		hu.healing = true
+		return nil, "" // she stays; the others act
+	}
+	hp := m.nearestKind(at, HealPoint, func(c Cell) bool { return abs(c.X-at.X)+abs(c.Y-at.Y) <= 40 })
+	if hp == Nowhere {
+		hu.healing = false
+		return nil, ""
+	}
+	hu.healing = true
+	goal, heur := m.cellGoal(hp)
+	if a := hu.goTo(m, Gamora, goal, heur, m.avoid(hp, true)); a != nil {
+		return a, fmt.Sprintf("wounded Gamora goes to the heal point on %s", hp)
+	}
+	return nil, ""
+}
+
+// strike moves the striker, Gamora (Rocket when she is dead), towards the
+// enemy: the last place enemies were seen, the enemy's base, or else along
+// the enemy's base column where it is not yet seen. In range of where the
+// enemy is believed to be but not seeing it, she fires blind.
+func (hu *hunter) strike(m *memory) (*Action, string) {
+	s, ok := m.runner(Gamora, Rocket, StarLord, Drax, Groot)
+	if m.alive(Gamora) {
+		s, ok = Gamora, true
+	}
+	if !ok {
+		return nil, ""
+	}
+	target, believed := hu.target(m)
+	at := m.pos(s)
+	if target != Nowhere {
+		if believed && m.inRange(s, target) && m.seen[m.index(target)] != int32(m.round) {
+			hu.blind = target
+			return &Action{Type: Attack, Hero: s, Target: target}, fmt.Sprintf("%s fires blind on %s", s, target)
+		}
+		goal, heur := m.rangeGoal(target, s.Stats().Vision)
+		if a := hu.goTo(m, s, goal, heur, m.avoid(target, false)); a != nil {
+			return a, fmt.Sprintf("%s closes in on the enemy on %s", s, target)
+		}
+		return nil, ""
+	}
+	// Search the enemy's base column: first get near it, then walk it
+	// where it has not been seen.
+	x := m.enemyX
+	if abs(at.X-x) > 2 {
+		heur := func(i int) int32 { // the columns count three times the rows towards the middle
+			return int32(3*max(0, abs(i%m.w-x)-2) + abs(i/m.w-m.h/2))
+		}
+		goal := func(i int) bool { return abs(i%m.w-x) <= 2 }
+		if a := hu.goTo(m, s, goal, heur, m.avoid(Nowhere, false)); a != nil {
+			return a, fmt.Sprintf("%s heads for the enemy's side", s)
+		}
+		return nil, ""
+	}
+	row := hu.unseenRow(m, at.Y)
+	if row < 0 {
+		return nil, ""
+	}
+	t := Cell{x, row}
+	near := max(abs(at.X-t.X), abs(at.Y-t.Y)) <= s.Stats().Vision
+	if s == Gamora && !near {
+		if a := hu.jump(m, func(i int) int32 {
+			c := Cell{i % m.w, i / m.w}
+			return int32(3*max(abs(c.X-t.X), abs(c.Y-t.Y)) + abs(c.X-t.X))
+		}, 2); a != nil {
+			return a, fmt.Sprintf("Gamora jumps along the enemy's column to %s", a.Target)
+		}
+	}
+	// In range of the cell: a blind attack tells whether the enemy is there.
+	if near {
+		hu.probed[row], hu.blind = true, t
+		return &Action{Type: Attack, Hero: s, Target: t}, fmt.Sprintf("%s probes %s with a blind attack", s, t)
+	}
+	goal, heur := m.rangeGoal(t, s.Stats().Vision)
+	if a := m.towards(s, goal, heur, m.avoid(t, false)); a != nil {
+		return a, fmt.Sprintf("%s searches the enemy's column at %s", s, t)
+	}
+	hu.later[row] = m.round + 20 // out of reach for now: search on
+	return nil, ""
+}
+
+// target is where the enemy is: the cell where the most enemies were seen
+// in the last rounds (believed: seen before this round), else the enemy's
+// base while it is not found empty.
+func (hu *hunter) target(m *memory) (Cell, bool) {
+	count := map[Cell]int{}
+	best, bestN := Nowhere, 0
+	for _, e := range m.enemies {
+		if e.dead || e.round < 0 || m.round-e.round > 12 {
+			continue
+		}
+		count[e.at]++
+		if n := count[e.at]; n > bestN || (n == bestN && e.at == m.enemyBase) {
+			best, bestN = e.at, n
+		}
+	}
+	if best != Nowhere {
+		return best, true
+	}
+	if b := m.enemyBase; b != Nowhere && !hu.empty[b] {
+		return b, true
+	}
+	return Nowhere, false
+}
+
+// unseenRow is the row of the enemy's base column to search next: the
+// first one neither seen nor probed from the search's front in the sweep's
+// direction, so that no row is left behind; when that side is done, the
+// sweep turns. -1 when the whole column is done.
+func (hu *hunter) unseenRow(m *memory, y int) int {
+	if hu.front < 0 {
+		hu.front = y
+	}
+	for range 2 {
+		for r := hu.front; r >= 0 && r < m.h; r += hu.sweep {
+			if m.seen[m.index(Cell{m.enemyX, r})] < 0 && !hu.probed[r] && hu.later[r] <= m.round {
+				hu.front = r
+				return r
+			}
+		}
+		hu.sweep = -hu.sweep
+	}
+	return -1
+}
+
+// jump is Gamora's jump to the cell of her disc that heur likes best, when
+// it is ready and worth it: heur falls by more than gain.
+func (hu *hunter) jump(m *memory, heur func(int) int32, gain int32) *Action {
+	if !m.ready(Gamora) {
+		return nil
+	}
+	at := m.pos(Gamora)
+	best, bestH := at, heur(m.index(at))
+	for dy := -5; dy <= 5; dy++ {
+		for dx := -5; dx <= 5; dx++ {
+			c := Cell{at.X + dx, at.Y + dy}
+			if dx*dx+dy*dy > JumpRadius2 || !m.in(c) {
+				continue
+			}
+			if k := m.kind[m.index(c)]; k == Beast || k == Teleporter {
+				continue
+			}
+			if h := heur(m.index(c)); h < bestH {
+				best, bestH = c, h
+			}
+		}
+	}
+	if heur(m.index(at))-bestH <= gain {
+		return nil
+	}
+	return &Action{Type: Special, Hero: Gamora, Target: best}
+}
+
+// breakThrough is Drax's wall break when the wall next to him stands on a
+// much shorter way to the goal, or on the only one he knows.
+func (hu *hunter) breakThrough(m *memory, goal func(int) bool, heur func(int) int32) *Action {
+	if !m.ready(Drax) {
+		return nil
+	}
+	at := m.pos(Drax)
+	around := m.steps(at, goal, heur)
+	for dir := range 4 {
+		n := at.Step(dir, 1)
+		if !m.in(n) || !m.blocked(at, dir) {
+			continue
+		}
+		if through := 1 + m.steps(n, goal, heur); around-through >= 4 {
+			return &Action{Type: Special, Hero: Drax, Target: n}
+		}
+	}
+	return nil
+}
+
+// rangeGoal is the goal and heuristic of a route to within r cells of t
+// along both axes (an attack's range).
+func (m *memory) rangeGoal(t Cell, r int) (func(int) bool, func(int) int32) {
+	dist := func(i int) int { return max(abs(i%m.w-t.X), abs(i/m.w-t.Y)) }
+	return func(i int) bool { return dist(i) <= r }, func(i int) int32 { return int32(max(0, dist(i)-r)) }
+}
+
+// cellGoal is the goal and heuristic of a route to cell t.
+func (m *memory) cellGoal(t Cell) (func(int) bool, func(int) int32) {
+	ti := m.index(t)
+	return func(i int) bool { return i == ti }, m.manhattan(t)
+}
+
+// scoutMove sends Rocket and StarLord, in turn, exploring for the stone.
+func (hu *hunter) scoutMove(m *memory) (*Action, string) {
+	s, ok := m.runner(Rocket, StarLord)
+	if m.round%2 == 1 && m.alive(StarLord) {
+		s, ok = StarLord, true
+	}
+	if !ok {
+		return nil, "nothing to do"
+	}
+	if a, why := hu.scout.seek(m, s, m.towards); a != nil {
+		return a, why
+	}
+	return nil, "nothing to do"
+}
