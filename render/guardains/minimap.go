@@ -1,0 +1,139 @@
+package guardains
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/render"
+)
+
+// minimapSide is the minimap's side at scale 1, in pixels.
+const minimapSide = 180
+
+// minimap is the whole maze small, in the corner of the view: two pixels
+// per cell (floor and wall), the fog, the guardians as dots, and the
+// camera's frame. Its image is painted again only when the maze changes.
+type minimap struct {
+	img  *ebiten.Image
+	from *guardains.Maze
+	pix  []byte
+}
+
+var (
+	miniFloor = color.NRGBA{0x1a, 0x20, 0x30, 0xff}
+	miniWall  = color.NRGBA{0x6a, 0x86, 0xb0, 0xff}
+)
+
+// rect is where the minimap is drawn: the view's top-right corner.
+func (v *View) miniRect(s *guardains.State) image.Rectangle {
+	side := minimapSide * v.scale
+	w, h := side, side
+	if s.W() > s.H() {
+		h = side * float64(s.H()) / float64(s.W())
+	} else {
+		w = side * float64(s.W()) / float64(s.H())
+	}
+	x := float64(v.area.Max.X) - w - 12*v.scale
+	y := float64(v.area.Min.Y) + 12*v.scale
+	return image.Rect(int(x), int(y), int(x+w), int(y+h))
+}
+
+// paint draws the maze into the minimap's image at two pixels per cell.
+func (mm *minimap) paint(m *guardains.Maze) {
+	w, h := 2*m.W, 2*m.H
+	if mm.img == nil || mm.img.Bounds().Dx() != w || mm.img.Bounds().Dy() != h {
+		if mm.img != nil {
+			mm.img.Deallocate()
+		}
+		mm.img = ebiten.NewImage(w, h)
+		mm.pix = make([]byte, 4*w*h)
+	}
+	set := func(x, y int, c color.NRGBA) {
+		i := 4 * (y*w + x)
+		mm.pix[i], mm.pix[i+1], mm.pix[i+2], mm.pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := 0; y < m.H; y++ {
+		for x := 0; x < m.W; x++ {
+			c := guardains.Cell{X: x, Y: y}
+			set(2*x, 2*y, miniFloor)
+			right, down := miniFloor, miniFloor
+			if !m.Open(c, guardains.Right) {
+				right = miniWall
+			}
+			if !m.Open(c, guardains.Down) {
+				down = miniWall
+			}
+			set(2*x+1, 2*y, right)
+			set(2*x, 2*y+1, down)
+			set(2*x+1, 2*y+1, miniWall)
+		}
+	}
+	mm.img.WritePixels(mm.pix)
+	mm.from = m
+}
+
+// draw draws the minimap for frame s in fog mode, when the camera does not
+// show the whole maze already.
+func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int) {
+	if x0, y0, x1, y1 := v.cam.Visible(); x0 <= 0 && y0 <= 0 && x1 >= float64(s.W()*unit) && y1 >= float64(s.H()*unit) {
+		return
+	}
+	if mm.from != s.Maze {
+		mm.paint(s.Maze)
+	}
+	r := v.miniRect(s)
+	sc := v.scale
+	render.Shadow(dst, r, 6*sc, 10*sc, render.ShadowInk)
+	render.Panel(dst, r.Inset(-int(3*sc)), 6*sc, color.NRGBA{0x0a, 0x0e, 0x18, 0xf0})
+	kx := float64(r.Dx()) / float64(s.W())
+	ky := float64(r.Dy()) / float64(s.H())
+	var op ebiten.DrawImageOptions
+	op.Filter = ebiten.FilterLinear
+	op.GeoM.Scale(kx/2, ky/2)
+	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	dst.DrawImage(mm.img, &op)
+	if mode != godView && v.fog.img != nil {
+		op.GeoM.Reset()
+		op.GeoM.Scale(kx, ky)
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		dst.DrawImage(v.fog.img, &op)
+	}
+	at := func(c guardains.Cell) (float64, float64) {
+		return float64(r.Min.X) + (float64(c.X)+0.5)*kx, float64(r.Min.Y) + (float64(c.Y)+0.5)*ky
+	}
+	for i, base := range s.Bases {
+		x, y := at(base)
+		render.Disc(dst, x, y, 4*sc, teamColors[i])
+	}
+	if visible(s, mode, s.Stone) {
+		x, y := at(s.Stone)
+		render.Disc(dst, x, y, 3.5*sc, stoneGlow)
+	}
+	for seat := range s.Guardians {
+		for i := range s.Guardians[seat] {
+			g := &s.Guardians[seat][i]
+			if !g.Alive || (g.Seat != mode && mode != godView && !visible(s, mode, g.Pos)) {
+				continue
+			}
+			x, y := at(g.Pos)
+			render.Disc(dst, x, y, 2.5*sc, teamColors[seat])
+		}
+	}
+	// The camera's frame.
+	x0, y0, x1, y1 := v.cam.Visible()
+	fx0 := float64(r.Min.X) + x0/unit*kx
+	fy0 := float64(r.Min.Y) + y0/unit*ky
+	fx1 := float64(r.Min.X) + x1/unit*kx
+	fy1 := float64(r.Min.Y) + y1/unit*ky
+	fx0, fy0 = max(fx0, float64(r.Min.X)), max(fy0, float64(r.Min.Y))
+	fx1, fy1 = min(fx1, float64(r.Max.X)), min(fy1, float64(r.Max.Y))
+	line := 1.5 * sc
+	c := render.Fade(white, 0.8)
+	render.FillRect(dst, fx0, fy0, fx1-fx0, line, c)
+	render.FillRect(dst, fx0, fy1-line, fx1-fx0, line, c)
+	render.FillRect(dst, fx0, fy0, line, fy1-fy0, c)
+	render.FillRect(dst, fx1-line, fy0, line, fy1-fy0, c)
+}

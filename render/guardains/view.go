@@ -1,0 +1,356 @@
+// Package guardains draws GuardAIns: a maze of up to 200x200 cells drawn
+// from pre-rendered chunks at any zoom, the ten guardians each as its own
+// figure, the power stone and the special cells, fog of war for either
+// player or none, a minimap, and a person's orders for the simultaneous
+// hotseat.
+package guardains
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/sprites"
+)
+
+func init() {
+	render.RegisterView("guardains", "Five guardians against five in a maze: find the power stone, carry it home",
+		func() render.View { return New() })
+}
+
+// The teams' colours.
+var teamColors = [2]color.NRGBA{sprites.GuardBlue.Color(), sprites.GuardOrange.Color()}
+
+var (
+	white     = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	stoneGlow = color.NRGBA{0xc0, 0x6a, 0xff, 0xff}
+	hurt      = color.NRGBA{0xff, 0x50, 0x50, 0xff}
+	good      = color.NRGBA{0x6a, 0xe8, 0x8a, 0xff}
+)
+
+// unit is the size of a cell in world units.
+const unit = sprites.GuardCell
+
+// Fog modes: the whole game, or what one seat knows.
+const (
+	godView = 0
+)
+
+// View draws GuardAIns frames.
+type View struct {
+	area  image.Rectangle
+	scale float64
+	cam   render.Camera
+	sheet *sprites.GuardAIns
+	maze  mazePicture
+	fog   fogLayer
+	mini  minimap
+	batch render.Batch
+	// mode is the fog shown when nobody is entering orders: godView, or a
+	// seat's view (1, 2).
+	mode int
+	// follow is the guardian the camera keeps centred, if any.
+	follow   *followed
+	scratch  ebiten.GeoM
+	in       orders
+	lastTick float64
+}
+
+// followed names a guardian.
+type followed struct {
+	seat int
+	hero guardains.Hero
+}
+
+// New makes a GuardAIns view.
+func New() *View {
+	return &View{sheet: sprites.GuardSheet(), scale: 1}
+}
+
+// Layout gives the view its area.
+func (v *View) Layout(area image.Rectangle, scale float64) {
+	v.area, v.scale = area, scale
+	v.cam.SetArea(area)
+}
+
+// Zoom, Pan and Fit move the camera (render.Navigator).
+func (v *View) Zoom(f, x, y float64) { v.cam.Zoom(f, x, y) }
+
+// Pan drags the maze by (dx, dy) pixels; it stops following a guardian.
+func (v *View) Pan(dx, dy float64) {
+	v.follow = nil
+	v.cam.Pan(dx, dy)
+}
+
+// Fit shows the whole maze.
+func (v *View) Fit() {
+	v.follow = nil
+	v.cam.Fit()
+}
+
+// SeatColor is the team's colour.
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
+
+// Help lists the board's keys and mouse.
+func (v *View) Help() [][2]string {
+	return [][2]string{
+		{"G · 1 · 2", "fog of war: the whole game, player 1's view, player 2's view"},
+		{"Tab", "follow the next guardian (the camera keeps it centred); F stops"},
+		{"W A S D · drag", "pan; the wheel and + − zoom; the window's edge pans too"},
+		{"Your turn", "pick a guardian, then Move, Attack or Special, click a lit cell, Ready (Enter)"},
+	}
+}
+
+// Key handles the view's own keys when nobody is entering orders.
+func (v *View) Key(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyG:
+		v.mode = godView
+	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+		v.mode = 1
+	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
+		v.mode = 2
+	case ebiten.KeyTab:
+		v.followNext()
+	default:
+		return false
+	}
+	return true
+}
+
+// followNext moves the camera's attention to the next guardian.
+func (v *View) followNext() {
+	next := followed{seat: 1, hero: guardains.Gamora}
+	if v.follow != nil {
+		i := (v.follow.seat-1)*5 + int(v.follow.hero) + 1
+		next = followed{seat: 1 + (i/5)%2, hero: guardains.Hero(i % 5)}
+	}
+	v.follow = &next
+}
+
+func state(f game.Frame) *guardains.State {
+	if s, ok := f.State.(*guardains.State); ok {
+		return s
+	}
+	return nil
+}
+
+// Status says what the round is and how the game stands.
+func (v *View) Status(f game.Frame) string {
+	s := state(f)
+	if s == nil {
+		return ""
+	}
+	if s.Over {
+		why := map[string]string{"stone": "brought the power stone home", "elimination": "the other team was wiped out",
+			"penalty": "the other team's penalty score fell below zero", "rounds": "the higher score after the last round",
+			"wipeout": "the higher score when both teams fell", "penalties": "the higher score"}[s.Reason]
+		if s.Winner == 0 {
+			return fmt.Sprintf("A draw after %d rounds", s.Round)
+		}
+		return fmt.Sprintf("Player %d wins: %s", s.Winner, why)
+	}
+	text := fmt.Sprintf("Round %d · %s", s.Round, fogNames[v.shownMode()])
+	if c := s.Carrier(); c != nil {
+		text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
+	}
+	if v.in.active {
+		text += " · " + v.in.hint()
+	}
+	return text
+}
+
+var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
+
+// Scores shows each team's score and penalty score.
+func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
+	s := state(f)
+	if s == nil {
+		return nil, nil
+	}
+	rows := make([]render.ScoreRow, 2)
+	order := [2]int{1, 2}
+	if s.Score[1] > s.Score[0] {
+		order = [2]int{2, 1}
+	}
+	for i, seat := range order {
+		alive := 0
+		for _, g := range s.Guardians[seat-1] {
+			if g.Alive {
+				alive++
+			}
+		}
+		rows[i] = render.ScoreRow{Seat: game.Seat(seat - 1),
+			Cells: []string{fmt.Sprintf("%.3f", s.Score[seat-1]), fmt.Sprint(s.Penalty[seat-1]), fmt.Sprintf("%d/5", alive)}}
+	}
+	return []string{"SCORE", "PENALTY", "ALIVE"}, rows
+}
+
+// shownMode is the fog being shown: a person entering orders sees only
+// their own seat's view.
+func (v *View) shownMode() int {
+	if v.in.active {
+		return v.in.seat
+	}
+	return v.mode
+}
+
+// world is the world-to-screen transform of this frame.
+func (v *View) world() ebiten.GeoM { return v.cam.GeoM() }
+
+// center is the middle of cell c in world units.
+func center(c guardains.Cell) (float64, float64) {
+	return (float64(c.X) + 0.5) * unit, (float64(c.Y) + 0.5) * unit
+}
+
+// Draw draws the moment.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+	cur, prev := state(m.Cur), state(m.Prev)
+	if cur == nil {
+		return
+	}
+	if prev == nil || prev.Maze.W != cur.Maze.W {
+		prev = cur
+	}
+	if !m.Hint {
+		v.in.active = false
+	}
+	dt := m.Clock - v.lastTick
+	if dt < 0 || dt > 0.5 {
+		dt = 1.0 / 60
+	}
+	v.lastTick = m.Clock
+	v.cam.SetWorld(0, 0, float64(cur.W()*unit), float64(cur.H()*unit))
+	if v.follow != nil {
+		g := cur.Guardian(v.follow.seat, v.follow.hero)
+		x, y := v.guardianAt(g, m)
+		v.cam.Follow(x, y)
+	}
+	v.cam.Update(dt)
+	mode := v.shownMode()
+	v.drawMaze(dst, cur)
+	v.fog.draw(dst, cur, mode, &v.cam)
+	b := &v.batch
+	b.Begin(v.sheet.Atlas)
+	v.drawCells(cur, mode, m)
+	v.drawOrders(cur, m)
+	v.drawGuardians(cur, prev, mode, m)
+	v.drawEffects(cur, prev, mode, m)
+	b.Flush(dst)
+	v.mini.draw(dst, v, cur, mode)
+	v.drawOrderPanel(dst, cur, m)
+	v.drawCurtain(dst, m)
+}
+
+// drawMaze draws the part of the maze that is on screen, at the level of
+// detail that suits the zoom.
+func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
+	v.maze.reset(s.Maze, v.sheet)
+	level := 0
+	if v.cam.Scale()*unit < 8 {
+		level = 1
+	}
+	wx0, wy0, wx1, wy1 := v.cam.Visible()
+	x0, y0 := max(0, int(wx0/unit)), max(0, int(wy0/unit))
+	x1, y1 := min(s.W(), int(wx1/unit)+1), min(s.H(), int(wy1/unit)+1)
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	px := float64(detail[level])
+	var op ebiten.DrawImageOptions
+	op.Filter = ebiten.FilterLinear
+	op.GeoM.Scale(unit/px, unit/px)
+	op.GeoM.Translate(float64(x0*unit), float64(y0*unit))
+	op.GeoM.Concat(v.world())
+	dst.DrawImage(v.maze.image(s.Maze, level, x0, y0, x1, y1), &op)
+}
+
+// sprite queues img centred at world point (x, y), k cells wide, turned by
+// angle.
+func (v *View) sprite(img *ebiten.Image, x, y, k, angle float64, c color.NRGBA) {
+	t := &v.scratch
+	t.Reset()
+	r := img.Bounds()
+	s := k * unit / float64(r.Dx())
+	t.Translate(-float64(r.Dx())/2, -float64(r.Dy())/2)
+	t.Scale(s, s)
+	if angle != 0 {
+		t.Rotate(angle)
+	}
+	t.Translate(x, y)
+	t.Concat(v.world())
+	v.batch.Add(img, t, c)
+}
+
+// rect queues a rectangle from the atlas's white pixel, in world units.
+func (v *View) rect(x, y, w, h float64, c color.NRGBA) {
+	sx, sy := v.cam.ToScreen(x, y)
+	k := v.cam.Scale()
+	v.batch.AddRect(v.sheet.Pixel, sx, sy, w*k, h*k, c)
+}
+
+// seen reports whether the cell is shown in a fog mode.
+func seen(s *guardains.State, mode int, c guardains.Cell) bool {
+	return mode == godView || s.Seen[mode-1].Has(c)
+}
+
+// visible reports whether the cell is in view this round in a fog mode.
+func visible(s *guardains.State, mode int, c guardains.Cell) bool {
+	return mode == godView || s.Visible[mode-1].Has(c)
+}
+
+// drawCells draws the bases, the special cells a seat has seen, and the
+// stone where it is known.
+func (v *View) drawCells(s *guardains.State, mode int, m *render.Moment) {
+	sh := v.sheet
+	for i, base := range s.Bases {
+		x, y := center(base)
+		v.sprite(sh.Glow, x, y, 3, 0, render.Fade(teamColors[i], 0.35))
+		v.sprite(sh.Base, x, y, 1.2, 0, teamColors[i])
+	}
+	for c, k := range s.Kinds {
+		if !seen(s, mode, c) {
+			continue
+		}
+		x, y := center(c)
+		phase := float64(c.X*7+c.Y*13) * 0.1
+		switch k {
+		case guardains.Teleporter:
+			v.sprite(sh.Teleporter, x, y, 1.1, m.Clock*1.5+phase, white)
+		case guardains.HealPoint:
+			v.sprite(sh.Glow, x, y, 1.6, 0, render.Fade(good, 0.3+0.15*math.Sin(m.Clock*3+phase)))
+			v.sprite(sh.HealPoint, x, y, 0.9, 0, white)
+		case guardains.Clue:
+			v.sprite(sh.Clue, x, y+math.Sin(m.Clock*2+phase)*2, 0.9, 0, white)
+		case guardains.Beast:
+			v.sprite(sh.Beast, x, y, 1.0, math.Sin(m.Clock*4+phase)*0.08, white)
+		}
+	}
+	// The stone: on its carrier, or where it lies; a seat sees it where its
+	// guardians see.
+	if c := s.Carrier(); c == nil && visible(s, mode, s.Stone) {
+		x, y := center(s.Stone)
+		pulse := 0.8 + 0.2*math.Sin(m.Clock*3)
+		v.sprite(sh.Glow, x, y, 2.4*pulse, 0, render.Fade(stoneGlow, 0.6))
+		v.sprite(sh.Stone, x, y, 0.9, math.Sin(m.Clock)*0.2, white)
+	}
+}
+
+// MoveLabel writes an action shortly (render.MoveLabeler): the guardian,
+// → for a move, × for an attack, » for a special, and the target, as
+// "Gamora→3,4"; a move it cannot read stays as it came.
+func (v *View) MoveLabel(s game.Seat, move string) string {
+	a, err := guardains.ParseAction(move, math.MaxInt32, math.MaxInt32, false, int(s)+1, 0)
+	if err != nil {
+		return move
+	}
+	verb := map[string]string{guardains.Move: "→", guardains.Attack: "×", guardains.Special: "»"}[a.Type]
+	return a.Hero.String() + verb + strconv.Itoa(a.Target.X) + "," + strconv.Itoa(a.Target.Y)
+}

@@ -1,0 +1,299 @@
+package guardains
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/guardains"
+	_ "github.com/arena-games/arena/levels/guardains"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
+)
+
+func TestMain(m *testing.M) { rendertest.Main(m) }
+
+// botGame plays n rounds of hunter against explorer on the default 200x200
+// maze of seed 3.
+func botGame(t testing.TB, n int) []game.Frame {
+	t.Helper()
+	title := guardains.Title{}
+	eng, err := title.New(game.Config{Seed: 3, Seats: 2})
+	require.NoError(t, err)
+	var bots []game.Player
+	for i, kind := range []string{"hunter", "explorer"} {
+		p, err := title.NewBot(kind, "", game.Seat(i), nil)
+		require.NoError(t, err)
+		bots = append(bots, p)
+	}
+	frames := []game.Frame{eng.Frame()}
+	for i := 0; i < n && !eng.Over(); i++ {
+		moves := map[game.Seat]string{}
+		for _, seat := range eng.ToMove() {
+			a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
+			require.NoError(t, err)
+			moves[seat] = a.Move
+		}
+		require.NoError(t, eng.Step(moves))
+		frames = append(frames, eng.Frame())
+	}
+	return frames
+}
+
+const viewW, viewH = 1280, 800
+
+func newView() *View {
+	v := New()
+	v.Layout(image.Rect(0, 0, viewW, viewH), 1)
+	return v
+}
+
+func draw(v *View, m *render.Moment) *image.RGBA {
+	dst := ebiten.NewImage(viewW, viewH)
+	defer dst.Deallocate()
+	v.Draw(dst, m)
+	return rendertest.Pixels(dst)
+}
+
+// settle lets the camera reach where it was sent.
+func settle(v *View) { v.cam.Update(100) }
+
+func TestGoldenWholeMaze(t *testing.T) {
+	frames := botGame(t, 40)
+	v := newView()
+	rendertest.Golden(t, draw(v, &render.Moment{Prev: frames[39], Cur: frames[40], T: 1, Clock: 2}), "whole.png")
+}
+
+func TestGoldenFogZoomed(t *testing.T) {
+	frames := botGame(t, 40)
+	v := newView()
+	v.Key(ebiten.KeyDigit1)
+	m := &render.Moment{Prev: frames[39], Cur: frames[40], T: 1, Clock: 2}
+	draw(v, m)
+	g := frames[40].State.(*guardains.State).Guardian(1, guardains.Rocket)
+	x, y := v.cam.ToScreen(center(g.Pos))
+	v.cam.Zoom(8, x, y)
+	settle(v)
+	rendertest.Golden(t, draw(v, m), "fog1.png")
+}
+
+// The fog modes show different things: player 2's view hides player 1's
+// side of the maze.
+func TestFogModesDiffer(t *testing.T) {
+	frames := botGame(t, 20)
+	m := &render.Moment{Prev: frames[19], Cur: frames[20], T: 1, Clock: 2}
+	shots := map[ebiten.Key]*image.RGBA{}
+	for _, k := range []ebiten.Key{ebiten.KeyG, ebiten.KeyDigit1, ebiten.KeyDigit2} {
+		v := newView()
+		require.True(t, v.Key(k))
+		shots[k] = draw(v, m)
+	}
+	for _, pair := range [][2]ebiten.Key{{ebiten.KeyG, ebiten.KeyDigit1}, {ebiten.KeyG, ebiten.KeyDigit2}, {ebiten.KeyDigit1, ebiten.KeyDigit2}} {
+		mean, _ := rendertest.Compare(shots[pair[0]], shots[pair[1]])
+		require.Greater(t, mean, 0.01, "fog %v and %v look the same", pair[0], pair[1])
+	}
+}
+
+func TestStepsAnimate(t *testing.T) {
+	frames := botGame(t, 30)
+	v := newView()
+	moved := 0
+	for i := 1; i < len(frames); i++ {
+		settled := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 1, Clock: 2})
+		moving := draw(v, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 0.3, Clock: 2})
+		if mean, _ := rendertest.Compare(settled, moving); mean > 0.0001 {
+			moved++
+		}
+	}
+	require.Greater(t, moved, len(frames)*3/4, "most rounds move someone, and the move shows mid-step")
+}
+
+// Follow keeps a guardian in the middle of the view as it walks.
+func TestFollowKeepsGuardianCentred(t *testing.T) {
+	frames := botGame(t, 30)
+	v := newView()
+	v.Key(ebiten.KeyTab) // player 1's Gamora
+	v.Zoom(6, viewW/2, viewH/2)
+	for i := 1; i <= 30; i++ {
+		v.Draw(ebiten.NewImage(8, 8), &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 1, Clock: float64(i)})
+	}
+	settle(v)
+	g := frames[30].State.(*guardains.State).Guardian(1, guardains.Gamora)
+	x, y := v.cam.ToScreen(center(g.Pos))
+	require.InDelta(t, viewW/2, x, 2)
+	require.InDelta(t, viewH/2, y, 2)
+	v.Fit()
+	require.Nil(t, v.follow)
+}
+
+// click clicks screen point (x, y) in the view's input.
+func click(v *View, f game.Frame, seat game.Seat, x, y float64) (string, bool) {
+	return v.Input(f, seat, render.Pointer{X: x, Y: y, Click: true})
+}
+
+func clickButton(v *View, f game.Frame, seat game.Seat, r image.Rectangle) (string, bool) {
+	return click(v, f, seat, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+}
+
+func clickCell(v *View, f game.Frame, seat game.Seat, c guardains.Cell) (string, bool) {
+	x, y := v.cam.ToScreen(center(c))
+	return click(v, f, seat, x, y)
+}
+
+// A person's order: pick a guardian and what it does, click a lit cell,
+// Ready; then the board hides until the other player takes the controls.
+func TestHotseatOrders(t *testing.T) {
+	frames := botGame(t, 0)
+	f := frames[0]
+	s := f.State.(*guardains.State)
+	v := newView()
+	m := &render.Moment{Cur: f, Prev: f, T: 1, Hint: true}
+	draw(v, m)
+	v.Zoom(10, viewW/2, viewH/2)
+	g := s.Guardian(1, guardains.Rocket)
+	v.cam.Follow(center(g.Pos))
+	settle(v)
+
+	v.Input(f, 0, render.Pointer{})
+	require.True(t, v.in.active)
+	require.False(t, v.in.curtain, "the first person to enter orders sees the board")
+	_, ok := clickButton(v, f, 0, v.in.heroes[guardains.Rocket].Rect())
+	require.False(t, ok)
+	require.Equal(t, guardains.Rocket, v.in.hero)
+	_, ok = clickButton(v, f, 0, v.in.kinds[0].Rect())
+	require.False(t, ok)
+	moves := s.Moves(1, guardains.Rocket)
+	require.NotEmpty(t, moves)
+	var far guardains.Cell
+	for _, c := range moves {
+		if c != g.Pos {
+			far = c
+		}
+	}
+	// A cell that is not lit does nothing.
+	_, ok = clickCell(v, f, 0, guardains.Cell{X: g.Pos.X + 40, Y: g.Pos.Y})
+	require.False(t, ok)
+	require.False(t, v.in.chosen)
+	_, ok = clickCell(v, f, 0, far)
+	require.False(t, ok, "a target waits for Ready")
+	require.True(t, v.in.chosen)
+	require.Contains(t, v.Status(f), "Ready")
+	cmd, ok := clickButton(v, f, 0, v.in.ready.Rect())
+	require.True(t, ok)
+	require.NoError(t, s.Check(1, cmd))
+	a, err := guardains.ParseAction(cmd, s.W(), s.H(), false, 1, s.Round)
+	require.NoError(t, err)
+	require.Equal(t, guardains.Move, a.Type)
+	require.Equal(t, guardains.Rocket, a.Hero)
+	require.Equal(t, far, a.Target)
+	require.Equal(t, fmt.Sprintf("Rocket→%d,%d", far.X, far.Y), v.MoveLabel(0, cmd))
+
+	// Player 2: the curtain first, and a click lifts it without acting.
+	_, ok = click(v, f, 1, viewW/2, viewH/2)
+	require.False(t, ok)
+	require.False(t, v.in.curtain)
+	require.Equal(t, 2, v.shownMode(), "player 2 sees only their own fog")
+	cmd, ok = clickButton(v, f, 1, v.in.hold.Rect())
+	require.True(t, ok)
+	require.NoError(t, s.Check(2, cmd))
+
+	// Special is offered only to the heroes that have one.
+	v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	for _, h := range guardains.Heroes {
+		clickButton(v, f, 0, v.in.heroes[h].Rect())
+		v.layoutPanel(s)
+		require.Equal(t, !h.Stats().Special, v.in.kinds[2].Disabled, "%s", h)
+	}
+}
+
+func TestMoveLabel(t *testing.T) {
+	v := New()
+	require.Equal(t, "Drax×3,4", v.MoveLabel(0, `{"action_type": "ATTACK", "troop": "Drax", "target": "(3, 4)", "player_id": "player1", "round_no": 2}`))
+	require.Equal(t, "Groot»0,1", v.MoveLabel(1, "special groot 0 1"))
+	require.Equal(t, "nonsense", v.MoveLabel(1, "nonsense"))
+}
+
+// A chunk is drawn again when Drax breaks one of its walls.
+func TestChunkRedrawsWhenWallsChange(t *testing.T) {
+	s := botGame(t, 0)[0].State.(*guardains.State)
+	var mp mazePicture
+	mp.reset(s.Maze, New().sheet)
+	before := rendertest.Pixels(mp.image(s.Maze, 1, 0, 0, 32, 32))
+	same := *s.Maze
+	require.True(t, sameWalls(s.Maze, &same, 0, 0))
+
+	// A copy with one more passage, as Drax leaves it.
+	broken := guardains.NewMaze(s.W(), s.H())
+	for y := 0; y < s.H(); y++ {
+		for x := 0; x < s.W(); x++ {
+			for dir := 0; dir < 4; dir++ {
+				if c := (guardains.Cell{X: x, Y: y}); s.Maze.Open(c, dir) {
+					broken.Carve(c, dir)
+				}
+			}
+		}
+	}
+	c := guardains.Cell{X: 5, Y: 5}
+	for dir := 0; dir < 4; dir++ {
+		if !broken.Open(c, dir) {
+			broken.Carve(c, dir)
+			break
+		}
+	}
+	require.False(t, sameWalls(s.Maze, broken, 0, 0))
+	require.True(t, sameWalls(s.Maze, broken, 3, 3))
+	after := rendertest.Pixels(mp.image(broken, 1, 0, 0, 32, 32))
+	mean, _ := rendertest.Compare(before, after)
+	require.Greater(t, mean, 0.0)
+}
+
+// wholeMaze is a mid-game moment with the whole 200x200 maze on screen and
+// all ten guardians alive.
+func wholeMaze(t testing.TB) (*View, *ebiten.Image, func(i int)) {
+	frames := botGame(t, 60)
+	v := newView()
+	dst := ebiten.NewImage(viewW, viewH)
+	m := &render.Moment{Clock: 2}
+	return v, dst, func(i int) {
+		k := 1 + i%(len(frames)-1)
+		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
+		m.Clock += 1.0 / 60
+		v.Draw(dst, m)
+	}
+}
+
+func TestDrawCommandsPerFrame(t *testing.T) {
+	for _, c := range []struct {
+		fog  ebiten.Key
+		zoom float64
+	}{{ebiten.KeyG, 1}, {ebiten.KeyDigit1, 1}, {ebiten.KeyG, 6}, {ebiten.KeyDigit2, 6}} {
+		v, dst, frame := wholeMaze(t)
+		v.Key(c.fog)
+		v.Zoom(c.zoom, viewW/2, viewH/2)
+		frame(0)
+		settle(v)
+		frame(0)
+		n, ok := rendertest.DrawCommands(dst, func() { frame(0) })
+		if !ok {
+			t.Skip("counting draw commands needs -tags ebitenginedebug")
+		}
+		t.Logf("fog %v, zoom %v: %d draw commands", c.fog, c.zoom, n)
+		require.LessOrEqual(t, n, 20)
+	}
+}
+
+func BenchmarkFrame(b *testing.B) {
+	_, dst, frame := wholeMaze(b)
+	rendertest.BenchFrames(b, dst, frame)
+}
+
+func BenchmarkFrameFog(b *testing.B) {
+	v, dst, frame := wholeMaze(b)
+	v.Key(ebiten.KeyDigit1)
+	rendertest.BenchFrames(b, dst, frame)
+}
