@@ -27,14 +27,19 @@ import (
 
 	"github.com/arena-games/arena/game"
 	_ "github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/aic21"
 	_ "github.com/arena-games/arena/game/alienwarz"
+	_ "github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
 	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
+	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
 	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
+	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
 	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
 	"github.com/arena-games/arena/net/engine"         // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/alienwarz"
+	_ "github.com/arena-games/arena/render/guardains"
 	_ "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -53,6 +58,7 @@ Usage:
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
+  arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json
   arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
                                                (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
                                                0000000000000000000000000/1/C3,B2/B3,D2)
@@ -64,7 +70,12 @@ Seats are "human" or a computer player with its strength, such as
 engine program: "engine:TIME:COMMAND", such as "engine:300ms:./my-engine --flag"
 (TIME per move; the command may not contain a comma); an AlienWarz seat a bot
 program run as the original referee did: "process:PATH/run.sh".
-AlienWarz takes --level N|NAME, --levels FILE and --config env.txt. Games: %s.
+AlienWarz takes --level N|NAME, --levels FILE and --config env.txt.
+GuardAIns takes --map maze|original|maze:WxH|mirror|open10|scenario-a|PATH,
+--turns N (rounds, 301 by default), --option compat=original2022 or single
+compat flags, and --option teleporters=N (healpoints, clues, beasts).
+AIC21 takes --map NAME|PATH (map.json), --config map.config, any map.config
+key as --option KEY=VALUE, and --option preset=original-1.3.4. Games: %s.
 `
 
 // started is when the process began, for the start-up time report.
@@ -95,6 +106,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdInfo(args, stdout, stderr)
 	case "shot":
 		err = cmdShot(args, stderr)
+	case "export":
+		err = cmdExport(args, stderr)
 	case "santorini":
 		err = cmdSantorini(args, stdout, stderr)
 	case "help":
@@ -192,7 +205,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&m.turns, "turns", 0, "end the game after this many rounds, for games that have a round cap (0: the game's default)")
 	fs.StringVar(&m.level, "level", "", "AlienWarz: the level, by number (from 0) or name")
 	fs.StringVar(&m.levels, "levels", "", "AlienWarz: a levels.json file to take the levels from, such as the original's")
-	fs.StringVar(&m.config, "config", "", "AlienWarz: a constants file in the original env.txt syntax")
+	fs.StringVar(&m.config, "config", "", "AlienWarz: an env.txt; AIC21: a map.config")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
 }
 
@@ -454,4 +467,35 @@ func cmdPerft(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, n)
 	fmt.Fprintf(stdout, "time %d ms, %.1f M leaves/s\n", took.Milliseconds(), float64(n)/max(took.Seconds(), 1e-9)/1e6)
 	return nil
+}
+
+// cmdExport writes a replay in another system's format: for now AIC21's
+// log.json, which the contest's visualizer and tools read.
+func cmdExport(args []string, stderr io.Writer) error {
+	fs := flags("export", stderr)
+	format := fs.String("format", "aic21-log", "the format to write: aic21-log (AIC21's official log.json)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usagef("expected: arena export --format aic21-log REPLAY OUT")
+	}
+	if *format != "aic21-log" {
+		return usagef("--format %q: the formats are aic21-log", *format)
+	}
+	rec, err := game.OpenFile(pos[0])
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(pos[1])
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := aic21.ExportLog(rec, f); err != nil {
+		f.Close()
+		os.Remove(pos[1])
+		return fmt.Errorf("export %s: %w", pos[0], err)
+	}
+	return f.Close()
 }
