@@ -16,9 +16,11 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
 	rsaibg5 "github.com/arena-games/arena/render/aibg5"
 	rsaliens "github.com/arena-games/arena/render/alienwarz"
+	rsguard "github.com/arena-games/arena/render/guardains"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -554,6 +556,65 @@ func TestAlienWarzHotseatInTheWindow(t *testing.T) {
 		shots = t.TempDir()
 	}
 	w.screenshot(filepath.Join(shots, "e2e-alienwarz.png"))
+	w.quit()
+}
+
+// TestGuardAInsHotseatInTheWindow plays a round of GuardAIns between two
+// people at one machine: player 1 picks Rocket, clicks a lit cell and
+// presses Ready; a curtain hides the board until player 2 clicks; player 2
+// holds; the round resolves with both orders.
+func TestGuardAInsHotseatInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	out := filepath.Join(t.TempDir(), "guardians.arena")
+	w := openWindow(t, bin, "play", "guardains", "--seats", "human,human", "--map", "open10", "--seed", "3", "--out", out)
+	area := scenes.BoardArea(1280, 800, 1)
+	rec, err := game.OpenFile(out)
+	require.NoError(t, err)
+	s := rec.Timeline.Last().State.(*guardains.State)
+	press := func(label string) {
+		r := rsguard.OrderButton(area, 1, s, label)
+		require.False(t, r.Empty(), label)
+		w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+	}
+	press("Rocket")
+	rocket := s.Guardian(1, guardains.Rocket)
+	var dest guardains.Cell
+	for _, c := range s.Moves(1, guardains.Rocket) {
+		if c != rocket.Pos {
+			dest = c
+		}
+	}
+	w.click(rsguard.CellOnScreen(area, 1, s, dest))
+	shots := os.Getenv("ARENA_SHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	w.screenshot(filepath.Join(shots, "e2e-guardains-orders.png"))
+	press("Ready")
+	w.click(640, 400) // player 2 takes the controls
+	press("Hold")
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rec, err = game.OpenFile(out)
+		require.NoError(t, err)
+		if rec.Timeline.Len() > 1 {
+			break
+		}
+		require.False(t, time.Now().After(deadline), "waiting for the round")
+		time.Sleep(100 * time.Millisecond)
+	}
+	f := rec.Timeline.Frame(1)
+	a, err := guardains.ParseAction(f.Moves[0], s.W(), s.H(), false, 1, 0)
+	require.NoError(t, err)
+	require.Equal(t, guardains.Rocket, a.Hero)
+	require.Equal(t, dest, a.Target)
+	require.Equal(t, dest, f.State.(*guardains.State).Guardian(1, guardains.Rocket).Pos, "Rocket went where player 1 clicked")
+	b, err := guardains.ParseAction(f.Moves[1], s.W(), s.H(), false, 2, 0)
+	require.NoError(t, err)
+	require.Equal(t, guardains.Move, b.Type)
+	time.Sleep(time.Second) // the round's animation
+	w.screenshot(filepath.Join(shots, "e2e-guardains.png"))
 	w.quit()
 }
 

@@ -456,8 +456,9 @@ func (v *Viewer) setSpeed(i int) {
 }
 
 func (v *Viewer) updateScrub(in *Input) {
-	hit := v.scrub.Inset(-int(10 * float64(v.scrub.Dy())))
-	if in.UI.Pressed && in.UI.Over(hit) {
+	// The bar is thin: it takes presses a little around it, never on the board.
+	hit := v.scrub.Inset(-v.scrub.Dy())
+	if in.UI.Pressed && in.UI.Over(hit) && !in.UI.Over(v.area) {
 		v.scrubbing = true
 	}
 	if !in.UI.Held {

@@ -29,10 +29,17 @@ type orders struct {
 	chosen  bool
 	targets map[guardains.Cell]bool
 	hover   guardains.Cell
-	// last is the seat that entered the previous orders; curtain is set
+	// last is the seat that entered the previous orders, people the seats
+	// (bits 1 and 2) that people have entered orders for; curtain is set
 	// while the board is hidden for a change of player.
 	last    int
+	people  int
 	curtain bool
+	// replayAt is when a person took the controls from the other: the
+	// round that resolved meanwhile plays again for them, in their view.
+	replayAt float64
+	lifted   bool
+	moment   render.Moment
 	heroes  [5]ui.Button
 	kinds   [3]ui.Button
 	ready   ui.Button
@@ -103,32 +110,37 @@ func (v *View) panelRect() image.Rectangle {
 	return image.Rect(v.area.Min.X+int(12*sc), v.area.Max.Y-int(h+12*sc), v.area.Max.X-int(12*sc), v.area.Max.Y-int(12*sc))
 }
 
+// panelWidth is the width the order panel's buttons want at scale 1.
+const panelWidth = 5*98 + 12 + 3*84 + 12 + 86 + 100 + 20
+
 func (v *View) layoutPanel(s *guardains.State) {
 	o := &v.in
-	sc := v.scale
 	r := v.panelRect()
+	// The buttons narrow to fit a small window.
+	sc := v.scale
+	w := min(sc, float64(r.Dx())/panelWidth)
 	x, y := float64(r.Min.X)+10*sc, float64(r.Min.Y)+10*sc
 	bh := float64(r.Dy()) - 20*sc
 	for i, h := range guardains.Heroes {
 		b := &o.heroes[i]
-		b.Place(rectF(x, y, 92*sc, bh))
+		b.Place(rectF(x, y, 92*w, bh))
 		b.Label = h.String()
 		b.Primary = o.hero == h
 		b.Disabled = !s.Guardian(o.seat, h).Alive
-		x += 98 * sc
+		x += 98 * w
 	}
-	x += 12 * sc
+	x += 12 * w
 	for i, k := range [3]string{"Move", "Attack", "Special"} {
 		b := &o.kinds[i]
-		b.Place(rectF(x, y, 78*sc, bh))
+		b.Place(rectF(x, y, 78*w, bh))
 		b.Label, b.Primary = k, o.kind == i
-		x += 84 * sc
+		x += 84 * w
 	}
 	o.kinds[2].Disabled = !s.Guardian(o.seat, o.hero).Hero.Stats().Special
-	x = float64(r.Max.X) - 10*sc - 100*sc
-	o.ready.Place(rectF(x, y, 100*sc, bh))
+	x = float64(r.Max.X) - 10*sc - 100*w
+	o.ready.Place(rectF(x, y, 100*w, bh))
 	o.ready.Label, o.ready.Primary, o.ready.Disabled = "Ready", true, !o.chosen
-	o.hold.Place(rectF(x-86*sc, y, 80*sc, bh))
+	o.hold.Place(rectF(x-86*w, y, 80*w, bh))
 	o.hold.Label = "Hold"
 }
 
@@ -149,7 +161,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 	}
 	if o.curtain {
 		if p.Click || len(p.Keys) > 0 {
-			o.curtain = false
+			o.curtain, o.lifted = false, true
 		}
 		return "", false
 	}
@@ -209,6 +221,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 // finish ends a seat's orders.
 func (v *View) finish(action string) (string, bool) {
 	v.in.last = v.in.seat
+	v.in.people |= v.in.seat
 	v.in.active = false
 	v.in.chosen = false
 	return action, true
@@ -262,16 +275,67 @@ func (v *View) drawOrderPanel(dst *ebiten.Image, s *guardains.State, m *render.M
 	o.ready.Draw(dst, false, sc)
 }
 
-// drawCurtain hides the board while the controls pass to the other player.
+// replayTime is how long the round plays again for the person who takes
+// the controls, in seconds.
+const replayTime = 1.2
+
+// replay is the moment to draw: the round that resolved plays again, from
+// its start, for a person who has just taken the controls from the other.
+func (o *orders) replay(m *render.Moment) *render.Moment {
+	if o.lifted && m.Hint && o.active && !o.curtain {
+		o.lifted, o.replayAt = false, m.Clock
+	}
+	if t := (m.Clock - o.replayAt) / replayTime; o.replayAt > 0 && t < 1 && m.Hint {
+		o.moment = *m
+		o.moment.T = min(m.T, t)
+		return &o.moment
+	}
+	return m
+}
+
+// drawCurtain hides the board while the controls pass to the other player,
+// and between two people's orders while the round resolves.
 func (v *View) drawCurtain(dst *ebiten.Image, m *render.Moment) {
 	o := &v.in
-	if !m.Hint || !o.active || !o.curtain {
+	s := state(m.Cur)
+	switch {
+	case m.Hint && o.active && o.curtain:
+	case !m.Hint && v.private(s):
+	default:
 		return
+	}
+	seat := o.seat
+	if !m.Hint {
+		seat = 3 - o.last
 	}
 	sc := v.scale
 	render.FillRect(dst, float64(v.area.Min.X), float64(v.area.Min.Y), float64(v.area.Dx()), float64(v.area.Dy()), render.Night)
 	cx, cy := float64(v.area.Min.X+v.area.Max.X)/2, float64(v.area.Min.Y+v.area.Max.Y)/2
-	render.Disc(dst, cx, cy-60*sc, 26*sc, teamColors[o.seat-1])
-	render.Text(dst, "Pass the controls to Player "+string(rune('0'+o.seat)), render.Bold, 30*sc, cx, cy-10*sc, render.Ink, render.Center)
+	render.Disc(dst, cx, cy-60*sc, 26*sc, teamColors[seat-1])
+	render.Text(dst, "Pass the controls to Player "+string(rune('0'+seat)), render.Bold, 30*sc, cx, cy-10*sc, render.Ink, render.Center)
 	render.Text(dst, "The board stays hidden until they click or press a key.", render.Regular, 17*sc, cx, cy+36*sc, render.InkDim, render.Center)
+}
+
+// CellOnScreen is where the middle of cell c is drawn in area at scale
+// while the view shows the whole of s's maze, as it does at first.
+func CellOnScreen(area image.Rectangle, scale float64, s *guardains.State, c guardains.Cell) (x, y float64) {
+	v := New()
+	v.Layout(area, scale)
+	v.cam.SetWorld(0, 0, float64(s.W()*unit), float64(s.H()*unit))
+	return v.cam.ToScreen(center(c))
+}
+
+// OrderButton is where the order panel's button with the label shows in
+// area at scale: a hero's name, Move, Attack, Special, Hold or Ready.
+func OrderButton(area image.Rectangle, scale float64, s *guardains.State, label string) image.Rectangle {
+	v := New()
+	v.Layout(area, scale)
+	v.in.seat = 1
+	v.layoutPanel(s)
+	for _, b := range append(append(v.in.heroes[:], v.in.kinds[:]...), v.in.hold, v.in.ready) {
+		if b.Label == label {
+			return b.Rect()
+		}
+	}
+	return image.Rectangle{}
 }

@@ -76,7 +76,7 @@ func jumpLift(g *guardains.Guardian, m *render.Moment) float64 {
 func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Moment) {
 	sh := v.sheet
 	var count map[guardains.Cell]int
-	slot := func(c guardains.Cell) (int, int) {
+	crowd := func(c guardains.Cell) int {
 		if count == nil {
 			count = map[guardains.Cell]int{}
 			for seat := range s.Guardians {
@@ -87,10 +87,10 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				}
 			}
 		}
-		return count[c], 0
+		return count[c]
 	}
 	placed := map[guardains.Cell]int{}
-	k := v.size(0.9, minBadge)
+	single := v.size(0.9, minBadge)
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
 			g := &s.Guardians[seat][i]
@@ -103,12 +103,19 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				continue
 			}
 			x, y := v.guardianAt(g, m)
-			if n, _ := slot(g.Pos); n > 1 {
+			k := single
+			// Guardians sharing a cell stand smaller, in a ring about it.
+			if n := crowd(g.Pos); n > 1 {
+				k = v.size(0.46, minBadge*0.8)
 				j := placed[g.Pos]
 				placed[g.Pos]++
 				a := 2*math.Pi*float64(j)/float64(n) - math.Pi/2
-				x += math.Cos(a) * unit * k * 0.32
-				y += math.Sin(a) * unit * k * 0.32
+				r := unit * k * 0.62
+				if n == 2 {
+					r = unit * k * 0.55
+				}
+				x += math.Cos(a) * r
+				y += math.Sin(a) * r
 			}
 			y -= jumpLift(g, m)
 			alpha := 1.0

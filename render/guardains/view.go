@@ -54,8 +54,9 @@ type View struct {
 	mini  minimap
 	batch render.Batch
 	// mode is the fog shown when nobody is entering orders: godView, or a
-	// seat's view (1, 2).
-	mode int
+	// seat's view (1, 2); chosen is set once someone picks it with a key.
+	mode   int
+	chosen bool
 	// follow is the guardian the camera keeps centred, if any.
 	follow   *followed
 	scratch  ebiten.GeoM
@@ -112,11 +113,11 @@ func (v *View) Help() [][2]string {
 func (v *View) Key(k ebiten.Key) bool {
 	switch k {
 	case ebiten.KeyG:
-		v.mode = godView
+		v.mode, v.chosen = godView, true
 	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
-		v.mode = 1
+		v.mode, v.chosen = 1, true
 	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
-		v.mode = 2
+		v.mode, v.chosen = 2, true
 	case ebiten.KeyTab:
 		v.followNext()
 	default:
@@ -157,7 +158,7 @@ func (v *View) Status(f game.Frame) string {
 		}
 		return fmt.Sprintf("Player %d wins: %s", s.Winner, why)
 	}
-	text := fmt.Sprintf("Round %d · %s", s.Round, fogNames[v.shownMode()])
+	text := fmt.Sprintf("Round %d · %s", s.Round, fogNames[v.shownMode(s)])
 	if c := s.Carrier(); c != nil {
 		text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
 	}
@@ -194,12 +195,26 @@ func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
 }
 
 // shownMode is the fog being shown: a person entering orders sees only
-// their own seat's view.
-func (v *View) shownMode() int {
-	if v.in.active {
-		return v.in.seat
+// their own seat's view, and so does a person playing a bot between their
+// orders, unless someone picks a view with a key; the end shows the whole
+// game.
+func (v *View) shownMode(s *guardains.State) int {
+	o := &v.in
+	switch {
+	case o.active:
+		return o.seat
+	case v.chosen || s.Over:
+		return v.mode
+	case o.people == 1 || o.people == 2:
+		return o.people
 	}
 	return v.mode
+}
+
+// private reports whether the board stays behind the curtain between the
+// orders of two people at one machine, so neither sees the other's side.
+func (v *View) private(s *guardains.State) bool {
+	return v.in.people == 3 && !s.Over && !v.chosen
 }
 
 // world is the world-to-screen transform of this frame.
@@ -222,6 +237,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+	m = v.in.replay(m)
 	dt := m.Clock - v.lastTick
 	if dt < 0 || dt > 0.5 {
 		dt = 1.0 / 60
@@ -234,7 +250,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 		v.cam.Follow(x, y)
 	}
 	v.cam.Update(dt)
-	mode := v.shownMode()
+	mode := v.shownMode(cur)
 	v.drawMaze(dst, cur)
 	v.fog.draw(dst, cur, mode, &v.cam)
 	b := &v.batch

@@ -197,7 +197,7 @@ func TestHotseatOrders(t *testing.T) {
 	_, ok = click(v, f, 1, viewW/2, viewH/2)
 	require.False(t, ok)
 	require.False(t, v.in.curtain)
-	require.Equal(t, 2, v.shownMode(), "player 2 sees only their own fog")
+	require.Equal(t, 2, v.shownMode(s), "player 2 sees only their own fog")
 	cmd, ok = clickButton(v, f, 1, v.in.hold.Rect())
 	require.True(t, ok)
 	require.NoError(t, s.Check(2, cmd))
@@ -209,6 +209,47 @@ func TestHotseatOrders(t *testing.T) {
 		v.layoutPanel(s)
 		require.Equal(t, !h.Stats().Special, v.in.kinds[2].Disabled, "%s", h)
 	}
+}
+
+// Between rounds, a person playing a bot sees the round in their own view;
+// two people at one machine see a curtain, and then each sees the round
+// that resolved play again in their own view.
+func TestHotseatKeepsEachSideHidden(t *testing.T) {
+	frames := botGame(t, 1)
+	s1 := frames[1].State.(*guardains.State)
+	v := newView()
+	v.Input(frames[0], 0, render.Pointer{}) // lays the panel out
+	_, ok := clickButton(v, frames[0], 0, v.in.hold.Rect())
+	require.True(t, ok)
+	resolving := &render.Moment{Prev: frames[0], Cur: frames[1], T: 0.5, Clock: 10}
+	draw(v, resolving)
+	require.Equal(t, 1, v.shownMode(s1), "against a bot, player 1 watches in their own view")
+	require.False(t, v.private(s1))
+
+	// Player 2 is a person too.
+	v.Input(frames[0], 1, render.Pointer{Click: true}) // lifts the curtain
+	v.Input(frames[0], 1, render.Pointer{})
+	_, ok = clickButton(v, frames[0], 1, v.in.hold.Rect())
+	require.True(t, ok)
+	require.True(t, v.private(s1))
+	hidden := draw(v, resolving)
+	require.Equal(t, 3, v.in.people)
+
+	// Player 1 takes the controls: the round plays again for them.
+	v.Input(frames[1], 0, render.Pointer{})
+	require.True(t, v.in.curtain)
+	v.Input(frames[1], 0, render.Pointer{Click: true})
+	require.False(t, v.in.curtain)
+	settled := &render.Moment{Prev: frames[0], Cur: frames[1], T: 1, Clock: 20, Hint: true}
+	require.Less(t, v.in.replay(settled).T, 0.01, "the replay starts")
+	later := *settled
+	later.Clock += replayTime / 2
+	require.InDelta(t, 0.5, v.in.replay(&later).T, 0.01)
+	later.Clock += replayTime
+	require.Equal(t, 1.0, v.in.replay(&later).T)
+	shown := draw(v, &later)
+	mean, _ := rendertest.Compare(hidden, shown)
+	require.Greater(t, mean, 0.02, "the curtain hides the board")
 }
 
 func TestMoveLabel(t *testing.T) {
