@@ -40,10 +40,10 @@ type orders struct {
 	replayAt float64
 	lifted   bool
 	moment   render.Moment
-	heroes  [5]ui.Button
-	kinds   [3]ui.Button
-	ready   ui.Button
-	hold    ui.Button
+	heroes   [5]ui.Button
+	kinds    [3]ui.Button
+	ready    ui.Button
+	hold     ui.Button
 }
 
 // hint is a line for the status bar.
