@@ -105,6 +105,9 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 		return float64(r.Min.X) + (float64(c.X)+0.5)*kx, float64(r.Min.Y) + (float64(c.Y)+0.5)*ky
 	}
 	for i, base := range s.Bases {
+		if !s.Maze.In(base) {
+			continue
+		}
 		x, y := at(base)
 		render.Disc(dst, x, y, 4*sc, teamColors[i])
 	}
@@ -115,7 +118,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
 			g := &s.Guardians[seat][i]
-			if !g.Alive || (g.Seat != mode && mode != godView && !visible(s, mode, g.Pos)) {
+			if !g.Alive || !s.Maze.In(g.Pos) || (g.Seat != mode && mode != godView && !visible(s, mode, g.Pos)) {
 				continue
 			}
 			x, y := at(g.Pos)

@@ -96,8 +96,8 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 			g := &s.Guardians[seat][i]
 			was := prev.Guardian(g.Seat, g.Hero)
 			dying := !g.Alive && was.Alive && m.T < 1
-			if !g.Alive && !dying {
-				continue
+			if (!g.Alive && !dying) || !s.Maze.In(g.Pos) {
+				continue // dead, or an enemy a recorded player never saw
 			}
 			if g.Seat != mode && mode != godView && !visible(s, mode, g.Pos) && !visible(prev, mode, was.Pos) {
 				continue

@@ -6,11 +6,13 @@
 package guardains
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -196,16 +198,18 @@ func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
 
 // shownMode is the fog being shown: a person entering orders sees only
 // their own seat's view, and so does a person playing a bot between their
-// orders, unless someone picks a view with a key; the end shows the whole
-// game.
+// orders, and a recorded player's transcript shows what they saw, unless
+// someone picks a view with a key; the end shows the whole game.
 func (v *View) shownMode(s *guardains.State) int {
 	o := &v.in
 	switch {
 	case o.active:
 		return o.seat
-	case v.chosen || s.Over:
+	case v.chosen:
 		return v.mode
-	case o.people == 1 || o.people == 2:
+	case s.Observer != 0:
+		return s.Observer // a recorded player's view: what they saw
+	case !s.Over && (o.people == 1 || o.people == 2):
 		return o.people
 	}
 	return v.mode
@@ -327,6 +331,9 @@ func visible(s *guardains.State, mode int, c guardains.Cell) bool {
 func (v *View) drawCells(s *guardains.State, mode int, m *render.Moment) {
 	sh := v.sheet
 	for i, base := range s.Bases {
+		if !s.Maze.In(base) {
+			continue // a base a recorded player never saw
+		}
 		x, y := center(base)
 		v.sprite(sh.Glow, x, y, 3, 0, render.Fade(teamColors[i], 0.35))
 		v.sprite(sh.Base, x, y, 1.2, 0, teamColors[i])
@@ -361,12 +368,27 @@ func (v *View) drawCells(s *guardains.State, mode int, m *render.Moment) {
 
 // MoveLabel writes an action shortly (render.MoveLabeler): the guardian,
 // → for a move, × for an attack, » for a special, and the target, as
-// "Gamora→3,4"; a move it cannot read stays as it came.
+// "Gamora→3,4", also for an action the rules refused (a target off the
+// board); a move it cannot read at all stays as it came.
 func (v *View) MoveLabel(s game.Seat, move string) string {
-	a, err := guardains.ParseAction(move, math.MaxInt32, math.MaxInt32, false, int(s)+1, 0)
-	if err != nil {
+	var a struct {
+		Type     string `json:"action_type"`
+		Troop    string `json:"troop"`
+		Guardian string `json:"guardian"`
+		Target   string `json:"target"`
+	}
+	if p, err := guardains.ParseAction(move, math.MaxInt32, math.MaxInt32, false, int(s)+1, 0); err == nil {
+		a.Type, a.Troop, a.Target = p.Type, p.Hero.String(), strconv.Itoa(p.Target.X)+","+strconv.Itoa(p.Target.Y)
+	} else if json.Unmarshal([]byte(move), &a) != nil || a.Type == "" {
 		return move
 	}
-	verb := map[string]string{guardains.Move: "→", guardains.Attack: "×", guardains.Special: "»"}[a.Type]
-	return a.Hero.String() + verb + strconv.Itoa(a.Target.X) + "," + strconv.Itoa(a.Target.Y)
+	verb, ok := map[string]string{guardains.Move: "→", guardains.Attack: "×", guardains.Special: "»"}[a.Type]
+	if !ok {
+		return move
+	}
+	hero := a.Troop
+	if hero == "" {
+		hero = a.Guardian
+	}
+	return hero + verb + strings.NewReplacer("(", "", ")", "", " ", "").Replace(a.Target)
 }

@@ -257,6 +257,7 @@ func TestMoveLabel(t *testing.T) {
 	require.Equal(t, "Drax×3,4", v.MoveLabel(0, `{"action_type": "ATTACK", "troop": "Drax", "target": "(3, 4)", "player_id": "player1", "round_no": 2}`))
 	require.Equal(t, "Groot»0,1", v.MoveLabel(1, "special groot 0 1"))
 	require.Equal(t, "nonsense", v.MoveLabel(1, "nonsense"))
+	require.Equal(t, "StarLord→-1,3", v.MoveLabel(0, `{"action_type": "MOVE", "troop": "StarLord", "target": "(-1, 3)", "player_id": "player1", "round_no": 149}`), "off the board")
 }
 
 // A chunk is drawn again when Drax breaks one of its walls.
