@@ -339,3 +339,19 @@ func BenchmarkFrameFog(b *testing.B) {
 	v.Key(ebiten.KeyDigit1)
 	rendertest.BenchFrames(b, dst, frame)
 }
+
+// A recorded player's transcript shows what that player saw.
+func TestTranscriptShowsWhatThePlayerSaw(t *testing.T) {
+	rec, err := game.OpenFile("../../../shared/fixtures/guardains/player1_transcript.jsonl.gz")
+	require.NoError(t, err)
+	f := rec.Timeline.Frame(150)
+	s := f.State.(*guardains.State)
+	v := newView()
+	require.Equal(t, 1, v.shownMode(s))
+	require.Contains(t, v.Status(f), "player 1's view")
+	// The enemies the player never saw are nowhere on the board, and not drawn.
+	img := draw(v, &render.Moment{Prev: rec.Timeline.Frame(149), Cur: f, T: 1, Clock: 1})
+	x, y := v.cam.ToScreen(center(guardains.Cell{X: -1, Y: -1}))
+	corner := img.RGBAAt(int(x), int(y))
+	require.Less(t, int(corner.R)+int(corner.G), 60, "nothing drawn off the board: %v", corner)
+}
