@@ -99,6 +99,13 @@ type Transcriber interface {
 	TranscriptLine() string
 }
 
+// A Helped title gives a person a helper for the seat they play: in AIC21
+// a person commands some units and a bot drives the rest. The Player it
+// returns reports its person with Person() *Human.
+type Helped interface {
+	PersonSeat(person *Human, seat Seat, r *Rand) (Player, error)
+}
+
 // Result is how a game ended.
 type Result struct {
 	Winner  int    `json:"winner"`  // the winning seat's number (1-based); 0 for a draw or no winner

@@ -204,7 +204,7 @@ func (m *Match) answer(ctx context.Context, s Seat, e Entrant, obs any) (Answer,
 
 func (m *Match) anyComputer(seats []Seat) bool {
 	for _, s := range seats {
-		if _, ok := m.Seats[s].Player.(*Human); !ok {
+		if _, ok := m.IsHuman(s); !ok {
 			return true
 		}
 	}
@@ -218,6 +218,11 @@ func (m *Match) IsHuman(s Seat) (*Human, bool) {
 	if int(s) < 0 || int(s) >= len(m.Seats) {
 		return nil, false
 	}
-	h, ok := m.Seats[s].Player.(*Human)
-	return h, ok
+	switch p := m.Seats[s].Player.(type) {
+	case *Human:
+		return p, true
+	case interface{ Person() *Human }:
+		return p.Person(), true
+	}
+	return nil, false
 }

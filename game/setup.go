@@ -70,6 +70,14 @@ func (s Setup) Start() (*Match, func() error, error) {
 			e.Player = p
 		} else if spec.Kind == "human" {
 			e.Player, e.Limit = NewHuman(), s.HumanLimit
+			if h, ok := s.Title.(Helped); ok {
+				p, err := h.PersonSeat(e.Player.(*Human), Seat(i), NewRand(s.Seed, uint64(i)+1))
+				if err != nil {
+					closeAll(entrants[:i])
+					return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
+				}
+				e.Player = p
+			}
 		} else {
 			p, err := s.Title.NewBot(spec.Kind, spec.Strength, Seat(i), NewRand(s.Seed, uint64(i)+1))
 			if err != nil {

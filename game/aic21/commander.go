@@ -53,3 +53,13 @@ func (c *Commander) Play(ctx context.Context, obs any) (game.Answer, error) {
 	}
 	return game.Answer{Move: FormatUnitMoves(MergeUnitMoves(auto, orders))}, nil
 }
+
+// PersonSeat is the seat a person plays (game.Helped): their orders for
+// the units they command, the colony bot for the rest.
+func (t Title) PersonSeat(person *game.Human, seat game.Seat, r *game.Rand) (game.Player, error) {
+	bot, err := t.NewBot("colony", "", seat, r)
+	if err != nil {
+		return nil, err
+	}
+	return NewCommander(person, bot)
+}

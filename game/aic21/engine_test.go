@@ -220,3 +220,20 @@ func TestCommander(t *testing.T) {
 	_, err = NewCommander(person, person)
 	require.Error(t, err)
 }
+
+// A person's seat is a Commander: the match sees the person, and the
+// colony bot drives the units they leave alone.
+func TestPersonSeatIsACommander(t *testing.T) {
+	seats, err := game.ParseSeats(Title{}, "human,forager")
+	require.NoError(t, err)
+	m, closeFiles, err := game.Setup{Title: Title{}, Seats: seats, Seed: 1, Map: ownMap("meadow")}.Start()
+	require.NoError(t, err)
+	defer closeFiles()
+	_, ok := m.Seats[0].Player.(*Commander)
+	require.True(t, ok, "%T", m.Seats[0].Player)
+	h, ok := m.IsHuman(0)
+	require.True(t, ok)
+	require.Same(t, m.Seats[0].Player.(*Commander).Person(), h)
+	_, ok = m.IsHuman(1)
+	require.False(t, ok)
+}
