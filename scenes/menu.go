@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -39,7 +40,7 @@ func NewMenu() *Menu {
 		blurb, _ := render.Blurb(t.ID())
 		m.form.Items = append(m.form.Items, &ui.Button{Label: t.Name(), Detail: blurb, Primary: true})
 	}
-	m.demo = &ui.Button{Label: "Demo: computers play on a loop"}
+	m.demo = &ui.Button{Label: "Demo loop"}
 	m.open = &ui.Button{Label: "Open a replay…"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.quit = &ui.Button{Label: "Quit"}
@@ -50,22 +51,43 @@ func NewMenu() *Menu {
 	return m
 }
 
+// The menu's measures at scale 1: the game cards, two to a row, and the
+// row of buttons under them.
+const (
+	cardW, cardH = 540, 76
+	menuGap      = 16
+	buttonH      = 54
+)
+
+// cardsTop is where the game cards start: the cards and buttons sit in the
+// middle of the window's lower part, under the title.
+func (m *Menu) cardsTop(a *App) float64 {
+	s := a.Scale
+	rows := (len(m.titles) + 1) / 2
+	content := float64(rows)*(cardH+menuGap)*s + 14*s + buttonH*s
+	return (float64(a.H)-content)/2 + 110*s
+}
+
 func (m *Menu) layout(a *App) {
 	s := a.Scale
-	w := 520 * s
-	x := float64(a.W)/2 - w/2
-	y := float64(a.H)*0.5 - 60*s
-	bh, gap := 54*s, 14*s
-	for i, it := range m.form.Items {
-		h := bh
-		if i < len(m.titles) {
-			h = 76 * s
-		}
-		it.Place(rectXYWH(x, y, w, h))
-		y += h + gap
-		if i == len(m.titles)-1 {
-			y += 14 * s
-		}
+	cw, ch, gap := cardW*s, cardH*s, menuGap*s
+	cols := min(2, max(1, len(m.titles)))
+	full := float64(cols)*cw + float64(cols-1)*gap
+	cx := float64(a.W) / 2
+	top := m.cardsTop(a)
+	rows := (len(m.titles) + cols - 1) / cols
+	for i := range m.titles {
+		r, c := i/cols, i%cols
+		// A last row that is not full is centred.
+		n := min(cols, len(m.titles)-r*cols)
+		x := cx - (float64(n)*cw+float64(n-1)*gap)/2 + float64(c)*(cw+gap)
+		m.form.Items[i].Place(rectXYWH(x, top+float64(r)*(ch+gap), cw, ch))
+	}
+	y := top + float64(rows)*(ch+gap) + 14*s
+	rest := m.form.Items[len(m.titles):]
+	bw := (full - float64(len(rest)-1)*gap) / float64(len(rest))
+	for i, it := range rest {
+		it.Place(rectXYWH(cx-full/2+float64(i)*(bw+gap), y, bw, buttonH*s))
 	}
 }
 
@@ -83,7 +105,7 @@ func (m *Menu) Update(a *App) error {
 	switch hit := m.form.Update(&a.In.UI); hit {
 	case nil:
 	case m.demo:
-		v, err := StartDemo(a, demoSetup(m.titles[0], 1+a.Clock))
+		v, err := StartDemo(a, demoSetup(m.titles[0], int64((1+a.Clock)*1000)))
 		if err != nil {
 			a.Toast("%v", err)
 			return nil
@@ -111,7 +133,7 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 	m.layout(a)
 	s := a.Scale
 	cx := float64(a.W) / 2
-	top := float64(a.H)*0.5 - 60*s
+	top := m.cardsTop(a)
 	// The title, with a warm glow that breathes.
 	glow := 0.75 + 0.25*math.Sin(a.Clock*1.3)
 	render.Glow(dst, cx, top-150*s, 260*s, render.Fade(render.Accent, 0.16*glow))
@@ -124,12 +146,20 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 
 // demoSetup pits the title's strongest computer player against its second
 // strongest at their default strengths.
-func demoSetup(t game.Title, seed float64) game.Setup {
+func demoSetup(t game.Title, seed int64) game.Setup {
 	bots := t.Bots()
-	st := game.Setup{Title: t, Seed: int64(seed * 1000)}
+	st := game.Setup{Title: t, Seed: seed}
 	for i := 0; i < t.Seats(); i++ {
 		b := bots[max(0, len(bots)-1-i%2)]
 		st.Seats = append(st.Seats, game.SeatSpec{Kind: b.Kind, Strength: b.Default})
 	}
 	return st
+}
+
+// nextDemo is the demo loop's next game: the menu's next title, with the
+// next seed, so that an event's screen shows every game in turn.
+func nextDemo(st game.Setup) game.Setup {
+	titles := MenuTitles()
+	i := slices.IndexFunc(titles, func(t game.Title) bool { return t.ID() == st.Title.ID() })
+	return demoSetup(titles[(i+1)%len(titles)], st.Seed+1)
 }

@@ -532,9 +532,7 @@ func (v *Viewer) checkDone(a *App) {
 	}
 	if v.demo && a.Clock-v.overSince > demoWait {
 		v.resultsOpen = true
-		st := v.setup
-		st.Seed++
-		if next, err := StartDemo(a, st); err == nil {
+		if next, err := StartDemo(a, nextDemo(v.setup)); err == nil {
 			a.Replace(next)
 		} else {
 			a.Toast("%v", err)
