@@ -9,6 +9,7 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -27,6 +28,18 @@ type Config struct {
 	Seats   int               `json:"seats"`
 	Map     string            `json:"map,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+}
+
+// ParseFlag reads the value of an on/off rule option: "true" or "1",
+// "false", "0" or empty, in any case.
+func ParseFlag(name, value string) (bool, error) {
+	switch strings.ToLower(value) {
+	case "true", "1":
+		return true, nil
+	case "false", "0", "":
+		return false, nil
+	}
+	return false, fmt.Errorf("option %s=%q: want true, 1, false or 0", name, value)
 }
 
 // Option returns a rule option, or def when it is not set.

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arena-games/arena/game"
 )
 
 // Rules are a game's rule options: the offline round cap and the "compat"
@@ -124,13 +126,11 @@ func ParseRules(options map[string]string) (Rules, error) {
 }
 
 func parseFlag(name, v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "true", "1":
-		return true, nil
-	case "false", "0", "":
-		return false, nil
+	on, err := game.ParseFlag(name, v)
+	if err != nil {
+		return false, fmt.Errorf("aibg5: rule %w", err)
 	}
-	return false, fmt.Errorf("aibg5: rule option %s=%q: want true, 1, false or 0", name, v)
+	return on, nil
 }
 
 func optionNames() []string {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/arena-games/arena/game"
 )
 
 // Rules are the constants and compat flags a game is played by (§2, §7).
@@ -374,13 +376,9 @@ func ParseRules(options map[string]string) (Rules, error) {
 		if !ok {
 			return r, fmt.Errorf("aic21: unknown option %q (known: %s, and map.config keys)", name, strings.Join(OptionNames(), ", "))
 		}
-		switch strings.ToLower(value) {
-		case "true", "1":
-			*field(&r.Compat) = true
-		case "false", "0", "":
-			*field(&r.Compat) = false
-		default:
-			return r, fmt.Errorf("aic21: option %s=%q: expected true, 1, false or 0", name, value)
+		var err error
+		if *field(&r.Compat), err = game.ParseFlag(name, value); err != nil {
+			return r, fmt.Errorf("aic21: %w", err)
 		}
 	}
 	return r, nil

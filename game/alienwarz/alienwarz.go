@@ -104,13 +104,9 @@ func ParseRules(options map[string]string) (*Rules, error) {
 		if !ok {
 			return nil, fmt.Errorf("alienwarz: unknown option %q (known: %s)", name, strings.Join(OptionNames(), ", "))
 		}
-		switch strings.ToLower(value) {
-		case "true", "1":
-			*field(r) = true
-		case "false", "0", "":
-			*field(r) = false
-		default:
-			return nil, fmt.Errorf("alienwarz: option %s=%q: want true, 1, false or 0", name, value)
+		var err error
+		if *field(r), err = game.ParseFlag(name, value); err != nil {
+			return nil, fmt.Errorf("alienwarz: %w", err)
 		}
 	}
 	return r, nil

@@ -44,14 +44,11 @@ func ParseRules(options map[string]string) (Rules, error) {
 		if !ok {
 			return Rules{}, fmt.Errorf("santorini: unknown rule option %q (known: %s)", name, strings.Join(known, ", "))
 		}
-		switch strings.ToLower(value) {
-		case "true", "1":
-			set(&r, true)
-		case "false", "0", "":
-			set(&r, false)
-		default:
-			return Rules{}, fmt.Errorf("santorini: rule option %s=%q: want true, 1, false or 0", name, value)
+		on, err := game.ParseFlag(name, value)
+		if err != nil {
+			return Rules{}, fmt.Errorf("santorini: rule %w", err)
 		}
+		set(&r, on)
 	}
 	return r, nil
 }
