@@ -1,12 +1,12 @@
 package aibg5
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/hex"
 	"github.com/stretchr/testify/require"
 )
@@ -18,14 +18,7 @@ const fixtureDir = "../../../shared/fixtures/aibg5"
 // absent, except under CI=true, where that is a failure.
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtureDir, name))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing under CI: %v", err)
-		}
-		t.Skipf("fixture absent (%v): skipping", err)
-	}
-	return data
+	return gametest.Fixture(t, filepath.Join(fixtureDir, name))
 }
 
 // fixtureMap loads one of the official maps: "test1.txt", "test2.txt",

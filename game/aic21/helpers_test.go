@@ -1,13 +1,13 @@
 package aic21
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 )
 
 // fixtureDir holds the original system's files, relative to this package.
@@ -17,14 +17,7 @@ const fixtureDir = "../../../shared/fixtures/aic21"
 // absent, except under CI=true, where that is a failure.
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtureDir, name))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing under CI: %v", err)
-		}
-		t.Skipf("fixture absent (%v): skipping", err)
-	}
-	return data
+	return gametest.Fixture(t, filepath.Join(fixtureDir, name))
 }
 
 // fixtureMap reads an official map.

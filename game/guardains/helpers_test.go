@@ -3,7 +3,6 @@ package guardains
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 )
 
 // fixtureDir holds the original system's files, relative to this package.
@@ -21,14 +21,7 @@ const fixtureDir = "../../../shared/fixtures/guardains"
 // absent, except under CI=true, where that is a failure.
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtureDir, name))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing under CI: %v", err)
-		}
-		t.Skipf("fixture absent (%v): skipping", err)
-	}
-	return data
+	return gametest.Fixture(t, filepath.Join(fixtureDir, name))
 }
 
 const transcriptFile = "player1_transcript.jsonl.gz"

@@ -1,10 +1,11 @@
 package santorini
 
 import (
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game/gametest"
 )
 
 // fixturePath is the fixture game.txt, relative to this package.
@@ -14,14 +15,7 @@ const fixturePath = "../../../shared/fixtures/santorini/game.txt"
 // absent, except under CI=true, where that is a failure.
 func fixture(t testing.TB) []byte {
 	t.Helper()
-	data, err := os.ReadFile(fixturePath)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing under CI: %v", err)
-		}
-		t.Skipf("fixture absent (%v): skipping", err)
-	}
-	return data
+	return gametest.Fixture(t, fixturePath)
 }
 
 // position parses a peer position string or fails the test.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/hex"
 	"github.com/stretchr/testify/require"
 )
@@ -114,12 +115,7 @@ func TestLoad(t *testing.T) {
 	require.Equal(t, Default, e.Observe(0).(*aibg5.State).MapName)
 
 	path := "../../../shared/fixtures/aibg5/maps/test1.txt"
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing under CI: %v", err)
-		}
-		t.Skipf("fixture absent (%v): skipping", err)
-	}
+	gametest.Need(t, path)
 	m, err := Load(path)
 	require.NoError(t, err)
 	require.Equal(t, "test1.txt", m.Name)
