@@ -16,6 +16,7 @@ type Camera struct {
 	zoom, toZoom           float64 // 1 shows the whole world
 	cx, cy, toX, toY       float64 // the world point at the area's centre
 	ready                  bool
+	wrap                   bool
 }
 
 // Limits of the zoom, relative to the whole world in view.
@@ -34,6 +35,11 @@ func (c *Camera) SetWorld(minX, minY, maxX, maxY float64) {
 		c.zoom, c.cx, c.cy = c.toZoom, c.toX, c.toY
 	}
 }
+
+// SetWrap makes the world wrap around on both axes, as a torus does:
+// panning past an edge carries on into the world's other side instead of
+// stopping, and the centre is kept inside the bounds by whole turns.
+func (c *Camera) SetWrap(on bool) { c.wrap = on }
 
 // SetArea gives the screen rectangle the camera draws into.
 func (c *Camera) SetArea(r image.Rectangle) { c.area = r }
@@ -82,8 +88,20 @@ func (c *Camera) Update(dt float64) {
 	c.cy += (c.toY - c.cy) * k
 }
 
-// clamp keeps the centre inside the world.
+// clamp keeps the centre inside the world: at its edge, or on a wrapping
+// world a whole turn back, eased and target alike so nothing jumps.
 func (c *Camera) clamp() {
+	if c.wrap {
+		if w := c.maxX - c.minX; w > 0 {
+			k := math.Floor((c.toX-c.minX)/w) * w
+			c.toX, c.cx = c.toX-k, c.cx-k
+		}
+		if h := c.maxY - c.minY; h > 0 {
+			k := math.Floor((c.toY-c.minY)/h) * h
+			c.toY, c.cy = c.toY-k, c.cy-k
+		}
+		return
+	}
 	c.toX = math.Max(c.minX, math.Min(c.maxX, c.toX))
 	c.toY = math.Max(c.minY, math.Min(c.maxY, c.toY))
 }

@@ -43,3 +43,31 @@ func TestCameraFitsZoomsAndPans(t *testing.T) {
 	c.Zoom(1000, 0, 0)
 	require.LessOrEqual(t, c.toZoom, float64(maxZoom), "zoom is bounded")
 }
+
+func TestCameraWraps(t *testing.T) {
+	var c Camera
+	c.SetArea(image.Rect(0, 0, 100, 100))
+	c.SetWorld(0, 0, 10, 10)
+	c.SetWrap(true)
+	settle := func() {
+		for i := 0; i < 200; i++ {
+			c.Update(0.05)
+		}
+	}
+	// 10 px a unit: dragging the world 60 px left moves the centre from
+	// 5 to 11, past the edge, which is 1 a turn back.
+	c.Pan(-30, 0)
+	settle()
+	c.Pan(-30, -30)
+	settle()
+	x0, y0, x1, _ := c.Visible()
+	require.InDelta(t, 1, (x0+x1)/2, 1e-6)
+	require.InDelta(t, -4, x0, 1e-6, "the view reaches past the world's left edge")
+	require.InDelta(t, 3, y0, 1e-6)
+	// Without wrapping the centre stops at the edge.
+	c.SetWrap(false)
+	c.Pan(-100, 0)
+	settle()
+	x0, _, x1, _ = c.Visible()
+	require.InDelta(t, 10, (x0+x1)/2, 1e-6)
+}

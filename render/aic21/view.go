@@ -1,0 +1,470 @@
+// Package aic21 draws AIC21: a torus of soil, rocks, swamps and antlion
+// pits that the camera scrolls across without end; bread and grass in
+// piles that grow and shrink; each colony's anthill with its health; ants
+// and scorpions in their colony's colours that walk the short way round
+// the edges, several to a cell; stings and base shots as arcs; each
+// colony's chat, its numbers over the turns as small charts; and the
+// orders a person gives their colony in a hotseat game.
+package aic21
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/sprites"
+)
+
+func init() {
+	render.RegisterView("aic21", "Two ant colonies on a torus: workers gather bread and grass, scorpions fight, every ant thinks alone",
+		func() render.View { return New() })
+}
+
+// The colonies' colours, and the view's own.
+var (
+	teamColors = [2]color.NRGBA{sprites.AICBlue.Color(), sprites.AICRed.Color()}
+	white      = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	black      = color.NRGBA{0, 0, 0, 0xff}
+	bread      = sprites.BreadGold.Color()
+	grass      = sprites.GrassGreen.Color()
+	hurt       = color.NRGBA{0xff, 0x4a, 0x3a, 0xff}
+	healthy    = color.NRGBA{0x6a, 0xe8, 0x7a, 0xff}
+	mud        = color.NRGBA{0x7a, 0xb0, 0x90, 0xff}
+)
+
+// unit is the size of a cell in world units.
+const unit = sprites.AICCell
+
+// colW is the width of the colonies' column beside the map, at scale 1.
+const colW = 268
+
+// View draws AIC21 frames.
+type View struct {
+	board, column image.Rectangle // the map's part of the area, the column's
+	scale         float64
+	cam           render.Camera
+	sheet         *sprites.AIC21
+	batch         render.Batch
+	ground        ground
+	fog           fog
+	step          step
+	hist          history
+	// tl is the timeline shown, when the viewer gave it: the charts read
+	// every frame of it, fed frames so far.
+	tl  *game.Timeline
+	fed int
+	in  orders
+	// mode is the team view when nobody is entering orders: 0 shows
+	// everything, 1 and 2 what colony 0's or 1's units see.
+	mode int
+	// offX and offY are the whole turns of the torus on screen, in world
+	// units: sprites are drawn once for each pair where they show.
+	offX, offY []float64
+	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
+	vx0, vy0, vx1, vy1 float64
+	cellPx             float64 // a cell's size on screen
+	lastClock          float64
+	quad               [4]ebiten.Vertex
+	tileOp             ebiten.DrawTrianglesOptions
+}
+
+// New makes an AIC21 view.
+func New() *View {
+	v := &View{sheet: sprites.AICSheet(), scale: 1}
+	v.cam.SetWrap(true)
+	return v
+}
+
+// Layout puts the map on the left of area and the colonies' column on its
+// right.
+func (v *View) Layout(area image.Rectangle, scale float64) {
+	v.scale = scale
+	w := int(colW * scale)
+	gap := int(12 * scale)
+	v.board = image.Rect(area.Min.X, area.Min.Y, area.Max.X-w-gap, area.Max.Y)
+	v.column = image.Rect(area.Max.X-w, area.Min.Y, area.Max.X, area.Max.Y)
+	v.cam.SetArea(v.board)
+}
+
+// Zoom zooms the map about a screen point (render.Navigator).
+func (v *View) Zoom(f, x, y float64) { v.cam.Zoom(f, x, y) }
+
+// Pan drags the map; it wraps around without end.
+func (v *View) Pan(dx, dy float64) { v.cam.Pan(dx, dy) }
+
+// Fit shows the whole map.
+func (v *View) Fit() { v.cam.Fit() }
+
+// SeatColor is the colony's colour.
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
+
+// Help lists the board's keys and mouse.
+func (v *View) Help() [][2]string {
+	return [][2]string{
+		{"Drag · wheel · F", "pan (the map wraps round: drag on past an edge), zoom, fit"},
+		{"G · 1 · 2", "team view: everything, or what colony 1's or colony 2's units see"},
+		{"Your turn: click an ant", "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
+		{"Space · 0", "the selected unit stays; Backspace drops its order"},
+		{"Message box", "click it, type a chat message and its value: the selected unit sends it"},
+		{"Enter · End turn", "send the orders; units without one follow the colony's bot"},
+	}
+}
+
+// Key switches the team view when nobody is entering orders.
+func (v *View) Key(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyG:
+		v.mode = 0
+	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+		v.mode = 1
+	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
+		v.mode = 2
+	default:
+		return false
+	}
+	return true
+}
+
+func state(f game.Frame) *aic21.State {
+	if s, ok := f.State.(*aic21.State); ok {
+		return s
+	}
+	return nil
+}
+
+// colonyName is how people call colony c: "Colony 1", with the team's name
+// when it has one of its own.
+func colonyName(s *aic21.State, c int) string {
+	name := "Colony " + itoa(c+1)
+	if n := s.TeamNames[c]; n != "" && n != [2]string{"first_team", "second_team"}[c] {
+		name += " · " + n
+	}
+	return name
+}
+
+// criteria are the judge's tie-breaks (rules §1), as people say them.
+var criteria = [6]string{"base health", "living units", "units raised", "scorpions raised", "bread in store", "grass in store"}
+
+// score is colony c's numbers in the judge's order.
+func score(s *aic21.State, c int) [6]int {
+	w, sc := s.Count(c)
+	col := &s.Colonies[c]
+	return [6]int{col.BaseHealth, w + sc, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
+}
+
+// leader is the colony ahead by the judge's order and the criterion that
+// decides it; -1 when they are level in everything.
+func leader(s *aic21.State) (int, int) {
+	a, b := score(s, 0), score(s, 1)
+	for k := range a {
+		switch {
+		case a[k] > b[k]:
+			return 0, k
+		case b[k] > a[k]:
+			return 1, k
+		}
+	}
+	return -1, 0
+}
+
+// reasons say why a colony won, by the engine's Reason.
+var reasons = map[string]string{"base": "the other base fell", "health": "more base health", "units": "more living units",
+	"created": "more units raised", "soldiers": "more scorpions raised", "bread": "more bread in store",
+	"grass": "more grass in store", "random": "a coin toss, after a tie in everything"}
+
+// Status says the turn and who leads, or how the game ended.
+func (v *View) Status(f game.Frame) string {
+	s := state(f)
+	if s == nil {
+		return ""
+	}
+	if s.Over {
+		why := reasons[s.Reason]
+		if why == "" {
+			why = s.Reason
+		}
+		return fmt.Sprintf("%s wins after %d turns: %s", colonyName(s, s.Winner), s.Turn+1, why)
+	}
+	text := "Before turn 1"
+	if s.Turn >= 0 {
+		text = "Turn " + itoa(s.Turn+1)
+	}
+	if s.MaxTurn > 0 {
+		text += " of " + itoa(s.MaxTurn)
+	}
+	if c, k := leader(s); c >= 0 {
+		a, b := score(s, c), score(s, 1-c)
+		text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, criteria[k], a[k], b[k])
+	} else {
+		text += " · level in everything"
+	}
+	if v.in.active {
+		text += " · " + v.in.hint()
+	}
+	return text
+}
+
+// Scores lists each colony's units, stores and base health, the leader
+// first.
+func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
+	s := state(f)
+	if s == nil {
+		return nil, nil
+	}
+	order := [2]int{0, 1}
+	if c, _ := leader(s); c == 1 {
+		order = [2]int{1, 0}
+	}
+	rows := make([]render.ScoreRow, 2)
+	for i, c := range order {
+		w, sc := s.Count(c)
+		col := &s.Colonies[c]
+		rows[i] = render.ScoreRow{Seat: game.Seat(c), Cells: []string{itoa(w + sc), itoa(col.Bread), itoa(col.Grass), itoa(col.BaseHealth)},
+			Out: col.BaseHealth <= 0}
+	}
+	return []string{"UNITS", "BREAD", "GRASS", "BASE"}, rows
+}
+
+// MoveLabel writes a colony's orders shortly, as "7 units · 2 msgs"
+// (render.MoveLabeler); a move it cannot read stays as it came.
+func (v *View) MoveLabel(_ game.Seat, move string) string {
+	moves, err := aic21.ParseUnitMoves(move)
+	if err != nil {
+		return move
+	}
+	var units, msgs int
+	seen := map[int]bool{}
+	for _, m := range moves {
+		if m.Move && !seen[m.Unit] {
+			seen[m.Unit] = true
+			units++
+		}
+		if m.Chat {
+			msgs++
+		}
+	}
+	label := plural(units, "unit")
+	if msgs > 0 {
+		label += " · " + plural(msgs, "msg")
+	}
+	return label
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return itoa(n) + " " + what + "s"
+}
+
+// Draw draws the moment.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+	cur, prev := state(m.Cur), state(m.Prev)
+	if cur == nil {
+		return
+	}
+	if prev == nil || prev.W != cur.W || prev.H != cur.H {
+		prev = cur
+	}
+	if !m.Hint {
+		v.in.active = false
+	}
+	dt := m.Clock - v.lastClock
+	if dt < 0 || dt > 0.5 {
+		dt = 1.0 / 60
+	}
+	v.lastClock = m.Clock
+	v.cam.SetWorld(0, 0, float64(cur.W*unit), float64(cur.H*unit))
+	v.cam.Update(dt)
+	v.feed()
+	v.hist.record(prev)
+	v.hist.record(cur)
+	v.step.index(m, prev, cur)
+	v.frame(cur)
+
+	board := dst.SubImage(v.board).(*ebiten.Image)
+	v.ground.draw(board, v, cur)
+	mode := v.shownMode()
+	if mode > 0 {
+		v.fog.draw(board, v, cur, mode-1)
+	}
+	b := &v.batch
+	b.Begin(v.sheet.Atlas)
+	v.drawSwamps(cur, m)
+	v.drawResources(cur, prev, m)
+	v.drawBases(cur, m)
+	v.drawOrders(cur, m)
+	v.drawUnits(cur, prev, mode, m)
+	v.drawBaseBars(cur)
+	v.drawEffects(cur, prev, mode, m)
+	b.Flush(board)
+	v.drawColumn(dst, cur, m)
+}
+
+// shownMode is the team view being shown: a person entering orders sees
+// what their own colony sees.
+func (v *View) shownMode() int {
+	if v.in.active {
+		return v.in.colony + 1
+	}
+	return v.mode
+}
+
+// frame works out, for this frame, which turns of the torus are on
+// screen and how big a cell is.
+func (v *View) frame(s *aic21.State) {
+	x0, y0, x1, y1 := v.cam.Visible()
+	v.vx0, v.vy0, v.vx1, v.vy1 = x0, y0, x1, y1
+	ww, wh := float64(s.W*unit), float64(s.H*unit)
+	v.offX, v.offY = v.offX[:0], v.offY[:0]
+	const margin = 2 * unit // sprites reach past their cell
+	for k := math.Floor((x0 - margin) / ww); k*ww <= x1+margin; k++ {
+		v.offX = append(v.offX, k*ww)
+	}
+	for k := math.Floor((y0 - margin) / wh); k*wh <= y1+margin; k++ {
+		v.offY = append(v.offY, k*wh)
+	}
+	v.cellPx = v.cam.Scale() * unit
+}
+
+// visible reports whether a thing of half-size r world units at (x, y)
+// is on screen.
+func (v *View) visible(x, y, r float64) bool {
+	return x+r >= v.vx0 && x-r <= v.vx1 && y+r >= v.vy0 && y-r <= v.vy1
+}
+
+// sprite queues img centred at world point (x, y), w world units wide,
+// turned by angle, in every turn of the torus where it is on screen.
+func (v *View) sprite(img *ebiten.Image, x, y, w, angle float64, c color.NRGBA) {
+	if c.A == 0 || w <= 0 {
+		return
+	}
+	r := img.Bounds()
+	h := w * float64(r.Dy()) / float64(r.Dx())
+	reach := math.Max(w, h) * 0.75
+	k := v.cam.Scale()
+	for _, ox := range v.offX {
+		for _, oy := range v.offY {
+			if !v.visible(x+ox, y+oy, reach) {
+				continue
+			}
+			sx, sy := v.cam.ToScreen(x+ox, y+oy)
+			v.batch.AddAt(img, sx, sy, w*k/float64(r.Dx()), angle, c)
+		}
+	}
+}
+
+// rect queues a rectangle of the atlas's white pixel, in world units, in
+// every turn of the torus where it is on screen.
+func (v *View) rect(x, y, w, h float64, c color.NRGBA) {
+	if c.A == 0 || w <= 0 || h <= 0 {
+		return
+	}
+	k := v.cam.Scale()
+	for _, ox := range v.offX {
+		for _, oy := range v.offY {
+			if !v.visible(x+ox+w/2, y+oy+h/2, math.Max(w, h)/2) {
+				continue
+			}
+			sx, sy := v.cam.ToScreen(x+ox, y+oy)
+			v.batch.AddRect(v.sheet.Pixel, sx, sy, w*k, h*k, c)
+		}
+	}
+}
+
+// glyphs queues a number or sign from the atlas's digits, centred at world
+// point (x, y), h world units high, with a dark outline for legibility.
+func (v *View) glyphs(s string, x, y, h float64, c color.NRGBA) {
+	gs := h / sprites.DigitHeight
+	w := 0.0
+	for _, r := range s {
+		if img := v.sheet.Digits[r]; img != nil {
+			w += float64(img.Bounds().Dx()-4) * gs
+		}
+	}
+	shadow := render.Fade(black, float64(c.A)/255*0.8)
+	for pass := range 2 {
+		cx := x - w/2
+		d := 0.0
+		col := c
+		if pass == 0 {
+			d, col = h*0.07, shadow
+		}
+		for _, r := range s {
+			img := v.sheet.Digits[r]
+			if img == nil {
+				continue
+			}
+			gw := float64(img.Bounds().Dx()-4) * gs
+			v.sprite(img, cx+gw/2+d, y+d, float64(img.Bounds().Dx())*gs, 0, col)
+			cx += gw
+		}
+	}
+}
+
+// center is the middle of cell c in world units.
+func center(c aic21.Cell) (float64, float64) {
+	return (float64(c.X) + 0.5) * unit, (float64(c.Y) + 0.5) * unit
+}
+
+// near moves world point (x, y) by whole turns of the torus to where it is
+// closest to (rx, ry): the short way round between them.
+func near(x, y, rx, ry float64, s *aic21.State) (float64, float64) {
+	ww, wh := float64(s.W*unit), float64(s.H*unit)
+	x -= math.Round((x-rx)/ww) * ww
+	y -= math.Round((y-ry)/wh) * wh
+	return x, y
+}
+
+// cellAt is the cell under a screen point, wrapped onto the map.
+func (v *View) cellAt(s *aic21.State, sx, sy float64) aic21.Cell {
+	wx, wy := v.cam.ToWorld(sx, sy)
+	x, y := int(math.Floor(wx/unit)), int(math.Floor(wy/unit))
+	return aic21.Cell{X: ((x % s.W) + s.W) % s.W, Y: ((y % s.H) + s.H) % s.H}
+}
+
+func ease(t float64) float64 {
+	t = math.Max(0, math.Min(1, t))
+	return t * t * (3 - 2*t)
+}
+
+func clamp01(t float64) float64 { return math.Max(0, math.Min(1, t)) }
+
+func easeOutBack(t float64) float64 {
+	const c1, c3 = 1.70158, 2.70158
+	t = clamp01(t) - 1
+	return 1 + c3*t*t*t + c1*t*t
+}
+
+// itoa formats small numbers without allocating.
+func itoa(n int) string {
+	if n >= 0 && n < len(numbers) {
+		return numbers[n]
+	}
+	return fmt.Sprint(n)
+}
+
+// signed formats n with its sign, as "+3" or "-3", without allocating for
+// small numbers.
+func signed(n int) string {
+	switch {
+	case n >= 0 && n < len(gains):
+		return gains[n]
+	case n < 0 && -n < len(losses):
+		return losses[-n]
+	}
+	return fmt.Sprintf("%+d", n)
+}
+
+var numbers, gains, losses = func() (n, g, l [1001]string) {
+	for i := range n {
+		n[i], g[i], l[i] = fmt.Sprint(i), fmt.Sprintf("+%d", i), fmt.Sprintf("-%d", i)
+	}
+	return n, g, l
+}()
