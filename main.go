@@ -38,6 +38,7 @@ import (
 	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
 	"github.com/arena-games/arena/net/engine"         // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/aibg5"
+	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
 	_ "github.com/arena-games/arena/render/guardains"
 	_ "github.com/arena-games/arena/render/santorini"

@@ -33,6 +33,8 @@ type Pointer struct {
 	Cancel bool // right click or Esc: take back a half-entered move
 	// Keys are the keys pressed this tick, for boards played by keyboard.
 	Keys []ebiten.Key
+	// Chars are the characters typed this tick, for boards that take text.
+	Chars []rune
 }
 
 // A View draws one title's frames and turns a person's clicks into moves.
@@ -107,6 +109,21 @@ type ScoreRow struct {
 // a move. Key reports whether the view used the key.
 type Keyed interface {
 	Key(k ebiten.Key) bool
+}
+
+// A KeyTaker is a view that takes some of the viewer's keys while a person
+// enters a move, such as the arrows to aim a unit: the viewer does not act
+// on them then. While the person types text, every key but Esc is the
+// view's.
+type KeyTaker interface {
+	Takes(k ebiten.Key) bool
+	Typing() bool
+}
+
+// A Chronicler is a view that draws more than the moment, such as charts
+// over the whole game: the viewer gives it the timeline it shows.
+type Chronicler interface {
+	SetTimeline(tl *game.Timeline)
 }
 
 // A MoveLabeler writes a game's moves shortly for the viewer's move list,

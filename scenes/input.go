@@ -1,9 +1,12 @@
 package scenes
 
 import (
+	"slices"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
 
@@ -109,6 +112,23 @@ func (in *Input) read() {
 		}
 		if r == '+' {
 			in.pressed[ActZoomIn] = true
+		}
+	}
+}
+
+// yield leaves the keys that a view takes to it: the actions bound to
+// them do not fire this tick; while the person types, no action but Back
+// does.
+func (in *Input) yield(t render.KeyTaker) {
+	typing := t.Typing()
+	for a, b := range keymap {
+		if Action(a) == ActBack {
+			continue
+		}
+		for _, k := range b.keys {
+			if typing || (slices.Contains(in.Keys, k) && t.Takes(k)) {
+				in.pressed[a] = false
+			}
 		}
 	}
 }

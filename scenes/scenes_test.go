@@ -411,3 +411,27 @@ func TestPeopleRunOutOfTime(t *testing.T) {
 	require.Equal(t, 2, res.Winner, "no move in time forfeits a Santorini game")
 	require.Equal(t, "forfeit", res.Reason)
 }
+
+// keyTaker takes the arrows, and every key while typing.
+type keyTaker struct{ typing bool }
+
+func (k keyTaker) Takes(key ebiten.Key) bool {
+	return k.typing || key == ebiten.KeyArrowRight || key == ebiten.KeyArrowUp
+}
+func (k keyTaker) Typing() bool { return k.typing }
+
+// A board that takes a key keeps the viewer from acting on it; a person
+// typing keeps every action but Back from firing.
+func TestBoardTakesItsKeys(t *testing.T) {
+	in := Input{Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyHome}}
+	in.pressed[ActStepForward], in.pressed[ActFirst] = true, true
+	in.yield(keyTaker{})
+	require.False(t, in.Just(ActStepForward), "the board's arrow")
+	require.True(t, in.Just(ActFirst), "a key the board leaves")
+
+	in = Input{Keys: []ebiten.Key{ebiten.KeyF, ebiten.KeyEscape}}
+	in.pressed[ActFit], in.pressed[ActBack] = true, true
+	in.yield(keyTaker{typing: true})
+	require.False(t, in.Just(ActFit), "an f typed into a message")
+	require.True(t, in.Just(ActBack), "Esc still leaves the field")
+}

@@ -90,6 +90,9 @@ func NewViewer(rec *game.Recording, view render.View) *Viewer {
 	v.help = ui.Button{Icon: sprites.IconHelp, HasIcon: true}
 	v.buttons = []*ui.Button{&v.first, &v.back, &v.play, &v.fwd, &v.last, &v.slower, &v.faster, &v.mode, &v.menu, &v.help}
 	v.anim = 1
+	if c, ok := view.(render.Chronicler); ok {
+		c.SetTimeline(rec.Timeline)
+	}
 	return v
 }
 
@@ -267,9 +270,12 @@ func (v *Viewer) Update(a *App) error {
 		if err := h.Rejected(); err != nil {
 			a.Toast("%v", err)
 		}
-		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys}
+		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys, Chars: a.In.UI.Chars}
 		if move, ok := v.view.Input(frame, seat, p); ok {
 			h.Submit(move)
+		}
+		if kt, ok := v.view.(render.KeyTaker); ok {
+			a.In.yield(kt)
 		}
 	} else {
 		if a.In.RightClick {
@@ -348,36 +354,39 @@ func (v *Viewer) navigate(in *Input) {
 	case in.Just(ActFit):
 		nav.Fit()
 	}
-	// W A S D and the window's edge pan, unless a person is entering a
-	// move (the board may use those keys).
-	if h, _ := v.humanToMove(v.rec.Timeline.Frame(v.cursor)); h == nil {
-		const speed = 14
-		dx, dy := 0.0, 0.0
-		for k, d := range map[ebiten.Key][2]float64{ebiten.KeyW: {0, 1}, ebiten.KeyS: {0, -1}, ebiten.KeyA: {1, 0}, ebiten.KeyD: {-1, 0}} {
-			if ebiten.IsKeyPressed(k) {
-				dx, dy = dx+d[0]*speed, dy+d[1]*speed
-			}
+	// W A S D and the window's edge pan; while a person enters a move,
+	// W A S D only if the board does not take them.
+	const speed = 14
+	dx, dy := 0.0, 0.0
+	h, _ := v.humanToMove(v.rec.Timeline.Frame(v.cursor))
+	kt, takes := v.view.(render.KeyTaker)
+	for k, d := range map[ebiten.Key][2]float64{ebiten.KeyW: {0, 1}, ebiten.KeyS: {0, -1}, ebiten.KeyA: {1, 0}, ebiten.KeyD: {-1, 0}} {
+		if h != nil && (!takes || kt.Typing() || kt.Takes(k)) {
+			continue
 		}
-		// The pointer's position is known outside the window too: only the
-		// last few pixels inside the window's edge pan.
-		inside := x >= 0 && y >= 0 && x < float64(v.screenW) && y < float64(v.screenH)
-		if edge := 6.0; inside && ebiten.IsFocused() {
-			switch {
-			case x < edge:
-				dx += speed
-			case x > float64(v.screenW)-edge:
-				dx -= speed
-			}
-			switch {
-			case y < edge:
-				dy += speed
-			case y > float64(v.screenH)-edge:
-				dy -= speed
-			}
+		if ebiten.IsKeyPressed(k) {
+			dx, dy = dx+d[0]*speed, dy+d[1]*speed
 		}
-		if dx != 0 || dy != 0 {
-			nav.Pan(dx, dy)
+	}
+	// The pointer's position is known outside the window too: only the last
+	// few pixels inside the window's edge pan.
+	inside := x >= 0 && y >= 0 && x < float64(v.screenW) && y < float64(v.screenH)
+	if edge := 6.0; inside && ebiten.IsFocused() {
+		switch {
+		case x < edge:
+			dx += speed
+		case x > float64(v.screenW)-edge:
+			dx -= speed
 		}
+		switch {
+		case y < edge:
+			dy += speed
+		case y > float64(v.screenH)-edge:
+			dy -= speed
+		}
+	}
+	if dx != 0 || dy != 0 {
+		nav.Pan(dx, dy)
 	}
 	held := in.Dragging || in.UI.Held
 	if (in.UI.Pressed || (in.Dragging && !v.grab.on)) && in.UI.Over(v.area) {

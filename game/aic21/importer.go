@@ -43,6 +43,9 @@ func ImportLog(name string, data []byte) (*game.Recording, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	for _, s := range turns {
+		s.MaxTurn = len(turns)
+	}
 	start := startOf(turns[0])
 	both := []game.Seat{0, 1}
 	tl := game.NewTimeline(game.Frame{ToMove: both, State: start}, true)

@@ -133,7 +133,10 @@ type State struct {
 	Attacks  []Hit // this turn's hits, in order
 	// Turn is the turn this is the record of, as the log and the chat
 	// stamps number them; -1 for the start, before turn 0.
-	Turn       int
+	Turn int
+	// MaxTurn is how many turns the game lasts at most
+	// (GAME_MAXIMUM_TURN_COUNT); for an imported log, the turns it holds.
+	MaxTurn    int
 	Over       bool
 	Winner     int    // the winning colony, 0 or 1, when Over
 	Reason     string // why it ended (Engine.Result)

@@ -637,7 +637,7 @@ func decide(score [2][6]int, rng *game.Rand) (int, string) {
 // snapshot records the state for the frame of turn t (-1: the start).
 func (w *world) snapshot(t int) *State {
 	s := &State{W: w.w, H: w.h, ShiftX: w.shift.X, ShiftY: w.shift.Y, Kinds: w.kinds, Delayed: w.delayed,
-		Units: slices.Clone(w.units), Colonies: w.col, Attacks: w.attacks, Turn: t, TeamNames: w.names,
+		Units: slices.Clone(w.units), Colonies: w.col, Attacks: w.attacks, Turn: t, MaxTurn: w.r.MaxTurn, TeamNames: w.names,
 		FullHealth: w.full, swapLabels: w.swapLabels}
 	if s.Units == nil {
 		s.Units = []Unit{}

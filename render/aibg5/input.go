@@ -151,3 +151,13 @@ func (v *View) drawOptions(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, m *r
 		b.Add(sh.Ship, v.at(sh.Ship, x, y, shipScale, math.Atan2(y-fy, x-fx)), render.Fade(teamColors[me.Idx-1], 0.45))
 	}
 }
+
+// Takes reports whether key k is the board's while a person is to act
+// (render.KeyTaker): the six direction keys, Tab and Enter.
+func (v *View) Takes(k ebiten.Key) bool {
+	_, dir := keyDirections[k]
+	return dir || k == ebiten.KeyTab || k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
+}
+
+// Typing is false: the board takes no text.
+func (v *View) Typing() bool { return false }

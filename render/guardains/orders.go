@@ -339,3 +339,12 @@ func OrderButton(area image.Rectangle, scale float64, s *guardains.State, label 
 	}
 	return image.Rectangle{}
 }
+
+// Takes reports whether key k is the board's while a person gives orders
+// (render.KeyTaker): Tab picks the next guardian, Enter sends the order.
+func (v *View) Takes(k ebiten.Key) bool {
+	return k == ebiten.KeyTab || k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
+}
+
+// Typing is false: the board takes no text.
+func (v *View) Typing() bool { return false }
