@@ -15,10 +15,12 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/alienwarz"
 	"github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
 	rsaibg5 "github.com/arena-games/arena/render/aibg5"
+	rsaic21 "github.com/arena-games/arena/render/aic21"
 	rsaliens "github.com/arena-games/arena/render/alienwarz"
 	rsguard "github.com/arena-games/arena/render/guardains"
 	rs "github.com/arena-games/arena/render/santorini"
@@ -615,6 +617,58 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	require.Equal(t, guardains.Move, b.Type)
 	time.Sleep(time.Second) // the round's animation
 	w.screenshot(filepath.Join(shots, "e2e-guardains.png"))
+	w.quit()
+}
+
+// TestAIC21HotseatInTheWindow commands a colony in the real window: Tab
+// picks a unit, the right arrow sends it right (and does not step the
+// viewer), End turn sends the orders; the other units follow the colony
+// bot.
+func TestAIC21HotseatInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	out := filepath.Join(t.TempDir(), "ants.arena")
+	w := openWindow(t, bin, "play", "aic21", "--seats", "human,forager", "--seed", "2", "--out", out)
+	area := scenes.BoardArea(1280, 800, 1)
+	w.key("Tab", "Right")
+	r := rsaic21.EndTurnButton(area, 1)
+	w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+	deadline := time.Now().Add(20 * time.Second)
+	var rec *game.Recording
+	for {
+		var err error
+		rec, err = game.OpenFile(out)
+		require.NoError(t, err)
+		if rec.Timeline.Len() > 1 {
+			break
+		}
+		require.False(t, time.Now().After(deadline), "waiting for the turn")
+		time.Sleep(100 * time.Millisecond)
+	}
+	moves, err := aic21.ParseUnitMoves(rec.Timeline.Frame(1).Moves[0])
+	require.NoError(t, err)
+	start := rec.Timeline.Frame(0).State.(*aic21.State)
+	first := -1
+	for _, u := range start.Units {
+		if u.Colony == 0 {
+			first = u.ID
+			break
+		}
+	}
+	found := false
+	for _, m := range moves {
+		if m.Unit == first {
+			found = true
+			require.Equal(t, aic21.Right, m.Dir, "the unit Tab picked goes right")
+		}
+	}
+	require.True(t, found, "an order for unit %d in %q", first, rec.Timeline.Frame(1).Moves[0])
+
+	shots := os.Getenv("ARENA_SHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	w.screenshot(filepath.Join(shots, "e2e-aic21.png"))
 	w.quit()
 }
 

@@ -778,11 +778,11 @@ func (v *Viewer) limitOf(f game.Frame) float64 {
 // moveLabel is a move as the move list shows it: the view's short form when
 // it has one.
 func (v *Viewer) moveLabel(seat game.Seat, move string) string {
+	if l, ok := v.view.(render.MoveLabeler); ok {
+		move = l.MoveLabel(seat, move)
+	}
 	if move == "" {
 		return "(no answer)"
-	}
-	if l, ok := v.view.(render.MoveLabeler); ok {
-		return l.MoveLabel(seat, move)
 	}
 	return move
 }

@@ -602,3 +602,12 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 	render.Text(dst, "Clear", render.Bold, 15*sc, float64(cr.Min.X+cr.Max.X)/2, float64(cr.Min.Y)+11*sc, render.Ink, render.Center)
 	render.Text(dst, "End turn", render.Bold, 15*sc, float64(er.Min.X+er.Max.X)/2, float64(er.Min.Y)+11*sc, render.AccentInk, render.Center)
 }
+
+// EndTurnButton is where the orders panel's End turn button is in area at
+// scale.
+func EndTurnButton(area image.Rectangle, scale float64) image.Rectangle {
+	v := New()
+	v.Layout(area, scale)
+	v.layoutOrders()
+	return v.in.end.Rect()
+}

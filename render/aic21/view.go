@@ -249,6 +249,9 @@ func (v *View) MoveLabel(_ game.Seat, move string) string {
 			msgs++
 		}
 	}
+	if units == 0 && msgs == 0 {
+		return "all hold"
+	}
 	label := plural(units, "unit")
 	if msgs > 0 {
 		label += " · " + plural(msgs, "msg")

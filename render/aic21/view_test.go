@@ -515,6 +515,7 @@ func TestStatusScoresAndLabels(t *testing.T) {
 	require.Equal(t, "3 units · 2 msgs", v.MoveLabel(0, `2:1 3:4:7:"bread 12 30" 5:-:1:"hi" 7:0`))
 	require.Equal(t, "1 unit", v.MoveLabel(0, `2:1`))
 	require.Equal(t, "oops", v.MoveLabel(0, "oops"))
+	require.Equal(t, "all hold", v.MoveLabel(0, ""), "every unit stays silent")
 }
 
 func TestChartsKeepTheTurnsDrawn(t *testing.T) {
