@@ -51,3 +51,34 @@ func BenchmarkCompetitive(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
 }
+
+// BenchmarkCompetitiveTimeLimit searches 40 positions of seeded random games
+// at 300 ms each and reports the longest and the mean time a search took
+// (Search must return within the limit), the mean depth and the nodes per
+// second.
+func BenchmarkCompetitiveTimeLimit(b *testing.B) {
+	const limit = 300 * time.Millisecond
+	positions := randomPositions(b, 40, 11)
+	c := NewCompetitive()
+	var worst, total time.Duration
+	searches, depths, nodes := 0, 0, 0
+	for b.Loop() {
+		for _, p := range positions {
+			t0 := time.Now()
+			res, err := c.Search(b.Context(), &p, Limit{Time: limit}, nil)
+			took := time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			worst, total = max(worst, took), total+took
+			searches, depths, nodes = searches+1, depths+res.Depth, nodes+res.Nodes
+		}
+	}
+	if worst >= limit {
+		b.Errorf("a search took %v, over its limit of %v", worst, limit)
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "maxms")
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(searches), "ms/search")
+	b.ReportMetric(float64(depths)/float64(searches), "depth")
+	b.ReportMetric(float64(nodes)/total.Seconds(), "nodes/s")
+}

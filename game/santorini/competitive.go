@@ -10,12 +10,14 @@ import (
 // Competitive is the competitive player's search: alpha-beta (principal
 // variation search) with iterative deepening, a transposition table on
 // Zobrist keys, move ordering by the table's move, killers and history,
-// immediate-win detection, a check-like extension when the opponent
-// threatens to win, late-move reductions, and the evaluation of eval. It is
+// immediate-win detection, forced-loss detection when the opponent threatens
+// to win (two threats lose at once; one leaves only the domes on it, searched
+// a ply deeper), late-move reductions, and the evaluation of eval. It is
 // single-threaded and keeps its table between searches; one value must not
 // search two positions at once.
 type Competitive struct {
 	p        pos
+	w        weights
 	endCheck bool
 	tt       []ttEntry
 	killers  [maxPly][2]move
@@ -25,6 +27,7 @@ type Competitive struct {
 	pv       [maxPly][maxPly]move
 	pvLen    [maxPly]int
 	nodes    int
+	maxNodes int // stop after about this many nodes (0: no bound), for self-play
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
@@ -63,7 +66,8 @@ type Limit struct {
 	Time  time.Duration
 }
 
-// Info reports one completed iteration of a competitive search.
+// Info reports one depth of a competitive search: a completed iteration, or
+// one the time cut short after it proved a new best turn.
 type Info struct {
 	Depth   int
 	Score   float64 // for the side to move: a win ±(1 000 000 − ply), else the evaluation divided by 100
@@ -72,23 +76,28 @@ type Info struct {
 	PV      []Turn
 }
 
-// NewCompetitive makes a competitive search with an empty table.
-func NewCompetitive() *Competitive { return &Competitive{} }
+// NewCompetitive makes a competitive search with an empty table. It writes
+// the table's memory at once, so that no timed search pays for its first use.
+func NewCompetitive() *Competitive {
+	c := &Competitive{w: defaultWeights, tt: make([]ttEntry, 1<<ttBits)}
+	clear(c.tt)
+	return c
+}
 
 // Search finds a turn for the side to move in a play position within limit,
-// calling info (when not nil) after every completed depth. It returns the best
-// turn of the last completed depth when the time runs out or ctx ends; an
-// error only for a position that is not in play. Values holds every root
-// candidate of the last completed depth: the best is exact, the others are
-// upper bounds (alpha-beta proves only that they are not better).
+// calling info (when not nil) after every completed depth. When the time runs
+// out or ctx ends it returns the best turn of the last completed depth, or of
+// the unfinished one when that already proved a better turn (reported to info
+// too). It returns an error only for a position that is not in play. Values
+// holds every root candidate: the best is exact, the others are upper bounds
+// (alpha-beta proves only that they are not better), of the deepest search
+// that reached them. With a time limit it deepens until the limit less a
+// tenth (at most 50 ms), or until 5 ms before ctx's deadline, and returns.
 func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info func(Info)) (SearchResult, error) {
 	if b.Phase != Play {
 		return SearchResult{}, fmt.Errorf("competitive search: the game is in phase %s, not play", b.Phase)
 	}
 	start := time.Now()
-	if c.tt == nil {
-		c.tt = make([]ttEntry, 1<<ttBits)
-	}
 	c.p, c.endCheck, c.ctx, c.nodes, c.stopped = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false
 	c.killers = [maxPly][2]move{}
 	for s := range c.history {
@@ -124,7 +133,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 	for depth := 1; depth <= maxDepth; depth++ {
 		iter := make([]int32, n)
 		alpha := -infScore
-		bestIdx := -1
+		bestIdx, searched := -1, 0
 		for i, m := range root {
 			var v int32
 			switch {
@@ -139,7 +148,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 			if c.stopped {
 				break
 			}
-			iter[i] = v
+			iter[i], searched = v, i+1
 			if v > alpha {
 				alpha, bestIdx = v, i
 				c.pv[0][0] = m
@@ -147,8 +156,13 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 				c.pvLen[0] = c.pvLen[1] + 1
 			}
 		}
-		if c.stopped || bestIdx < 0 {
-			break
+		if c.stopped {
+			// Cut short: a turn searched to this depth that beat the previous
+			// best is better; the turns not reached keep their old values.
+			if bestIdx <= 0 || res.Depth == 0 {
+				break
+			}
+			copy(iter[searched:], values[searched:])
 		}
 		// Move the best to the front; keep the others in their order.
 		best := root[bestIdx]
@@ -162,15 +176,17 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 		if info != nil {
 			info(Info{Depth: depth, Score: scoreValue(bv), Nodes: c.nodes, Elapsed: time.Since(start), PV: c.pvTurns(b.Rules)})
 		}
-		if bv >= mateBound || bv <= -mateBound {
-			break // a forced result: deeper search changes nothing
-		}
-		if !c.deadline.IsZero() && time.Since(start) > time.Until(c.deadline) {
-			break // the next depth would not finish in time
+		if c.stopped || bv >= mateBound || bv <= -mateBound {
+			break // out of time, or a forced result that deeper search keeps
 		}
 	}
-	if res.Depth == 0 { // not even depth 1 finished: take the first turn
-		res = SearchResult{Best: c.p.turn(root[0], b.Rules), Value: 0}
+	if res.Depth == 0 { // not even depth 1 finished: a win, else the first turn
+		res = SearchResult{Best: c.p.turn(root[0], b.Rules)}
+		for _, m := range root {
+			if m.build < 0 {
+				res = SearchResult{Best: c.p.turn(m, b.Rules), Value: winValue - 1}
+			}
+		}
 		values = values[:0]
 	}
 	res.Nodes = c.nodes
@@ -220,7 +236,7 @@ func (c *Competitive) child(m move, depth, ply int, alpha, beta int32) int32 {
 func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 	c.nodes++
 	c.pvLen[ply] = 0
-	if c.nodes&1023 == 0 && c.timeUp() {
+	if c.nodes&255 == 0 && c.timeUp() {
 		c.stopped = true
 	}
 	if c.stopped {
@@ -237,11 +253,31 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 	if p.winningTo(side) != 0 {
 		return winValue - int32(ply+1)
 	}
-	if depth <= 0 {
-		if p.winningTo(side^1) == 0 || ply >= maxPly-2 {
-			return c.eval()
-		}
-		depth = 1 // the opponent threatens to win: look at every answer
+	if ply >= maxPly-2 {
+		return c.eval()
+	}
+	// The opponent threatens to win: only a dome on the threatened cell
+	// saves the side to move (it cannot step there without winning), so two
+	// such cells lose and one leaves only the domes to search, one ply
+	// deeper. Under kandic_end_check the side to move may also win by
+	// leaving the opponent without a move, so there every turn is searched.
+	threats := p.winningTo(side ^ 1)
+	forced := threats != 0 && !c.endCheck
+	if forced && threats&(threats-1) != 0 {
+		return -(winValue - int32(ply+2))
+	}
+	// Not threatened, a double threat wins on the side's next turn.
+	if threats == 0 && !c.endCheck && p.doubleThreat() {
+		return winValue - int32(ply+3)
+	}
+	ext := 0
+	switch {
+	case depth <= 0 && threats == 0:
+		return c.eval()
+	case depth <= 0:
+		depth = 1
+	case forced:
+		ext = 1
 	}
 
 	// Transposition table.
@@ -261,8 +297,16 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 
-	n := p.gen(&c.moves[ply])
-	c.order(ply, n, ttMove, hasTT)
+	var n int
+	if forced {
+		n = p.genDomes(&c.moves[ply], int8(bits.TrailingZeros32(threats)))
+		if n == 0 {
+			return -(winValue - int32(ply+2))
+		}
+	} else {
+		n = p.gen(&c.moves[ply])
+	}
+	c.order(ply, n, threats, ttMove, hasTT)
 	origAlpha := alpha
 	best := -infScore
 	var bestMove move
@@ -271,18 +315,18 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 		var v int32
 		switch {
 		case i == 0:
-			v = -c.child(m, depth, ply, -beta, -alpha)
+			v = -c.child(m, depth+ext, ply, -beta, -alpha)
 		default:
 			reduce := 0
 			if depth >= 3 && i >= 6 && c.scores[ply][i] < 1<<20 {
 				reduce = 1
 			}
-			v = -c.child(m, depth-reduce, ply, -alpha-1, -alpha)
+			v = -c.child(m, depth+ext-reduce, ply, -alpha-1, -alpha)
 			if v > alpha && reduce > 0 && !c.stopped {
-				v = -c.child(m, depth, ply, -alpha-1, -alpha)
+				v = -c.child(m, depth+ext, ply, -alpha-1, -alpha)
 			}
 			if v > alpha && v < beta && !c.stopped {
-				v = -c.child(m, depth, ply, -beta, -alpha)
+				v = -c.child(m, depth+ext, ply, -beta, -alpha)
 			}
 		}
 		if c.stopped {
@@ -320,9 +364,10 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 	return best
 }
 
-// timeUp reports whether the deadline passed or ctx ended.
+// timeUp reports whether the deadline passed, ctx ended or the node bound
+// was reached.
 func (c *Competitive) timeUp() bool {
-	if c.ctx.Err() != nil {
+	if c.ctx.Err() != nil || c.maxNodes > 0 && c.nodes >= c.maxNodes {
 		return true
 	}
 	return !c.deadline.IsZero() && time.Now().After(c.deadline)
@@ -351,12 +396,11 @@ func fromTT(s int32, ply int) int32 {
 }
 
 // order scores the n turns at ply for move ordering: the table's move, then
-// winning moves, domes that stop an opponent's win, killers, climbing and
-// history.
-func (c *Competitive) order(ply, n int, ttMove move, hasTT bool) {
+// winning moves, turns onto or domes on the opponent's threats, killers, then
+// climbing and history.
+func (c *Competitive) order(ply, n int, threats uint32, ttMove move, hasTT bool) {
 	p := &c.p
 	side := p.side
-	threats := p.winningTo(side ^ 1)
 	for i, m := range c.moves[ply][:n] {
 		var s int32
 		switch {
@@ -399,50 +443,101 @@ func (c *Competitive) pick(ply, i, n int) move {
 	return mv[i]
 }
 
-// Weights of the competitive evaluation, in hundredths.
-var (
-	heightWeight = [4]int32{0, 120, 320, 0} // a worker standing on level h
-	climbWeight  = [4]int32{0, 30, 60, 0}   // per reachable cell one level up
-)
-
-const (
-	centreWeight   = 15  // per step towards C3
-	mobilityWeight = 4   // per cell a worker can move to
-	threatWeight   = 450 // per level-3 cell the player could step onto
-	nearWeight     = 10  // per opponent worker within two steps
-	tempoWeight    = 20  // being the side to move
-)
-
-// eval is the static evaluation for the side to move.
-func (c *Competitive) eval() int32 {
-	p := &c.p
-	s := p.side
-	return c.playerEval(s) - c.playerEval(s^1) + tempoWeight
+// weights are the competitive evaluation's weights, in hundredths of a
+// level; playerEval says what each counts.
+type weights struct {
+	height   [3]int32 // a worker standing on level 0, 1, 2
+	climb    [2]int32 // per cell one level up that a worker on level 0, 1 can step onto
+	ladder   [2]int32 // per level-3 cell a step onto level 2 would threaten: for the side to move, the other
+	build    [2]int32 // per level-2 cell next to a level-2 cell it can step onto: side to move, other
+	open     int32    // per such threat cell the opponent cannot reach to dome
+	mobility int32    // per cell a worker can move to
+	trapped  int32    // a worker with at most one move
+	centre   int32    // per step from the edge towards C3
+	apart    [4]int32 // the own workers 1, 2, 3, 4 steps apart
+	near     [2]int32 // per opponent worker 1, 2 steps from an own worker
+	tempo    int32    // being the side to move
 }
 
-// playerEval is how well player pl stands: worker heights, climbing options,
-// centre, mobility, level-3 cells it threatens to step onto, and workers
-// close to the opponent's (to block them).
-func (c *Competitive) playerEval(pl int) int32 {
-	p := &c.p
-	var v int32
-	var threats uint32
-	for _, from := range p.w[pl] {
-		h := p.h[from]
-		tos := p.targets(from)
-		v += heightWeight[h] + centreWeight*int32(centre[from]) + mobilityWeight*int32(bits.OnesCount32(tos))
-		if h < 3 {
-			up := tos & p.ge[h+1]
-			v += climbWeight[h] * int32(bits.OnesCount32(up))
-			if h == 2 {
-				threats |= up
-			}
-		}
-		for _, o := range p.w[pl^1] {
-			if chebyshev(Cell(from), Cell(o)) <= 2 {
-				v += nearWeight
+// defaultWeights are the competitive player's weights.
+var defaultWeights = weights{
+	height:   [3]int32{0, 84, 223},
+	climb:    [2]int32{20, 60},
+	ladder:   [2]int32{222, 143},
+	build:    [2]int32{126, 94},
+	open:     52,
+	mobility: 0,
+	trapped:  -87,
+	centre:   15,
+	apart:    [4]int32{33, 13, 2, -18},
+	near:     [2]int32{23, 14},
+	tempo:    68,
+}
+
+// dist is the Chebyshev distance between two cells; within2 the cells at
+// most two steps from a cell, where a worker can build after one move.
+var (
+	dist    [cellCount][cellCount]int8
+	within2 [cellCount]uint32
+)
+
+func init() {
+	for a := Cell(0); a < cellCount; a++ {
+		for b := Cell(0); b < cellCount; b++ {
+			dist[a][b] = int8(chebyshev(a, b))
+			if dist[a][b] <= 2 {
+				within2[a] |= 1 << uint(b)
 			}
 		}
 	}
-	return v + threatWeight*int32(bits.OnesCount32(threats))
+}
+
+// eval is the static evaluation for the side to move. The search calls it
+// only where neither side can win at once.
+func (c *Competitive) eval() int32 {
+	s := c.p.side
+	return c.playerEval(s, 0) - c.playerEval(s^1, 1) + c.w.tempo
+}
+
+// playerEval is how well player pl stands; idx is 0 when pl is to move, else
+// 1. It counts the workers' heights, their cells one level up (climbing),
+// their moves (mobility, and a worker nearly trapped), the centre, the
+// distance between the workers and to the opponent's, and the threats pl can
+// make in one turn: level-3 cells next to a level-2 cell a worker can step
+// onto (ladder), level-2 cells next to one it can build into a level-3 cell
+// (build), and of those the ones no opponent worker can reach to dome (open).
+func (c *Competitive) playerEval(pl, idx int) int32 {
+	p, w := &c.p, &c.w
+	free2 := p.ge[2] &^ p.ge[3] &^ p.occ
+	free3 := p.ge[3] &^ p.ge[4] &^ p.occ
+	var v int32
+	var stand uint32
+	for _, from := range p.w[pl] {
+		h := p.h[from]
+		tos := p.targets(from)
+		n := bits.OnesCount32(tos)
+		v += w.height[h] + w.centre*int32(centre[from]) + w.mobility*int32(n)
+		if n <= 1 {
+			v += w.trapped
+		}
+		if h < 2 {
+			v += w.climb[h] * int32(bits.OnesCount32(tos&p.ge[h+1]))
+		}
+		stand |= tos & free2
+		for _, o := range p.w[pl^1] {
+			if d := dist[from][o]; d <= 2 {
+				v += w.near[d-1]
+			}
+		}
+	}
+	var ladder, build uint32
+	for s := stand; s != 0; s &= s - 1 {
+		y := bits.TrailingZeros32(s)
+		ladder |= adjMask[y] & free3
+		build |= adjMask[y] & free2
+	}
+	o := p.w[pl^1]
+	open := (ladder | build) &^ (within2[o[0]] | within2[o[1]])
+	v += w.ladder[idx]*int32(bits.OnesCount32(ladder)) + w.build[idx]*int32(bits.OnesCount32(build)) + w.open*int32(bits.OnesCount32(open))
+	return v + w.apart[dist[p.w[pl][0]][p.w[pl][1]]-1]
 }

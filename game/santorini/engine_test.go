@@ -275,17 +275,21 @@ func playGame(t testing.TB, players [2]game.Player) game.Result {
 	return e.Result()
 }
 
-// The competitive player beats the simple alpha-beta player at depth 2.
+// The competitive player, bounded by nodes (so that the machine's speed and
+// load do not change the games), beats the simple alpha-beta player at
+// depth 2.
 func TestCompetitiveBeatsAlphaBeta(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 10 s of games")
+		t.Skip("about 5 s of games")
 	}
+	const nodes = 100_000
 	const games = 10
 	wins := 0
 	for g := range games {
 		seat := game.Seat(g % 2)
-		comp, err := Title{}.NewBot("competitive", "200ms", seat, game.NewRand(int64(g), 1))
+		comp, err := Title{}.NewBot("competitive", "1h", seat, game.NewRand(int64(g), 1))
 		require.NoError(t, err)
+		comp.(*competitivePlayer).search.maxNodes = nodes
 		ab, err := Title{}.NewBot("alphabeta", "2", 1-seat, game.NewRand(int64(g), 2))
 		require.NoError(t, err)
 		var players [2]game.Player
@@ -295,6 +299,6 @@ func TestCompetitiveBeatsAlphaBeta(t *testing.T) {
 			wins++
 		}
 	}
-	t.Logf("competitive 200ms won %d of %d games against alphabeta depth 2", wins, games)
+	t.Logf("competitive at %d nodes won %d of %d games against alphabeta depth 2", nodes, wins, games)
 	require.GreaterOrEqual(t, wins, 8)
 }

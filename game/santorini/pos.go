@@ -245,3 +245,64 @@ func (p *pos) countTurns() uint64 {
 	}
 	return uint64(n)
 }
+
+// genDomes writes the turns of the side to move that build on cell x (a
+// dome, when x is the level-3 cell the opponent threatens to step onto) and
+// returns how many.
+func (p *pos) genDomes(buf *[maxMoves]move, x int8) int {
+	n := 0
+	for wi, from := range p.w[p.side] {
+		for tos := p.targets(from) & adjMask[x]; tos != 0; tos &= tos - 1 {
+			buf[n] = move{int8(wi), from, int8(bits.TrailingZeros32(tos)), x}
+			n++
+		}
+	}
+	return n
+}
+
+// doubleThreat reports whether the side to move, which cannot win at once
+// and is not threatened, has a turn that leaves it two level-3 cells to step
+// onto and the opponent none: a worker steps onto level 2 next to two free
+// level-3 cells and builds elsewhere, or next to one and builds a second (a
+// level-2 cell next to it). The opponent can dome only one, so the side to
+// move wins on its next turn. Building a level-2 cell next to an opponent
+// worker on level 2 would give the opponent the first win, so such builds do
+// not count.
+func (p *pos) doubleThreat() bool {
+	s := p.side
+	free3 := p.ge[3] &^ p.ge[4] &^ p.occ
+	if free3 == 0 {
+		return false
+	}
+	lvl2 := p.ge[2] &^ p.ge[3]
+	var danger uint32 // cells whose build to level 3 the opponent could step onto
+	for _, o := range p.w[s^1] {
+		if p.h[o] == 2 {
+			danger |= adjMask[o]
+		}
+	}
+	for _, from := range p.w[s] {
+		if p.h[from] == 0 {
+			continue
+		}
+		for ys := p.targets(from) & lvl2; ys != 0; ys &= ys - 1 {
+			y := bits.TrailingZeros32(ys)
+			t := adjMask[y] & free3
+			builds := adjMask[y] &^ (p.occ &^ (1 << uint(from))) &^ p.ge[4] &^ (lvl2 & danger)
+			switch bits.OnesCount32(t) {
+			case 0:
+			case 1:
+				if builds&lvl2 != 0 {
+					return true
+				}
+			case 2:
+				if builds&^t != 0 {
+					return true
+				}
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,213 @@
+package santorini
+
+import (
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/game"
+	"github.com/stretchr/testify/require"
+)
+
+// forcedWin reports by brute force whether the side to move in p can force a
+// win within n of its own turns (standard rules).
+func forcedWin(p *pos, n int) bool {
+	if !p.canMove(p.side) {
+		return false
+	}
+	if p.winningTo(p.side) != 0 {
+		return true
+	}
+	if n == 1 {
+		return false
+	}
+	var buf [maxMoves]move
+	k := p.gen(&buf)
+	for _, m := range buf[:k] {
+		p.do(m)
+		won := !escapes(p, n-1)
+		p.undo(m)
+		if won {
+			return true
+		}
+	}
+	return false
+}
+
+// escapes reports whether the side to move in p survives the next n turns
+// of its opponent: it has a turn after which the opponent cannot force a win
+// within n turns (an immediate win of its own counts).
+func escapes(p *pos, n int) bool {
+	if !p.canMove(p.side) {
+		return false
+	}
+	if p.winningTo(p.side) != 0 {
+		return true
+	}
+	var buf [maxMoves]move
+	k := p.gen(&buf)
+	for _, m := range buf[:k] {
+		p.do(m)
+		lost := forcedWin(p, n)
+		p.undo(m)
+		if !lost {
+			return true
+		}
+	}
+	return false
+}
+
+// losesWithin2 reports whether turn m of the side to move lets the opponent
+// force a win within its next two turns.
+func losesWithin2(p *pos, m move) bool {
+	if m.build < 0 {
+		return false
+	}
+	p.do(m)
+	defer p.undo(m)
+	return forcedWin(p, 2)
+}
+
+// tacticalPositions plays seeded random games that build high (of a few
+// random turns, the one building on the highest cell) and keeps the play
+// positions where the side to move can win at once, or where some of its
+// turns lose within two opponent turns and others do not.
+func tacticalPositions(t testing.TB, n int, seed int64) (wins, traps []Board) {
+	rng := game.NewRand(seed, 0)
+	var buf [maxMoves]move
+	for len(wins) < n || len(traps) < n {
+		b := NewBoard()
+		b = b.after(placement(Cell(rng.IntN(12)), Cell(12+rng.IntN(13))))
+		for {
+			c1, c2 := Cell(rng.IntN(cellCount)), Cell(rng.IntN(cellCount))
+			if c1 < c2 && b.occupied()&(1<<uint(c1)|1<<uint(c2)) == 0 {
+				b = b.after(placement(c1, c2))
+				break
+			}
+		}
+		for plies := 4 + rng.IntN(30); b.Phase == Play && plies > 0; plies-- {
+			legal := b.Legal()
+			best := legal[rng.IntN(len(legal))]
+			for range 3 {
+				if tu := legal[rng.IntN(len(legal))]; !tu.Win && (best.Win || b.Height[tu.Build] > b.Height[best.Build]) {
+					best = tu
+				}
+			}
+			if best.Win {
+				break
+			}
+			b = b.after(best)
+		}
+		if b.Phase != Play {
+			continue
+		}
+		p := newPos(&b)
+		if p.winningTo(b.Side) != 0 {
+			if len(wins) < n {
+				wins = append(wins, b)
+			}
+			continue
+		}
+		lose, safe := 0, 0
+		for _, m := range buf[:p.gen(&buf)] {
+			if losesWithin2(&p, m) {
+				lose++
+			} else {
+				safe++
+			}
+		}
+		if lose > 0 && safe > 0 && len(traps) < n {
+			traps = append(traps, b)
+		}
+	}
+	return wins, traps
+}
+
+// The competitive search never misses a win in one and never plays a turn
+// that loses within two opponent turns when another turn does not, at a
+// fixed depth and when a small node budget cuts it short (as time does, but
+// the same on every machine).
+func TestCompetitiveTactics(t *testing.T) {
+	count := 40
+	if testing.Short() {
+		count = 10
+	}
+	wins, traps := tacticalPositions(t, count, 3)
+	c := NewCompetitive()
+	for _, bound := range []struct {
+		limit Limit
+		nodes int
+	}{{Limit{Depth: 4}, 0}, {Limit{Time: time.Hour}, 20_000}} {
+		limit := bound.limit
+		c.maxNodes = bound.nodes
+		for _, b := range wins {
+			res, err := c.Search(t.Context(), &b, limit, nil)
+			require.NoError(t, err)
+			require.True(t, res.Best.Win, "%s: %s misses the win", b.Position(), res.Best)
+			require.Equal(t, float64(winValue-1), res.Value)
+		}
+		for _, b := range traps {
+			res, err := c.Search(t.Context(), &b, limit, nil)
+			require.NoError(t, err)
+			p := newPos(&b)
+			m := move{int8(res.Best.Worker), int8(res.Best.From), int8(res.Best.To), int8(res.Best.Build)}
+			require.False(t, losesWithin2(&p, m), "%s: %s loses within two turns (%v)", b.Position(), res.Best, limit)
+		}
+	}
+}
+
+// Hand-built positions for the forced-loss rules: two threats lose without
+// a search, one threat leaves only the domes on it.
+func TestCompetitiveThreats(t *testing.T) {
+	c := NewCompetitive()
+	// P2 on D2 (level 2) threatens D3 and E3 (level 3); P1 cannot win: lost
+	// at ply 2 whatever it plays.
+	b := position(t, "0000000000000330002000000/1/A1,B1/D2,A5")
+	res, err := c.Search(t.Context(), &b, Limit{Depth: 3}, nil)
+	require.NoError(t, err)
+	require.Equal(t, -float64(winValue-2), res.Value)
+	for turn, v := range res.Values {
+		require.Equal(t, -float64(winValue-2), v, turn)
+	}
+	// The same threats, but P1 on C2 (level 2) wins first on level-3 D3.
+	b = position(t, "0000000000000330022000000/1/C2,B1/D2,A5")
+	res, err = c.Search(t.Context(), &b, Limit{Depth: 3}, nil)
+	require.NoError(t, err)
+	require.True(t, res.Best.Win)
+	// One threat (D3) and P1 on C4 next to it: the dome is the only turn
+	// that does not lose at ply 2.
+	b = position(t, "0000000000000300002000000/1/C4,A1/D2,A5")
+	res, err = c.Search(t.Context(), &b, Limit{Depth: 5}, nil)
+	require.NoError(t, err)
+	require.Equal(t, cell("D3"), res.Best.Build, res.Best.String())
+	for turn, v := range res.Values {
+		tu, err := ParseTurn(&b, turn)
+		require.NoError(t, err)
+		if tu.Build != cell("D3") {
+			require.Equal(t, -float64(winValue-2), v, turn)
+		}
+	}
+	// P1 (on B2, level 1) steps onto C3 (level 2) between two level-3
+	// cells, C4 and D3: a double threat that P2 cannot stop.
+	b = position(t, "0000000300002300100000000/1/B2,A1/E5,E1")
+	res, err = c.Search(t.Context(), &b, Limit{Depth: 2}, nil)
+	require.NoError(t, err)
+	require.Equal(t, "B2 C3", res.Best.String()[:5], res.Best.String())
+	require.Equal(t, float64(winValue-3), res.Value)
+}
+
+// doubleThreat is sound: where it fires, brute force finds a win within two
+// turns of the side to move.
+func TestDoubleThreatIsAWin(t *testing.T) {
+	wins, traps := tacticalPositions(t, 40, 5)
+	found := 0
+	for _, b := range append(append(wins, traps...), randomPositions(t, 200, 6)...) {
+		p := newPos(&b)
+		if p.winningTo(p.side) != 0 || p.winningTo(p.side^1) != 0 || !p.doubleThreat() {
+			continue
+		}
+		found++
+		require.True(t, forcedWin(&p, 2), b.Position())
+	}
+	t.Logf("%d positions with a double threat", found)
+	require.NotZero(t, found)
+}
