@@ -237,3 +237,33 @@ func Maps(title string) []MapInfo {
 	defer titlesMu.RUnlock()
 	return maps[title]
 }
+
+// MapFinder finds a title's maps of type M: by the loader that the title's
+// levels/ package sets when it is linked in (Arena's maps by name, "" for
+// the default, or a file's path), else by path alone.
+type MapFinder[M any] struct {
+	mu   sync.RWMutex
+	load func(nameOrPath string) (*M, error)
+}
+
+// Set sets the loader.
+func (f *MapFinder[M]) Set(load func(nameOrPath string) (*M, error)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.load = load
+}
+
+// Find is the map nameOrPath names: by the loader when one is set, else by
+// readFile; without a loader, "" is the error noMap.
+func (f *MapFinder[M]) Find(nameOrPath string, readFile func(path string) (*M, error), noMap error) (*M, error) {
+	f.mu.RLock()
+	load := f.load
+	f.mu.RUnlock()
+	switch {
+	case load != nil:
+		return load(nameOrPath)
+	case nameOrPath == "":
+		return nil, noMap
+	}
+	return readFile(nameOrPath)
+}

@@ -54,16 +54,8 @@ const aibgGlyphs = "0123456789-+LvKO"
 // DigitHeight is the height of the digit sprites.
 const DigitHeight = 36
 
-var (
-	aibgOnce  sync.Once
-	aibgAtlas *AIBG
-)
-
 // AIBGSheet returns the AIBG 5.0 atlas, painting it on first use.
-func AIBGSheet() *AIBG {
-	aibgOnce.Do(func() { aibgAtlas = paintAIBG() })
-	return aibgAtlas
-}
+var AIBGSheet = sync.OnceValue(paintAIBG)
 
 func paintAIBG() *AIBG {
 	white := Hex(0xffffff)
@@ -72,21 +64,7 @@ func paintAIBG() *AIBG {
 		paintHealth(), paintXP(), paintAsteroid(0), paintAsteroid(1), paintAsteroid(2),
 		paintBoss(), paintBossEye(), paintShip(), paintCockpit(), paintFlame(),
 	}
-	d := 2 * DiscRadius
-	glow := NewCanvas(d, d)
-	Rect(glow.Path(), 0, 0, float64(d), float64(d))
-	glow.Fill(func(x, y float64) RGBA {
-		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
-		return white.Alpha(t * t)
-	})
-	disc := NewCanvas(d, d)
-	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	disc.Fill(Solid(white))
-	ring := NewCanvas(d, d)
-	Ellipse(ring.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	ring.Fill(func(x, y float64) RGBA {
-		return white.Alpha(clamp01(math.Hypot(x-DiscRadius, y-DiscRadius) - (DiscRadius - 8)))
-	})
+	glow, ring, disc := paintLights(8)
 	pixel := NewCanvas(4, 4)
 	Rect(pixel.Path(), 0, 0, 4, 4)
 	pixel.Fill(Solid(white))

@@ -44,16 +44,8 @@ type AIC21 struct {
 	Digits   map[rune]*ebiten.Image
 }
 
-var (
-	aicOnce  sync.Once
-	aicAtlas *AIC21
-)
-
 // AICSheet returns the AIC21 atlas, painting it on first use.
-func AICSheet() *AIC21 {
-	aicOnce.Do(func() { aicAtlas = paintAIC21() })
-	return aicAtlas
-}
+var AICSheet = sync.OnceValue(paintAIC21)
 
 // The colonies' colours: colony 0 azure, colony 1 fire-ant red.
 var (
@@ -96,21 +88,7 @@ func paintAIC21() *AIC21 {
 	for _, col := range teams {
 		cs = append(cs, paintScorpion(col, 0), paintScorpion(col, 1))
 	}
-	d := 2 * DiscRadius
-	glow := NewCanvas(d, d)
-	Rect(glow.Path(), 0, 0, float64(d), float64(d))
-	glow.Fill(func(x, y float64) RGBA {
-		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
-		return white.Alpha(t * t)
-	})
-	ring := NewCanvas(d, d)
-	Ellipse(ring.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	ring.Fill(func(x, y float64) RGBA {
-		return white.Alpha(clamp01(math.Hypot(x-DiscRadius, y-DiscRadius) - (DiscRadius - 8)))
-	})
-	disc := NewCanvas(d, d)
-	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	disc.Fill(Solid(white))
+	glow, ring, disc := paintLights(8)
 	cs = append(cs, glow, ring, disc, paintSpark(), paintBoltShot(), paintOrderArrow(), paintBubble())
 	const glyphs = "0123456789+-"
 	cs = append(cs, paintGlyphs(glyphs)...)

@@ -44,16 +44,8 @@ type AlienWarz struct {
 	Digits  map[rune]*ebiten.Image
 }
 
-var (
-	alienOnce  sync.Once
-	alienAtlas *AlienWarz
-)
-
 // AlienSheet returns the AlienWarz atlas, painting it on first use.
-func AlienSheet() *AlienWarz {
-	alienOnce.Do(func() { alienAtlas = paintAlienWarz() })
-	return alienAtlas
-}
+var AlienSheet = sync.OnceValue(paintAlienWarz)
 
 // The aliens' colours: player 1 electric blue, player 2 hot red.
 var (
@@ -69,21 +61,7 @@ func paintAlienWarz() *AlienWarz {
 		paintMinerals(), paintDiamond(), paintFactory(), paintRoof(), paintPick(),
 		paintCoin(), paintBolt(), paintXPStar(), paintBag(), paintSnow(), paintSwirlIcon(),
 	}
-	d := 2 * DiscRadius
-	glow := NewCanvas(d, d)
-	Rect(glow.Path(), 0, 0, float64(d), float64(d))
-	glow.Fill(func(x, y float64) RGBA {
-		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
-		return white.Alpha(t * t)
-	})
-	ring := NewCanvas(d, d)
-	Ellipse(ring.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	ring.Fill(func(x, y float64) RGBA {
-		return white.Alpha(clamp01(math.Hypot(x-DiscRadius, y-DiscRadius) - (DiscRadius - 8)))
-	})
-	disc := NewCanvas(d, d)
-	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	disc.Fill(Solid(white))
+	glow, ring, disc := paintLights(8)
 	pixel := NewCanvas(4, 4)
 	Rect(pixel.Path(), 0, 0, 4, 4)
 	pixel.Fill(Solid(white))

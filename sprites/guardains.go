@@ -35,16 +35,8 @@ type GuardAIns struct {
 	Bolt       *ebiten.Image // a shot
 }
 
-var (
-	guardOnce  sync.Once
-	guardAtlas *GuardAIns
-)
-
 // GuardSheet returns the GuardAIns atlas, painting it on first use.
-func GuardSheet() *GuardAIns {
-	guardOnce.Do(func() { guardAtlas = paintGuardAIns() })
-	return guardAtlas
-}
+var GuardSheet = sync.OnceValue(paintGuardAIns)
 
 // The teams' colours: seat 1 is sky blue, seat 2 orange.
 var (
@@ -60,21 +52,7 @@ func paintGuardAIns() *GuardAIns {
 	pixel.Fill(Solid(white))
 	cs[1] = pixel
 	cs = append(cs, paintGamora(), paintRocket(), paintGroot(), paintDrax(), paintStarLord())
-	d := 2 * DiscRadius
-	glow := NewCanvas(d, d)
-	Rect(glow.Path(), 0, 0, float64(d), float64(d))
-	glow.Fill(func(x, y float64) RGBA {
-		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
-		return white.Alpha(t * t)
-	})
-	ring := NewCanvas(d, d)
-	Ellipse(ring.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	ring.Fill(func(x, y float64) RGBA {
-		return white.Alpha(clamp01(math.Hypot(x-DiscRadius, y-DiscRadius) - (DiscRadius - 8)))
-	})
-	disc := NewCanvas(d, d)
-	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	disc.Fill(Solid(white))
+	glow, ring, disc := paintLights(8)
 	cs = append(cs, glow, ring, disc, paintSpark(), paintBoltShot())
 	atlas, p := PackAtlas(images(cs)...)
 	return &GuardAIns{Atlas: atlas, Floor: p[0], Pixel: sub(p[1], 1, 1, 3, 3), Teleporter: p[2], HealPoint: p[3],

@@ -194,3 +194,25 @@ func (c *Canvas) Dot(x, y, r float64, col RGBA) {
 		}
 	}
 }
+
+// paintLights paints the white shapes that views tint and scale, each
+// DiscRadius in radius: a soft glow, a ring ringWidth pixels wide and a disc.
+func paintLights(ringWidth float64) (glow, ring, disc *Canvas) {
+	white := Hex(0xffffff)
+	d := 2 * DiscRadius
+	glow = NewCanvas(d, d)
+	Rect(glow.Path(), 0, 0, float64(d), float64(d))
+	glow.Fill(func(x, y float64) RGBA {
+		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
+		return white.Alpha(t * t)
+	})
+	ring = NewCanvas(d, d)
+	Ellipse(ring.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
+	ring.Fill(func(x, y float64) RGBA {
+		return white.Alpha(clamp01(math.Hypot(x-DiscRadius, y-DiscRadius) - (DiscRadius - ringWidth)))
+	})
+	disc = NewCanvas(d, d)
+	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
+	disc.Fill(Solid(white))
+	return glow, ring, disc
+}

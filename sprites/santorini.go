@@ -38,16 +38,8 @@ type Santorini struct {
 // DomeBase is how far below the dome sprite's top the middle of its base is.
 const DomeBase = 0.34 * CellPx
 
-var (
-	santoriniOnce  sync.Once
-	santoriniAtlas *Santorini
-)
-
 // SantoriniSheet returns the Santorini atlas, painting it on first use.
-func SantoriniSheet() *Santorini {
-	santoriniOnce.Do(func() { santoriniAtlas = paintSantorini() })
-	return santoriniAtlas
-}
+var SantoriniSheet = sync.OnceValue(paintSantorini)
 
 var (
 	stoneTop   = Hex(0xf6f2e9)

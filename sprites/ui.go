@@ -48,16 +48,8 @@ const (
 	IconSize    = 64
 )
 
-var (
-	uiOnce  sync.Once
-	uiAtlas *UI
-)
-
 // Interface returns the UI atlas, painting it on first use.
-func Interface() *UI {
-	uiOnce.Do(func() { uiAtlas = paintUI() })
-	return uiAtlas
-}
+var Interface = sync.OnceValue(paintUI)
 
 func paintUI() *UI {
 	white := Hex(0xffffff)
@@ -82,25 +74,7 @@ func paintUI() *UI {
 		return white.Alpha(t * t * (3 - 2*t))
 	})
 
-	d := 2 * DiscRadius
-	disc := NewCanvas(d, d)
-	Ellipse(disc.Path(), DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	disc.Fill(Solid(white))
-
-	ring := NewCanvas(d, d)
-	z := ring.Path()
-	Ellipse(z, DiscRadius, DiscRadius, DiscRadius-1, DiscRadius-1)
-	ring.Fill(func(x, y float64) RGBA {
-		r := math.Hypot(x-DiscRadius, y-DiscRadius)
-		return white.Alpha(clamp01(r - (DiscRadius - 9)))
-	})
-
-	glow := NewCanvas(d, d)
-	Rect(glow.Path(), 0, 0, float64(d), float64(d))
-	glow.Fill(func(x, y float64) RGBA {
-		t := clamp01(1 - math.Hypot(x-DiscRadius, y-DiscRadius)/DiscRadius)
-		return white.Alpha(t * t)
-	})
+	glow, ring, disc := paintLights(9)
 
 	fade := NewCanvas(4, 256)
 	Rect(fade.Path(), 0, 0, 4, 256)

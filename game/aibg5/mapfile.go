@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/hex"
 )
 
@@ -222,31 +222,16 @@ func LoadMapFile(path string) (*Map, error) {
 	return ParseMap(filepath.Base(path), data)
 }
 
-var mapLoader struct {
-	sync.RWMutex
-	load func(nameOrPath string) (*Map, error)
-}
+// maps finds the maps that Config.Map names.
+var maps game.MapFinder[Map]
 
 // SetMapLoader sets how New finds the map that Config.Map names: Arena's
 // own maps by name ("" for the default) or a file's path. The levels/aibg5
 // package sets it when it is linked in; without it, Config.Map must be the
 // path of a map file.
-func SetMapLoader(load func(nameOrPath string) (*Map, error)) {
-	mapLoader.Lock()
-	mapLoader.load = load
-	mapLoader.Unlock()
-}
+func SetMapLoader(load func(nameOrPath string) (*Map, error)) { maps.Set(load) }
 
 // FindMap is the map that Config.Map names (see SetMapLoader).
 func FindMap(nameOrPath string) (*Map, error) {
-	mapLoader.RLock()
-	load := mapLoader.load
-	mapLoader.RUnlock()
-	if load != nil {
-		return load(nameOrPath)
-	}
-	if nameOrPath == "" {
-		return nil, errors.New("aibg5: no map given, and Arena's own maps (package levels/aibg5) are not linked in: give a map file's path")
-	}
-	return LoadMapFile(nameOrPath)
+	return maps.Find(nameOrPath, LoadMapFile, errors.New("aibg5: no map given, and Arena's own maps (package levels/aibg5) are not linked in: give a map file's path"))
 }

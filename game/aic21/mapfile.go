@@ -8,7 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
+
+	"github.com/arena-games/arena/game"
 )
 
 // Map is a map as the official map.json describes it (§5.1).
@@ -175,31 +176,16 @@ func LoadMapFile(path string) (*Map, error) {
 	return ReadMap(strings.TrimSuffix(filepath.Base(path), ".json"), data)
 }
 
-var mapLoader struct {
-	sync.RWMutex
-	load func(nameOrPath string) (*Map, error)
-}
+// maps finds the maps that Config.Map names.
+var maps game.MapFinder[Map]
 
 // SetMapLoader sets how New finds the map that Config.Map names: Arena's
 // own maps by name ("" for the default) or a file's path. The levels/aic21
 // package sets it when it is linked in; without it, Config.Map must be the
 // path of a map.json.
-func SetMapLoader(load func(nameOrPath string) (*Map, error)) {
-	mapLoader.Lock()
-	mapLoader.load = load
-	mapLoader.Unlock()
-}
+func SetMapLoader(load func(nameOrPath string) (*Map, error)) { maps.Set(load) }
 
 // FindMap is the map that Config.Map names (see SetMapLoader).
 func FindMap(nameOrPath string) (*Map, error) {
-	mapLoader.RLock()
-	load := mapLoader.load
-	mapLoader.RUnlock()
-	if load != nil {
-		return load(nameOrPath)
-	}
-	if nameOrPath == "" {
-		return nil, errors.New("aic21: no map given, and Arena's own maps (package levels/aic21) are not linked in: give a map.json's path")
-	}
-	return LoadMapFile(nameOrPath)
+	return maps.Find(nameOrPath, LoadMapFile, errors.New("aic21: no map given, and Arena's own maps (package levels/aic21) are not linked in: give a map.json's path"))
 }

@@ -7,15 +7,9 @@ package aibg5
 
 import (
 	"embed"
-	"fmt"
-	"os"
-	"path"
-	"sort"
-	"strings"
-	"sync"
 
-	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/levels"
 )
 
 // Default is the map of a game that names none.
@@ -26,13 +20,6 @@ const Default = "arena"
 //go:embed maps/*.txt
 var files embed.FS
 
-func init() {
-	aibg5.SetMapLoader(Load)
-	for _, name := range Names() {
-		game.RegisterMaps("aibg5", game.MapInfo{Name: name, About: About[name]})
-	}
-}
-
 // About describes Arena's maps, by name.
 var About = map[string]string{
 	"arena":      "an open arena: a few asteroid pillars, black holes at the pattern rings, one wormhole across",
@@ -42,42 +29,21 @@ var About = map[string]string{
 	"fortress":   "a fortress: an asteroid wall around the boss's direct zone, with six gates",
 }
 
-// Names lists Arena's maps, the default first.
-func Names() []string {
-	out := []string{Default}
-	entries, _ := files.ReadDir("maps")
-	for _, e := range entries {
-		if name := strings.TrimSuffix(e.Name(), ".txt"); name != Default {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out[1:])
-	return out
+// shelf finds the maps.
+var shelf = &levels.Shelf[aibg5.Map]{
+	Title: "aibg5", Files: files, Dir: "maps", Ext: ".txt", Default: Default, About: About,
+	Parse: aibg5.ParseMap, ReadFile: aibg5.LoadMapFile, Expected: "the path of an original map file",
 }
 
-var cache sync.Map // name -> *aibg5.Map
+func init() {
+	aibg5.SetMapLoader(Load)
+	shelf.Register()
+}
+
+// Names lists Arena's maps, the default first.
+func Names() []string { return shelf.Names() }
 
 // Load is the map nameOrPath names: one of Arena's maps by name (with or
 // without ".txt", any case; "" is the default), else the original map file
 // at that path, read by the strict loader.
-func Load(nameOrPath string) (*aibg5.Map, error) {
-	name := strings.TrimSuffix(strings.ToLower(nameOrPath), ".txt")
-	if name == "" {
-		name = Default
-	}
-	if m, ok := cache.Load(name); ok {
-		return m.(*aibg5.Map), nil
-	}
-	if data, err := files.ReadFile(path.Join("maps", name+".txt")); err == nil && !strings.ContainsAny(name, `/\`) {
-		m, err := aibg5.ParseMap(name, data)
-		if err != nil {
-			return nil, err
-		}
-		cache.Store(name, m)
-		return m, nil
-	}
-	if _, err := os.Stat(nameOrPath); err != nil {
-		return nil, fmt.Errorf("aibg5: no map %q: expected one of %s, or the path of an original map file", nameOrPath, strings.Join(Names(), ", "))
-	}
-	return aibg5.LoadMapFile(nameOrPath)
-}
+func Load(nameOrPath string) (*aibg5.Map, error) { return shelf.Load(nameOrPath) }

@@ -6,15 +6,9 @@ package aic21
 
 import (
 	"embed"
-	"fmt"
-	"os"
-	"path"
-	"sort"
-	"strings"
-	"sync"
 
-	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/levels"
 )
 
 // Default is the map of a game that names none.
@@ -25,13 +19,6 @@ const Default = "meadow"
 //go:embed maps/*.json
 var files embed.FS
 
-func init() {
-	aic21.SetMapLoader(Load)
-	for _, name := range Names() {
-		game.RegisterMaps("aic21", game.MapInfo{Name: name, About: About[name]})
-	}
-}
-
 // About describes Arena's maps, by name.
 var About = map[string]string{
 	"meadow":   "24x24, open ground: bread close to home, grass a little farther, rich fields and late harvests in the middle",
@@ -41,42 +28,21 @@ var About = map[string]string{
 	"marsh":    "28x28, swamps everywhere and traps at the rich fields: the short way is seldom the fast one",
 }
 
-// Names lists Arena's maps, the default first.
-func Names() []string {
-	out := []string{Default}
-	entries, _ := files.ReadDir("maps")
-	for _, e := range entries {
-		if name := strings.TrimSuffix(e.Name(), ".json"); name != Default {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out[1:])
-	return out
+// shelf finds the maps.
+var shelf = &levels.Shelf[aic21.Map]{
+	Title: "aic21", Files: files, Dir: "maps", Ext: ".json", Default: Default, About: About,
+	Parse: aic21.ReadMap, ReadFile: aic21.LoadMapFile, Expected: "the path of a map.json",
 }
 
-var cache sync.Map // name -> *aic21.Map
+func init() {
+	aic21.SetMapLoader(Load)
+	shelf.Register()
+}
+
+// Names lists Arena's maps, the default first.
+func Names() []string { return shelf.Names() }
 
 // Load is the map nameOrPath names: one of Arena's maps by name (with or
 // without ".json", any case; "" is the default), else the map.json at that
 // path.
-func Load(nameOrPath string) (*aic21.Map, error) {
-	name := strings.TrimSuffix(strings.ToLower(nameOrPath), ".json")
-	if name == "" {
-		name = Default
-	}
-	if m, ok := cache.Load(name); ok {
-		return m.(*aic21.Map), nil
-	}
-	if data, err := files.ReadFile(path.Join("maps", name+".json")); err == nil && !strings.ContainsAny(name, `/\`) {
-		m, err := aic21.ReadMap(name, data)
-		if err != nil {
-			return nil, err
-		}
-		cache.Store(name, m)
-		return m, nil
-	}
-	if _, err := os.Stat(nameOrPath); err != nil {
-		return nil, fmt.Errorf("aic21: no map %q: expected one of %s, or the path of a map.json", nameOrPath, strings.Join(Names(), ", "))
-	}
-	return aic21.LoadMapFile(nameOrPath)
-}
+func Load(nameOrPath string) (*aic21.Map, error) { return shelf.Load(nameOrPath) }

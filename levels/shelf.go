@@ -1,0 +1,78 @@
+// Package levels is what the games' collections of maps share: a Shelf of
+// map files embedded in the binary, found by name, and the user's own files
+// read by path.
+package levels
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/arena-games/arena/game"
+)
+
+// Shelf is one game's embedded maps of type M, one file each in Dir.
+type Shelf[M any] struct {
+	Title    string            // the game's registry name: "aibg5"
+	Files    fs.FS             // holds Dir
+	Dir      string            // the folder of the map files in Files
+	Ext      string            // the map files' extension: ".json"
+	Default  string            // the map of a game that names none
+	About    map[string]string // a line on each map, by name
+	Parse    func(name string, data []byte) (*M, error)
+	ReadFile func(path string) (*M, error) // reads a user's map file
+	Expected string                        // what a path should name: "the path of a map.json"
+
+	cache sync.Map // name -> *M
+}
+
+// Register lists the shelf's maps in the game's registry.
+func (s *Shelf[M]) Register() {
+	for _, name := range s.Names() {
+		game.RegisterMaps(s.Title, game.MapInfo{Name: name, About: s.About[name]})
+	}
+}
+
+// Names lists the shelf's maps, the default first, then by name.
+func (s *Shelf[M]) Names() []string {
+	out := []string{s.Default}
+	entries, _ := fs.ReadDir(s.Files, s.Dir)
+	for _, e := range entries {
+		if name := strings.TrimSuffix(e.Name(), s.Ext); name != s.Default {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out[1:])
+	return out
+}
+
+// Load is the map nameOrPath names: one of the shelf's by name (with or
+// without the extension, any case; "" is the default), else the map file at
+// that path.
+func (s *Shelf[M]) Load(nameOrPath string) (*M, error) {
+	name := strings.TrimSuffix(strings.ToLower(nameOrPath), s.Ext)
+	if name == "" {
+		name = s.Default
+	}
+	if m, ok := s.cache.Load(name); ok {
+		return m.(*M), nil
+	}
+	if !strings.ContainsAny(name, `/\`) {
+		if data, err := fs.ReadFile(s.Files, path.Join(s.Dir, name+s.Ext)); err == nil {
+			m, err := s.Parse(name, data)
+			if err != nil {
+				return nil, err
+			}
+			s.cache.Store(name, m)
+			return m, nil
+		}
+	}
+	if _, err := os.Stat(nameOrPath); err != nil {
+		return nil, fmt.Errorf("%s: no map %q: expected one of %s, or %s", s.Title, nameOrPath, strings.Join(s.Names(), ", "), s.Expected)
+	}
+	return s.ReadFile(nameOrPath)
+}

@@ -1,0 +1,58 @@
+package levels
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+)
+
+// note is a map for the tests: its name and its text.
+type note struct{ name, text string }
+
+func testShelf() *Shelf[note] {
+	return &Shelf[note]{
+		Title: "test",
+		Files: fstest.MapFS{
+			"maps/open.txt":   {Data: []byte("open")},
+			"maps/alpha.txt":  {Data: []byte("alpha")},
+			"maps/canyon.txt": {Data: []byte("canyon")},
+		},
+		Dir: "maps", Ext: ".txt", Default: "open",
+		Parse: func(name string, data []byte) (*note, error) { return &note{name, string(data)}, nil },
+		ReadFile: func(path string) (*note, error) {
+			data, err := os.ReadFile(path)
+			return &note{path, string(data)}, err
+		},
+		Expected: "the path of a map file",
+	}
+}
+
+// Names puts the default first, then the others by name; Load finds a map by
+// name in any case, with or without the extension, and "" is the default;
+// a path is read from disk; anything else is an error that lists the names.
+func TestShelf(t *testing.T) {
+	s := testShelf()
+	require.Equal(t, []string{"open", "alpha", "canyon"}, s.Names())
+	for in, want := range map[string]string{"": "open", "Alpha": "alpha", "canyon.txt": "canyon", "OPEN.TXT": "open"} {
+		m, err := s.Load(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, m.text, in)
+	}
+	a, _ := s.Load("alpha")
+	b, _ := s.Load("ALPHA")
+	require.Same(t, a, b, "a map is parsed once")
+
+	path := filepath.Join(t.TempDir(), "mine.txt")
+	require.NoError(t, os.WriteFile(path, []byte("mine"), 0o644))
+	m, err := s.Load(path)
+	require.NoError(t, err)
+	require.Equal(t, "mine", m.text)
+
+	_, err = s.Load("nowhere")
+	require.EqualError(t, err, `test: no map "nowhere": expected one of open, alpha, canyon, or the path of a map file`)
+	_, err = s.Load("../maps/alpha")
+	require.Error(t, err, "a name with a slash is a path, not a map on the shelf")
+}
