@@ -131,3 +131,10 @@ type Chronicler interface {
 type MoveLabeler interface {
 	MoveLabel(s game.Seat, move string) string
 }
+
+// An Inspector is a view that tells more about what is under the pointer,
+// such as the units on a cell: the viewer gives it the pointer's position
+// every tick, on false when the pointer is off the board or dragging it.
+type Inspector interface {
+	Inspect(x, y float64, on bool)
+}

@@ -299,6 +299,9 @@ func (v *Viewer) Update(a *App) error {
 	pressed := func(b *ui.Button) bool { return b.Update(&in.UI, false) }
 	_, navigable := v.view.(render.Navigator)
 	v.navigate(in)
+	if iv, ok := v.view.(render.Inspector); ok {
+		iv.Inspect(in.UI.X, in.UI.Y, in.UI.Over(v.area) && !v.grab.moved && !in.Dragging)
+	}
 	switch {
 	case in.Just(ActBack):
 		if !v.view.Reset() {

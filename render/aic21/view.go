@@ -57,9 +57,10 @@ type View struct {
 	hist          history
 	// tl is the timeline shown, when the viewer gave it: the charts read
 	// every frame of it, fed frames so far.
-	tl  *game.Timeline
-	fed int
-	in  orders
+	tl   *game.Timeline
+	fed  int
+	in   orders
+	look pointed
 	// mode is the team view when nobody is entering orders: 0 shows
 	// everything, 1 and 2 what colony 0's or 1's units see.
 	mode int
@@ -108,6 +109,7 @@ func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] 
 func (v *View) Help() [][2]string {
 	return [][2]string{
 		{"Drag · wheel · F", "pan (the map wraps round: drag on past an edge), zoom, fit"},
+		{"Point at a cell", "a card: its units with ids, health and loads, its resource, its ground"},
 		{"G · 1 · 2", "team view: everything, or what colony 1's or colony 2's units see"},
 		{"Your turn: click an ant", "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
 		{"Space · 0", "the selected unit stays; Backspace drops its order"},
@@ -303,11 +305,13 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawResources(cur, prev, m)
 	v.drawBases(cur, m)
 	v.drawOrders(cur, m)
+	v.drawLook(cur)
 	v.drawUnits(cur, prev, mode, m)
 	v.drawBaseBars(cur)
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
 	v.drawColumn(dst, cur, m)
+	v.drawCard(dst, cur, mode)
 }
 
 // shownMode is the team view being shown: a person entering orders sees

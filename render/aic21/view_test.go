@@ -2,6 +2,7 @@ package aic21
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	imgdraw "image/draw"
@@ -695,4 +696,56 @@ func TestChartsReadTheTimeline(t *testing.T) {
 		}
 	}
 	require.Equal(t, rec.Timeline.Len(), known)
+}
+
+// Pointing at a cell shows a card with its units, ids and health, and
+// lights the cell; a colony's team view does not tell what it cannot see,
+// and the pointer off the board shows nothing.
+func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
+	frames := botGame(t, "meadow", 30)
+	s := state(frames[30])
+	v := newView()
+	m := &render.Moment{Prev: frames[30], Cur: frames[30], T: 1}
+	u := s.Units[len(s.Units)-1]
+	look(v, m, float64(u.X)+0.5, float64(u.Y)+0.5, 40)
+	before := draw(v, m)
+	bx, by := float64(v.board.Min.X+v.board.Max.X)/2, float64(v.board.Min.Y+v.board.Max.Y)/2
+	v.Inspect(bx, by, true)
+	lines := v.cardLines(s, 0)
+	require.NotEmpty(t, lines)
+	require.Equal(t, fmt.Sprintf("cell %d, %d", u.X, u.Y), lines[0].text)
+	var texts []string
+	for _, l := range lines {
+		texts = append(texts, l.text)
+	}
+	kind, full := "worker", s.FullHealth.Worker
+	if u.Soldier {
+		kind, full = "scorpion", s.FullHealth.Soldier
+	}
+	require.Contains(t, strings.Join(texts, "\n"), fmt.Sprintf("%s %d · %d/%d", kind, u.ID, u.Health, full))
+	after := draw(v, m)
+	mean, _ := rendertest.Compare(before, after)
+	require.Greater(t, mean, 0.05, "the card and the lit cell show")
+	v.Inspect(bx, by, false)
+	off := draw(v, m)
+	mean, _ = rendertest.Compare(before, off)
+	require.Less(t, mean, 0.01, "no card off the board")
+
+	// Colony 1's view: a colony-2 unit that it does not see is not told.
+	v.mode = 1
+	draw(v, m)
+	found := false
+	for _, e := range s.Units {
+		if e.Colony == 1 && v.hidden(1, -1, e.Cell()) {
+			look(v, m, float64(e.X)+0.5, float64(e.Y)+0.5, 40)
+			seen := v.cardLines(s, 1)
+			require.Equal(t, "not seen by this colony", seen[len(seen)-1].text)
+			for _, l := range seen {
+				require.NotContains(t, l.text, fmt.Sprintf(" %d · ", e.ID))
+			}
+			found = true
+			break
+		}
+	}
+	require.True(t, found, "some unit of colony 2 is out of colony 1's sight")
 }

@@ -1,0 +1,141 @@
+package aic21
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/render"
+)
+
+// pointed is where the pointer rests on the board, for the card about the
+// cell under it.
+type pointed struct {
+	x, y float64
+	on   bool
+}
+
+// Inspect takes the pointer's position (render.Inspector).
+func (v *View) Inspect(x, y float64, on bool) {
+	v.look = pointed{x, y, on && image.Pt(int(x), int(y)).In(v.board)}
+}
+
+// drawLook lights the cell under the pointer.
+func (v *View) drawLook(s *aic21.State) {
+	if !v.look.on || v.in.active {
+		return
+	}
+	c := v.cellAt(s, v.look.x, v.look.y)
+	v.rect(float64(c.X*unit), float64(c.Y*unit), unit, unit, render.Fade(white, 0.14))
+}
+
+// maxCardUnits is how many of a cell's units the card lists by name.
+const maxCardUnits = 6
+
+// cardLine is one line of the card, in its colour.
+type cardLine struct {
+	text string
+	c    color.NRGBA
+}
+
+// cardLines describes the cell under the pointer as the shown team view
+// sees it: the ground, a base and its health, the resource, and each unit
+// with its id, health, load and swamp; nil for plain unseen or empty ground.
+func (v *View) cardLines(s *aic21.State, mode int) []cardLine {
+	cell := v.cellAt(s, v.look.x, v.look.y)
+	i := s.At(cell)
+	unseen := mode > 0 && v.hidden(mode, -1, cell)
+	lines := []cardLine{{fmt.Sprintf("cell %d, %d", cell.X, cell.Y), render.InkDim}}
+	switch k := s.Kinds[i]; {
+	case k == aic21.Base:
+		for c, col := range s.Colonies {
+			if col.Base == cell {
+				lines = append(lines, cardLine{fmt.Sprintf("base of colony %d · health %d", c+1, col.BaseHealth), teamColors[c]})
+			}
+		}
+	case k != aic21.Empty:
+		lines = append(lines, cardLine{k.String(), render.Ink})
+	}
+	if unseen {
+		return append(lines, cardLine{"not seen by this colony", render.InkFaint})
+	}
+	if s.ResType[i] != aic21.NoRes && s.ResAmount[i] > 0 {
+		lines = append(lines, cardLine{fmt.Sprintf("%d %s", s.ResAmount[i], s.ResType[i]), render.Ink})
+	}
+	n := 0
+	for _, u := range s.Units {
+		if u.Cell() != cell {
+			continue
+		}
+		if n++; n > maxCardUnits {
+			continue
+		}
+		lines = append(lines, cardLine{unitLine(s, &u), teamColors[u.Colony]})
+	}
+	if n > maxCardUnits {
+		lines = append(lines, cardLine{fmt.Sprintf("and %d more", n-maxCardUnits), render.InkDim})
+	}
+	if len(lines) == 1 {
+		return nil
+	}
+	return lines
+}
+
+// unitLine is one unit on the card: "worker 12 · 8/10 · 3 bread".
+func unitLine(s *aic21.State, u *aic21.Unit) string {
+	kind, full := "worker", s.FullHealth.Worker
+	if u.Soldier {
+		kind, full = "scorpion", s.FullHealth.Soldier
+	}
+	line := fmt.Sprintf("%s %d · %d/%d", kind, u.ID, u.Health, full)
+	switch {
+	case u.Carry != aic21.NoRes && u.Amount > 0:
+		line += fmt.Sprintf(" · %d %s", u.Amount, u.Carry)
+	case u.Carry != aic21.NoRes:
+		line += " · carries " + u.Carry.String()
+	}
+	if u.Stuck > 0 {
+		line += fmt.Sprintf(" · swamp %d", u.Stuck)
+	}
+	return line
+}
+
+// drawCard draws the card about the cell under the pointer beside it,
+// inside the board.
+func (v *View) drawCard(dst *ebiten.Image, s *aic21.State, mode int) {
+	if !v.look.on || v.in.active {
+		return
+	}
+	lines := v.cardLines(s, mode)
+	if lines == nil {
+		return
+	}
+	sc := v.scale
+	size, lh, pad := 13*sc, 18*sc, 10*sc
+	w := 0.0
+	for _, l := range lines {
+		tw, _ := render.Measure(l.text, render.Regular, size)
+		w = max(w, tw)
+	}
+	w += 2 * pad
+	h := float64(len(lines))*lh + 2*pad - (lh - size*1.3)
+	x, y := v.look.x+18*sc, v.look.y+18*sc
+	if x+w > float64(v.board.Max.X) {
+		x = v.look.x - 12*sc - w
+	}
+	if y+h > float64(v.board.Max.Y) {
+		y = v.look.y - 12*sc - h
+	}
+	r := image.Rect(int(x), int(y), int(x+w), int(y+h))
+	render.Panel(dst, r, 8*sc, render.Fade(render.Night, 0.92))
+	for k, l := range lines {
+		f := render.Regular
+		if k == 0 {
+			f = render.Bold
+		}
+		render.Text(dst, l.text, f, size, x+pad, y+pad+float64(k)*lh, l.c, render.Left)
+	}
+}
