@@ -3,7 +3,6 @@ package aic21
 import (
 	"fmt"
 	"image"
-	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -35,35 +34,29 @@ func (v *View) drawLook(s *aic21.State) {
 // maxCardUnits is how many of a cell's units the card lists by name.
 const maxCardUnits = 6
 
-// cardLine is one line of the card, in its colour.
-type cardLine struct {
-	text string
-	c    color.NRGBA
-}
-
 // cardLines describes the cell under the pointer as the shown team view
 // sees it: the ground, a base and its health, the resource, and each unit
 // with its id, health, load and swamp; nil for plain unseen or empty ground.
-func (v *View) cardLines(s *aic21.State, mode int) []cardLine {
+func (v *View) cardLines(s *aic21.State, mode int) []render.CardLine {
 	cell := v.cellAt(s, v.look.x, v.look.y)
 	i := s.At(cell)
 	unseen := mode > 0 && v.hidden(mode, -1, cell)
-	lines := []cardLine{{fmt.Sprintf("cell %d, %d", cell.X, cell.Y), render.InkDim}}
+	lines := []render.CardLine{{Text: fmt.Sprintf("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
 	switch k := s.Kinds[i]; {
 	case k == aic21.Base:
 		for c, col := range s.Colonies {
 			if col.Base == cell {
-				lines = append(lines, cardLine{fmt.Sprintf("base of colony %d · health %d", c+1, col.BaseHealth), teamColors[c]})
+				lines = append(lines, render.CardLine{Text: fmt.Sprintf("base of colony %d · health %d", c+1, col.BaseHealth), Color: teamColors[c]})
 			}
 		}
 	case k != aic21.Empty:
-		lines = append(lines, cardLine{k.String(), render.Ink})
+		lines = append(lines, render.CardLine{Text: k.String(), Color: render.Ink})
 	}
 	if unseen {
-		return append(lines, cardLine{"not seen by this colony", render.InkFaint})
+		return append(lines, render.CardLine{Text: "not seen by this colony", Color: render.InkFaint})
 	}
 	if s.ResType[i] != aic21.NoRes && s.ResAmount[i] > 0 {
-		lines = append(lines, cardLine{fmt.Sprintf("%d %s", s.ResAmount[i], s.ResType[i]), render.Ink})
+		lines = append(lines, render.CardLine{Text: fmt.Sprintf("%d %s", s.ResAmount[i], s.ResType[i]), Color: render.Ink})
 	}
 	n := 0
 	for _, u := range s.Units {
@@ -73,10 +66,10 @@ func (v *View) cardLines(s *aic21.State, mode int) []cardLine {
 		if n++; n > maxCardUnits {
 			continue
 		}
-		lines = append(lines, cardLine{unitLine(s, &u), teamColors[u.Colony]})
+		lines = append(lines, render.CardLine{Text: unitLine(s, &u), Color: teamColors[u.Colony]})
 	}
 	if n > maxCardUnits {
-		lines = append(lines, cardLine{fmt.Sprintf("and %d more", n-maxCardUnits), render.InkDim})
+		lines = append(lines, render.CardLine{Text: fmt.Sprintf("and %d more", n-maxCardUnits), Color: render.InkDim})
 	}
 	if len(lines) == 1 {
 		return nil
@@ -113,29 +106,5 @@ func (v *View) drawCard(dst *ebiten.Image, s *aic21.State, mode int) {
 	if lines == nil {
 		return
 	}
-	sc := v.scale
-	size, lh, pad := 13*sc, 18*sc, 10*sc
-	w := 0.0
-	for _, l := range lines {
-		tw, _ := render.Measure(l.text, render.Regular, size)
-		w = max(w, tw)
-	}
-	w += 2 * pad
-	h := float64(len(lines))*lh + 2*pad - (lh - size*1.3)
-	x, y := v.look.x+18*sc, v.look.y+18*sc
-	if x+w > float64(v.board.Max.X) {
-		x = v.look.x - 12*sc - w
-	}
-	if y+h > float64(v.board.Max.Y) {
-		y = v.look.y - 12*sc - h
-	}
-	r := image.Rect(int(x), int(y), int(x+w), int(y+h))
-	render.Panel(dst, r, 8*sc, render.Fade(render.Night, 0.92))
-	for k, l := range lines {
-		f := render.Regular
-		if k == 0 {
-			f = render.Bold
-		}
-		render.Text(dst, l.text, f, size, x+pad, y+pad+float64(k)*lh, l.c, render.Left)
-	}
+	render.Card(dst, v.board, v.look.x, v.look.y, v.scale, lines)
 }

@@ -713,10 +713,10 @@ func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
 	v.Inspect(bx, by, true)
 	lines := v.cardLines(s, 0)
 	require.NotEmpty(t, lines)
-	require.Equal(t, fmt.Sprintf("cell %d, %d", u.X, u.Y), lines[0].text)
+	require.Equal(t, fmt.Sprintf("cell %d, %d", u.X, u.Y), lines[0].Text)
 	var texts []string
 	for _, l := range lines {
-		texts = append(texts, l.text)
+		texts = append(texts, l.Text)
 	}
 	kind, full := "worker", s.FullHealth.Worker
 	if u.Soldier {
@@ -739,9 +739,9 @@ func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
 		if e.Colony == 1 && v.hidden(1, -1, e.Cell()) {
 			look(v, m, float64(e.X)+0.5, float64(e.Y)+0.5, 40)
 			seen := v.cardLines(s, 1)
-			require.Equal(t, "not seen by this colony", seen[len(seen)-1].text)
+			require.Equal(t, "not seen by this colony", seen[len(seen)-1].Text)
 			for _, l := range seen {
-				require.NotContains(t, l.text, fmt.Sprintf(" %d · ", e.ID))
+				require.NotContains(t, l.Text, fmt.Sprintf(" %d · ", e.ID))
 			}
 			found = true
 			break

@@ -63,6 +63,7 @@ type View struct {
 	follow   *followed
 	scratch  ebiten.GeoM
 	in       orders
+	look     pointed
 	lastTick float64
 }
 
@@ -107,6 +108,7 @@ func (v *View) Help() [][2]string {
 		{"G · 1 · 2", "fog of war: the whole game, player 1's view, player 2's view"},
 		{"Tab", "follow the next guardian (the camera keeps it centred); F stops"},
 		{"W A S D · drag", "pan; the wheel and + − zoom; the window's edge pans too"},
+		{"Point at a cell", "a card: the guardians there with health and special, the stone, the cell's kind"},
 		{"Your turn", "pick a guardian, then Move, Attack or Special, click a lit cell, Ready (Enter)"},
 	}
 }
@@ -260,11 +262,13 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
 	v.drawCells(cur, mode, m)
+	v.drawLook(cur)
 	v.drawOrders(cur, m)
 	v.drawGuardians(cur, prev, mode, m)
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(dst)
 	v.mini.draw(dst, v, cur, mode)
+	v.drawCard(dst, cur, mode)
 	v.drawOrderPanel(dst, cur, m)
 	v.drawCurtain(dst, m)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -354,4 +355,40 @@ func TestTranscriptShowsWhatThePlayerSaw(t *testing.T) {
 	x, y := v.cam.ToScreen(center(guardains.Cell{X: -1, Y: -1}))
 	corner := img.RGBAAt(int(x), int(y))
 	require.Less(t, int(corner.R)+int(corner.G), 60, "nothing drawn off the board: %v", corner)
+}
+
+// Pointing at a guardian shows a card with its name, health and special,
+// and lights its cell; player 2's view does not tell of player 1's
+// guardians it cannot see; off the maze there is no card.
+func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
+	frames := botGame(t, 30)
+	s := frames[30].State.(*guardains.State)
+	m := &render.Moment{Prev: frames[30], Cur: frames[30], T: 1, Clock: 2}
+	v := newView()
+	g := s.Guardian(1, guardains.Gamora)
+	x, y := v.cam.ToScreen(center(g.Pos))
+	v.cam.Zoom(8, x, y)
+	settle(v)
+	before := draw(v, m)
+	x, y = v.cam.ToScreen(center(g.Pos))
+	v.Inspect(x, y, true)
+	lines := v.cardLines(s, godView)
+	require.Equal(t, fmt.Sprintf("cell %d, %d", g.Pos.X, g.Pos.Y), lines[0].Text)
+	var texts []string
+	for _, l := range lines {
+		texts = append(texts, l.Text)
+	}
+	require.Contains(t, strings.Join(texts, "\n"), fmt.Sprintf("Gamora · %d/%d", g.Health, g.MaxHealth))
+	mean, _ := rendertest.Compare(before, draw(v, m))
+	require.Greater(t, mean, 0.05, "the card and the lit cell show")
+
+	require.False(t, visible(s, 2, g.Pos), "player 2 is across the maze")
+	for _, l := range v.cardLines(s, 2) {
+		require.NotContains(t, l.Text, "Gamora")
+	}
+	v.Inspect(x, y, false)
+	mean, _ = rendertest.Compare(before, draw(v, m))
+	require.Less(t, mean, 0.01, "no card when the pointer leaves")
+	v.Inspect(-50, -50, true)
+	require.False(t, v.look.on)
 }
