@@ -32,6 +32,8 @@ type orders struct {
 	pad         [5]ui.Button // by direction: stay, right, up, left, down
 	drop, end   ui.Button    // Clear (every order) and End turn
 	pointer     ui.Input     // this tick's pointer, for the buttons' hover
+	// hand passes the controls between two people at one machine.
+	hand render.Handover
 }
 
 // message is a chat message a unit is ordered to send.
@@ -46,6 +48,8 @@ const maxMessage = 32
 // hint is a line for the status bar.
 func (o *orders) hint() string {
 	switch {
+	case o.hand.Curtain:
+		return "Colony " + strconv.Itoa(o.colony+1) + ": click to take the controls"
 	case o.sel < 0:
 		return "click one of your units, then a lit cell; Enter ends the turn"
 	case o.focus != 0:
@@ -89,6 +93,7 @@ func (v *View) Reset() bool {
 func (v *View) start(s *aic21.State, c int) {
 	o := &v.in
 	o.active, o.of, o.colony = true, s, c
+	o.hand.Start(c + 1)
 	o.lay.build(s)
 	if o.dirs == nil {
 		o.dirs, o.msgs = map[int]int{}, map[int]message{}
@@ -178,6 +183,9 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 	c := int(seat)
 	if !o.active || o.of != s || o.colony != c {
 		v.start(s, c)
+	}
+	if o.hand.Lift(p) {
+		return "", false
 	}
 	v.layoutOrders()
 	if sel, ok := unitOf(s, o.sel, c); o.sel >= 0 && !ok {
@@ -390,6 +398,7 @@ func (v *View) finish() string {
 		}
 		moves = append(moves, m)
 	}
+	o.hand.Moved(o.colony + 1)
 	o.active = false
 	o.focus = 0
 	o.sel = -1

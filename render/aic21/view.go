@@ -62,8 +62,10 @@ type View struct {
 	in   orders
 	look pointed
 	// mode is the team view when nobody is entering orders: 0 shows
-	// everything, 1 and 2 what colony 0's or 1's units see.
-	mode int
+	// everything, 1 and 2 what colony 0's or 1's units see; chosen is set
+	// once someone picks it with a key.
+	mode   int
+	chosen bool
 	// offX and offY are the whole turns of the torus on screen, in world
 	// units: sprites are drawn once for each pair where they show.
 	offX, offY []float64
@@ -130,6 +132,7 @@ func (v *View) Key(k ebiten.Key) bool {
 	default:
 		return false
 	}
+	v.chosen = true
 	return true
 }
 
@@ -280,6 +283,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+	m = v.in.hand.Replay(m, v.in.active)
 	dt := m.Clock - v.lastClock
 	if dt < 0 || dt > 0.5 {
 		dt = 1.0 / 60
@@ -295,7 +299,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 
 	board := dst.SubImage(v.board).(*ebiten.Image)
 	v.ground.draw(board, v, cur)
-	mode := v.shownMode()
+	mode := v.shownMode(cur)
 	if mode > 0 {
 		v.fog.draw(board, v, cur, mode-1)
 	}
@@ -312,15 +316,36 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	b.Flush(board)
 	v.drawColumn(dst, cur, m)
 	v.drawCard(dst, cur, mode)
+	v.drawCurtain(dst, cur, m)
 }
 
 // shownMode is the team view being shown: a person entering orders sees
-// what their own colony sees.
-func (v *View) shownMode() int {
-	if v.in.active {
+// what their own colony sees, and so does the one person playing a bot
+// between turns, unless a key chose another view.
+func (v *View) shownMode(s *aic21.State) int {
+	switch h := &v.in.hand; {
+	case v.in.active:
 		return v.in.colony + 1
+	case !v.chosen && !s.Over && h.Person() != 0:
+		return h.Person()
 	}
 	return v.mode
+}
+
+// drawCurtain hides the map and the colonies' column while the controls
+// pass from one person to the other, and while the turn of two people at
+// one machine resolves.
+func (v *View) drawCurtain(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
+	h := &v.in.hand
+	c := v.in.colony
+	switch {
+	case m.Hint && v.in.active && h.Curtain:
+	case !m.Hint && h.Both() && !s.Over && !v.chosen:
+		c = h.Next() - 1
+	default:
+		return
+	}
+	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+itoa(c+1), teamColors[c])
 }
 
 // frame works out, for this frame, which turns of the torus are on

@@ -749,3 +749,52 @@ func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
 	}
 	require.True(t, found, "some unit of colony 2 is out of colony 1's sight")
 }
+
+// Between turns, a person playing a bot watches in their colony's view;
+// two people at one machine pass the controls behind a curtain (a click
+// lifts it without giving an order), the turn resolves hidden, and each
+// then sees it play again in their own view.
+func TestHotseatKeepsEachColonyHidden(t *testing.T) {
+	frames := botGame(t, "meadow", 2)
+	s1 := state(frames[1])
+	v := newView()
+	_, ok := keys(v, frames[0], 0, ebiten.KeyEnter)
+	require.True(t, ok, "colony 1's person ends the turn")
+	resolving := &render.Moment{Prev: frames[0], Cur: frames[1], T: 0.5, Clock: 10}
+	open := draw(v, resolving)
+	require.Equal(t, 1, v.shownMode(s1), "against a bot, colony 1's person watches in their view")
+
+	// Colony 2 is a person too: the curtain first; a click only lifts it.
+	v.Input(frames[0], 1, render.Pointer{X: -1, Y: -1})
+	require.True(t, v.in.hand.Curtain)
+	require.Contains(t, v.Status(frames[0]), "Colony 2: click to take the controls")
+	curtain := draw(v, &render.Moment{Prev: frames[0], Cur: frames[0], T: 1, Clock: 11, Hint: true, Seat: 1})
+	_, ok = v.Input(frames[0], 1, render.Pointer{X: 400, Y: 300, Click: true})
+	require.False(t, ok)
+	require.False(t, v.in.hand.Curtain)
+	_, ok = keys(v, frames[0], 1, ebiten.KeyEnter)
+	require.True(t, ok)
+	require.True(t, v.in.hand.Both())
+	hidden := draw(v, resolving)
+	mean, _ := rendertest.Compare(open, hidden)
+	require.Greater(t, mean, 5.0, "the turn resolves behind the curtain")
+	mean, _ = rendertest.Compare(curtain, hidden)
+	require.Less(t, mean, 1.0, "the same curtain")
+
+	// Colony 1's person takes the controls: the turn plays again for them.
+	v.Input(frames[1], 0, render.Pointer{X: -1, Y: -1})
+	require.True(t, v.in.hand.Curtain)
+	v.Input(frames[1], 0, render.Pointer{X: -1, Y: -1, Keys: []ebiten.Key{ebiten.KeyA}})
+	require.False(t, v.in.hand.Curtain)
+	settled := &render.Moment{Prev: frames[0], Cur: frames[1], T: 1, Clock: 20, Hint: true}
+	require.Less(t, v.in.hand.Replay(settled, v.in.active).T, 0.01, "the replay starts")
+	later := *settled
+	later.Clock += render.ReplayTime * 2
+	require.Equal(t, 1.0, v.in.hand.Replay(&later, v.in.active).T)
+	require.Equal(t, 1, v.shownMode(s1))
+
+	// A key that picks a team view shows what it picks, curtain or not.
+	v.in.active = false
+	require.True(t, v.Key(ebiten.KeyG))
+	require.Equal(t, 0, v.shownMode(s1))
+}

@@ -29,27 +29,18 @@ type orders struct {
 	chosen  bool
 	targets map[guardains.Cell]bool
 	hover   guardains.Cell
-	// last is the seat that entered the previous orders, people the seats
-	// (bits 1 and 2) that people have entered orders for; curtain is set
-	// while the board is hidden for a change of player.
-	last    int
-	people  int
-	curtain bool
-	// replayAt is when a person took the controls from the other: the
-	// round that resolved meanwhile plays again for them, in their view.
-	replayAt float64
-	lifted   bool
-	moment   render.Moment
-	heroes   [5]ui.Button
-	kinds    [3]ui.Button
-	ready    ui.Button
-	hold     ui.Button
+	// hand passes the controls between two people at one machine.
+	hand   render.Handover
+	heroes [5]ui.Button
+	kinds  [3]ui.Button
+	ready  ui.Button
+	hold   ui.Button
 }
 
 // hint is a line for the status bar.
 func (o *orders) hint() string {
 	switch {
-	case o.curtain:
+	case o.hand.Curtain:
 		return "Player " + string(rune('0'+o.seat)) + ": click to take the controls"
 	case o.chosen:
 		return o.hero.String() + " " + orderKinds[o.kind] + " " + o.target.String() + ": Ready (Enter) to send it"
@@ -67,7 +58,7 @@ func (v *View) Reset() bool {
 // start prepares the orders of seat in frame s.
 func (v *View) start(s *guardains.State, seat int) {
 	o := &v.in
-	o.curtain = o.last != 0 && o.last != seat
+	o.hand.Start(seat)
 	o.active, o.round, o.seat = true, s.Round, seat
 	o.chosen = false
 	if g := s.Guardian(seat, o.hero); !g.Alive {
@@ -159,10 +150,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 	if !o.active || o.round != s.Round || o.seat != n {
 		v.start(s, n)
 	}
-	if o.curtain {
-		if p.Click || len(p.Keys) > 0 {
-			o.curtain, o.lifted = false, true
-		}
+	if o.hand.Lift(p) {
 		return "", false
 	}
 	v.layoutPanel(s)
@@ -220,8 +208,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 
 // finish ends a seat's orders.
 func (v *View) finish(action string) (string, bool) {
-	v.in.last = v.in.seat
-	v.in.people |= v.in.seat
+	v.in.hand.Moved(v.in.seat)
 	v.in.active = false
 	v.in.chosen = false
 	return action, true
@@ -231,7 +218,7 @@ func (v *View) finish(action string) (string, bool) {
 // marks the chosen one.
 func (v *View) drawOrders(s *guardains.State, m *render.Moment) {
 	o := &v.in
-	if !m.Hint || !o.active || o.curtain || m.T < 1 {
+	if !m.Hint || !o.active || o.hand.Curtain || m.T < 1 {
 		return
 	}
 	sh := v.sheet
@@ -258,7 +245,7 @@ var orderColors = [3]color.NRGBA{{0x7d, 0xf0, 0x9a, 0xff}, {0xff, 0x6b, 0x6b, 0x
 // drawOrderPanel draws the panel of the person's order.
 func (v *View) drawOrderPanel(dst *ebiten.Image, s *guardains.State, m *render.Moment) {
 	o := &v.in
-	if !m.Hint || !o.active || o.curtain {
+	if !m.Hint || !o.active || o.hand.Curtain {
 		return
 	}
 	sc := v.scale
@@ -275,45 +262,19 @@ func (v *View) drawOrderPanel(dst *ebiten.Image, s *guardains.State, m *render.M
 	o.ready.Draw(dst, false, sc)
 }
 
-// replayTime is how long the round plays again for the person who takes
-// the controls, in seconds.
-const replayTime = 1.2
-
-// replay is the moment to draw: the round that resolved plays again, from
-// its start, for a person who has just taken the controls from the other.
-func (o *orders) replay(m *render.Moment) *render.Moment {
-	if o.lifted && m.Hint && o.active && !o.curtain {
-		o.lifted, o.replayAt = false, m.Clock
-	}
-	if t := (m.Clock - o.replayAt) / replayTime; o.replayAt > 0 && t < 1 && m.Hint {
-		o.moment = *m
-		o.moment.T = min(m.T, t)
-		return &o.moment
-	}
-	return m
-}
-
 // drawCurtain hides the board while the controls pass to the other player,
 // and between two people's orders while the round resolves.
 func (v *View) drawCurtain(dst *ebiten.Image, m *render.Moment) {
 	o := &v.in
-	s := state(m.Cur)
+	seat := o.seat
 	switch {
-	case m.Hint && o.active && o.curtain:
-	case !m.Hint && v.private(s):
+	case m.Hint && o.active && o.hand.Curtain:
+	case !m.Hint && v.private(state(m.Cur)):
+		seat = o.hand.Next()
 	default:
 		return
 	}
-	seat := o.seat
-	if !m.Hint {
-		seat = 3 - o.last
-	}
-	sc := v.scale
-	render.FillRect(dst, float64(v.area.Min.X), float64(v.area.Min.Y), float64(v.area.Dx()), float64(v.area.Dy()), render.Night)
-	cx, cy := float64(v.area.Min.X+v.area.Max.X)/2, float64(v.area.Min.Y+v.area.Max.Y)/2
-	render.Disc(dst, cx, cy-60*sc, 26*sc, teamColors[seat-1])
-	render.Text(dst, "Pass the controls to Player "+string(rune('0'+seat)), render.Bold, 30*sc, cx, cy-10*sc, render.Ink, render.Center)
-	render.Text(dst, "The board stays hidden until they click or press a key.", render.Regular, 17*sc, cx, cy+36*sc, render.InkDim, render.Center)
+	render.DrawCurtain(dst, v.area, v.scale, "Player "+string(rune('0'+seat)), teamColors[seat-1])
 }
 
 // CellOnScreen is where the middle of cell c is drawn in area at scale

@@ -211,8 +211,8 @@ func (v *View) shownMode(s *guardains.State) int {
 		return v.mode
 	case s.Observer != 0:
 		return s.Observer // a recorded player's view: what they saw
-	case !s.Over && (o.people == 1 || o.people == 2):
-		return o.people
+	case !s.Over && o.hand.Person() != 0:
+		return o.hand.Person()
 	}
 	return v.mode
 }
@@ -220,7 +220,7 @@ func (v *View) shownMode(s *guardains.State) int {
 // private reports whether the board stays behind the curtain between the
 // orders of two people at one machine, so neither sees the other's side.
 func (v *View) private(s *guardains.State) bool {
-	return v.in.people == 3 && !s.Over && !v.chosen
+	return v.in.hand.Both() && !s.Over && !v.chosen
 }
 
 // world is the world-to-screen transform of this frame.
@@ -243,7 +243,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
-	m = v.in.replay(m)
+	m = v.in.hand.Replay(m, v.in.active)
 	dt := m.Clock - v.lastTick
 	if dt < 0 || dt > 0.5 {
 		dt = 1.0 / 60

@@ -162,7 +162,7 @@ func TestHotseatOrders(t *testing.T) {
 
 	v.Input(f, 0, render.Pointer{})
 	require.True(t, v.in.active)
-	require.False(t, v.in.curtain, "the first person to enter orders sees the board")
+	require.False(t, v.in.hand.Curtain, "the first person to enter orders sees the board")
 	_, ok := clickButton(v, f, 0, v.in.heroes[guardains.Rocket].Rect())
 	require.False(t, ok)
 	require.Equal(t, guardains.Rocket, v.in.hero)
@@ -197,7 +197,7 @@ func TestHotseatOrders(t *testing.T) {
 	// Player 2: the curtain first, and a click lifts it without acting.
 	_, ok = click(v, f, 1, viewW/2, viewH/2)
 	require.False(t, ok)
-	require.False(t, v.in.curtain)
+	require.False(t, v.in.hand.Curtain)
 	require.Equal(t, 2, v.shownMode(s), "player 2 sees only their own fog")
 	cmd, ok = clickButton(v, f, 1, v.in.hold.Rect())
 	require.True(t, ok)
@@ -234,20 +234,20 @@ func TestHotseatKeepsEachSideHidden(t *testing.T) {
 	require.True(t, ok)
 	require.True(t, v.private(s1))
 	hidden := draw(v, resolving)
-	require.Equal(t, 3, v.in.people)
+	require.True(t, v.in.hand.Both())
 
 	// Player 1 takes the controls: the round plays again for them.
 	v.Input(frames[1], 0, render.Pointer{})
-	require.True(t, v.in.curtain)
+	require.True(t, v.in.hand.Curtain)
 	v.Input(frames[1], 0, render.Pointer{Click: true})
-	require.False(t, v.in.curtain)
+	require.False(t, v.in.hand.Curtain)
 	settled := &render.Moment{Prev: frames[0], Cur: frames[1], T: 1, Clock: 20, Hint: true}
-	require.Less(t, v.in.replay(settled).T, 0.01, "the replay starts")
+	require.Less(t, v.in.hand.Replay(settled, v.in.active).T, 0.01, "the replay starts")
 	later := *settled
-	later.Clock += replayTime / 2
-	require.InDelta(t, 0.5, v.in.replay(&later).T, 0.01)
-	later.Clock += replayTime
-	require.Equal(t, 1.0, v.in.replay(&later).T)
+	later.Clock += render.ReplayTime / 2
+	require.InDelta(t, 0.5, v.in.hand.Replay(&later, v.in.active).T, 0.01)
+	later.Clock += render.ReplayTime
+	require.Equal(t, 1.0, v.in.hand.Replay(&later, v.in.active).T)
 	shown := draw(v, &later)
 	mean, _ := rendertest.Compare(hidden, shown)
 	require.Greater(t, mean, 0.02, "the curtain hides the board")
