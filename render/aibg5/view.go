@@ -69,6 +69,7 @@ type View struct {
 	batch render.Batch
 	sky   *ebiten.Image
 	in    entry
+	look  pointed
 	last  float64 // the clock at the last Draw, for the camera's easing
 	// rows is the scoreboard's order.
 	rows [4]int
@@ -133,6 +134,7 @@ func (v *View) Help() [][2]string {
 		{"W E A D Z X", "move north-west, north-east, west, east, south-west, south-east"},
 		{"Tab · Space", "cycle the targets in range · attack the chosen one"},
 		{"Wheel · drag", "zoom about the pointer · pan; F fits the whole map"},
+		{"Point at a hex", "a card: the ship there (health, level, XP, score), what the hex holds, the boss's next pattern"},
 	}
 }
 
@@ -205,6 +207,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawShips(b, g, cur, prev, m)
 	v.drawEffects(b, g, cur, prev, m)
 	b.Flush(dst)
+	v.drawCard(dst, cur, m)
 }
 
 // drawSky draws the starfield, painted once per area size, and a slow

@@ -2,8 +2,10 @@ package aibg5
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -205,4 +207,38 @@ func BenchmarkFrame(b *testing.B) {
 		m.Clock += 1.0 / 60
 		v.Draw(dst, m)
 	})
+}
+
+// Pointing at a ship shows a card with its player, health and level;
+// pointing at a wormhole tells where it leads; off the map, and while a
+// person chooses a move, there is no card.
+func TestCardDescribesTheHexUnderThePointer(t *testing.T) {
+	frames := botGame(t, test1, 20)
+	s := frames[20].State.(*aibg5.State)
+	m := &render.Moment{Prev: frames[20], Cur: frames[20], T: 1, Clock: 2}
+	v := newView()
+	before := draw(v, m)
+	p := s.Player(2)
+	x, y := v.cam.ToScreen(center(p.Pos))
+	v.Inspect(x, y, true)
+	lines := v.cardLines(s)
+	require.GreaterOrEqual(t, len(lines), 3)
+	require.Equal(t, fmt.Sprintf("Player 2 · %s", p.Name), lines[1].Text)
+	require.Contains(t, lines[2].Text, fmt.Sprintf("health %d/%d · level %d", p.Health, p.MaxHealth, p.Level))
+	mean, _ := rendertest.Compare(before, draw(v, m))
+	require.Greater(t, mean, 0.05, "the card shows")
+	hint := *m
+	hint.Hint = true
+	withHint := draw(v, &hint)
+	v.Inspect(x, y, false)
+	mean, _ = rendertest.Compare(withHint, draw(v, &hint))
+	require.Less(t, mean, 0.01, "no card while a person chooses a move")
+
+	i := slices.IndexFunc(s.Tiles, func(t aibg5.Tile) bool { return t.Kind == aibg5.Wormhole })
+	require.GreaterOrEqual(t, i, 0, "the map has wormholes")
+	x, y = v.cam.ToScreen(center(s.Cells[i]))
+	v.Inspect(x, y, true)
+	require.Contains(t, v.cardLines(s)[1].Text, fmt.Sprintf("wormhole %d: leads to", s.Tiles[i].Wormhole))
+	v.Inspect(1, 1, true)
+	require.Nil(t, v.cardLines(s), "the corner of the view is off the map")
 }
