@@ -132,7 +132,7 @@ func (v *View) Help() [][2]string {
 	return [][2]string{
 		{"Click", "a green cell to move there, a red target to attack it (the beam shows where it stops)"},
 		{"W E A D Z X", "move north-west, north-east, west, east, south-west, south-east"},
-		{"Tab · Space", "cycle the targets in range · attack the chosen one"},
+		{"Tab · Enter", "cycle the targets in range · attack the chosen one"},
 		{"Wheel · drag", "zoom about the pointer · pan; F fits the whole map"},
 		{"Point at a hex", "a card: the ship there (health, level, XP, score), what the hex holds, the boss's next pattern"},
 	}
