@@ -26,28 +26,34 @@ import (
 //     ships sitting in zone 1 shooting the boss (they do not shoot back,
 //     and the boss wears them down), timing its shots so that it, not the
 //     boss, lands the killing shot (+50 score, 130 XP). While it waits it
-//     shoots asteroids that survive the shot (keeping its cover) and
-//     fetches the EXPERIENCE item when it lies within 3 rounds.
+//     stays on cells that shoot at all the camp's cells, shooting asteroids
+//     that survive the shot (keeping its cover), and fetches the EXPERIENCE
+//     item when it is back before the next prey can be.
 //   - It picks only fights it wins: a ship that has it in its line of fire
 //     and is not busy with the boss is shot when the tactical player needs
 //     fewer shots than it does (health against power, counting who shoots
-//     first) and at most two; otherwise it steps out of the line of fire.
-//     Paths avoid lines of fire, black holes (two lost turns) and the
-//     cells of the boss's coming pattern, read from the boss's telegraph;
-//     zone 1 is entered only to shoot the boss.
-//   - Then the boss cycle: shoot the boss from the cell that reaches it,
-//     nearest to reach and to the HEALTH item; when the next boss turn
-//     would destroy it, fetch the HEALTH item instead of dying if that
-//     brings the next shot soon enough to pay for the shot given up; kill
-//     what one shot kills on the way.
+//     first) and at most two; otherwise it steps out of the line of fire,
+//     unless it can shoot the boss, the hit costs it no shot at the boss,
+//     or it hunts prey in sight with health to spare. Paths avoid lines of
+//     fire, black holes (two lost turns) and the cells of the boss's coming
+//     pattern, read from the boss's telegraph; zone 1 is entered only to
+//     shoot the boss.
+//   - Then the boss cycle: shoot the boss from the nearest cell that
+//     reaches it; when the next boss turn would destroy it, fetch the
+//     HEALTH item instead of dying if that makes as many shots in the
+//     rounds left (counted to the end of the game, the walks on the map as
+//     it is now); kill what one shot kills on the way.
 //   - Paths are the cheapest over the map: wormholes are taken when they
 //     shorten the way, asteroids in the way are shot through at the price
 //     of the shots.
 type tacticalBot struct {
 	bot
-	spawnWalk  int32 // rounds from the spawn to the nearest cell that shoots the boss, measured once
-	camp       int   // the hunting camp, -1 for none
+	camp       int       // the hunting camp, -1 for none
+	prey       []hex.Hex // the cells the camp shoots at, where the others shoot the boss from
 	campChosen bool
+	back       planner // the other ways: to the boss from the HEALTH item and the spawn, the others' to the camp
+	fetching   int     // the cell of the EXPERIENCE item the hunter is fetching, -1 for none
+	fetchDist  int32   // its distance at the last turn
 }
 
 // The tactical player's parameters.
@@ -60,8 +66,6 @@ const (
 	fireCost    = 6  // ending the turn in the line of fire of a ship not busy with the boss
 	zoneCost    = 6  // entering zone 1 while hunting
 	quickKill   = 2  // shots: a duel short enough to fight rather than avoid
-	expReach    = 3  // rounds: the EXPERIENCE item is fetched while waiting when this near
-	spotSlack   = 1  // rounds a cell to shoot the boss from may lie farther to be near the HEALTH item
 	maxExposure = 12 // cells of the others' ways in sight of a camp worth hunting from
 )
 
@@ -70,13 +74,11 @@ func (b *tacticalBot) Play(ctx context.Context, obs any) (game.Answer, error) {
 	return b.play(ctx, obs, b.choose)
 }
 
+// choose is the tactical player's action and the reason for it.
 func (b *tacticalBot) choose(s *State) (string, string) {
 	me := s.Player(b.idx)
-	if b.spawnWalk == 0 {
-		b.spawnWalk = b.walkFrom(s, indexOf(Spawn(b.idx)))
-	}
 	if !b.campChosen {
-		b.camp, b.campChosen = b.chooseCamp(s), true
+		b.camp, b.campChosen, b.fetching = b.chooseCamp(s), true, -1
 	}
 	hunting := b.camp >= 0 && me.Level < huntLevel && s.Round*huntDen < s.ruleSet().Rounds*huntNum
 	hot := danger(s)
@@ -101,7 +103,7 @@ func (b *tacticalBot) choose(s *State) (string, string) {
 		}
 	}
 	b.pl.search(s, indexOf(me.Pos), nil)
-	if action, why, ok := b.fight(s, me, hot); ok {
+	if action, why, ok := b.fight(s, me, hot, hunting); ok {
 		return action, why
 	}
 	if hunting {
@@ -136,10 +138,20 @@ func (b *tacticalBot) firing(s *State, at hex.Hex) int {
 // fire: it shoots the one it destroys soonest when it wins the duel (its
 // shots needed, shooting first, against theirs) in a few shots, else it
 // steps out of their line of fire, and fights on when it cannot. It
-// reports false when nobody threatens.
-func (b *tacticalBot) fight(s *State, me *Player, hot *[CellCount]bool) (string, string, bool) {
+// reports false when nobody threatens, and takes the fire when it can
+// shoot the boss (a shot is worth more than the damage a step aside saves,
+// and the boss's direct attack hits it anyway), when the damage does not
+// destroy it and costs it no shot at the boss on its way there, or,
+// hunting, when it has prey in zone 1 in sight and keeps half its health.
+func (b *tacticalBot) fight(s *State, me *Player, hot *[CellCount]bool, hunting bool) (string, string, bool) {
 	incoming := b.firing(s, me.Pos)
-	if incoming == 0 {
+	if incoming == 0 || busy(s, me) {
+		return "", "", false
+	}
+	if hunting && 2*(me.Health-incoming) >= me.MaxHealth && b.preyInSight(s, me.Pos) {
+		return "", "", false
+	}
+	if !hunting && me.Health > incoming && bossShots(me.Health-incoming) == bossShots(me.Health) {
 		return "", "", false
 	}
 	if Zone(me.Pos) == 1 {
@@ -188,7 +200,9 @@ func (b *tacticalBot) fight(s *State, me *Player, hot *[CellCount]bool) (string,
 
 // hunt is an action of the hunt for experience: from the camp, shoot the
 // ships in zone 1 that are busy with the boss, as shotPlan times the shots;
-// shoot asteroids in reach while waiting.
+// while nobody is there, fetch the EXPERIENCE item when the way there and
+// back is shorter than the others' ways to the camp's cells (and, once on
+// the way, go on); else hold the camp.
 func (b *tacticalBot) hunt(s *State, me *Player, hot *[CellCount]bool) (string, string, bool) {
 	start := indexOf(me.Pos)
 	if Zone(me.Pos) != 1 && !hot[start] {
@@ -210,14 +224,19 @@ func (b *tacticalBot) hunt(s *State, me *Player, hot *[CellCount]bool) (string, 
 		if target != nil {
 			return Attack(target.Pos), fmt.Sprintf("shoot P%d for experience", target.Idx), true
 		}
-		if waiting == nil && !b.preyInZone1(s) {
-			if exp, d := b.nearestItem(s, Experience); exp >= 0 && d <= expReach {
-				if step, ok := b.step(s, exp); ok {
-					return step, "fetch experience while nobody is in zone 1", true
-				}
+		exp, d := b.nearestItem(s, Experience)
+		if exp == b.fetching && d < b.fetchDist {
+			b.fetchDist = d // on the way: fetch it even if prey shows up
+		} else if waiting != nil || b.preyInZone1(s) || 2*int(d) >= b.idleRounds(s) {
+			exp = -1
+		}
+		b.fetching, b.fetchDist = exp, d
+		if exp >= 0 {
+			if step, ok := b.step(s, exp); ok {
+				return step, "fetch experience", true
 			}
 		}
-		if start == b.camp || waiting != nil {
+		if start == b.camp || b.covers(s, me.Pos) || waiting != nil {
 			return b.holdFire(s, me, waiting, hot), "lie in wait", true
 		}
 	}
@@ -225,6 +244,36 @@ func (b *tacticalBot) hunt(s *State, me *Player, hot *[CellCount]bool) (string, 
 		return step, "go to the camp", true
 	}
 	return "", "", false
+}
+
+// preyInSight reports whether a clear shot from cell at reaches a ship in
+// zone 1 that is busy with the boss.
+func (b *tacticalBot) preyInSight(s *State, at hex.Hex) bool {
+	for i := range s.Players {
+		p := &s.Players[i]
+		if !p.Removed && p.Idx != b.idx && Zone(p.Pos) == 1 && busy(s, p) && clearShot(s, at, p.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// idleRounds is the rounds until the first other ship can stand on a cell
+// the camp shoots at.
+func (b *tacticalBot) idleRounds(s *State) int {
+	idle := unreached
+	for i := range s.Players {
+		p := &s.Players[i]
+		if p.Removed || p.Idx == b.idx {
+			continue
+		}
+		b.back.prices(s, p.Idx, p.Power, holeCost)
+		b.back.search(s, indexOf(p.Pos), nil)
+		for _, t := range b.prey {
+			idle = min(idle, int(b.back.dist[indexOf(t)]))
+		}
+	}
+	return idle
 }
 
 // preyInZone1 reports whether a ship other than the hunter is in zone 1.
@@ -270,9 +319,11 @@ func shotPlan(h, power int) (int, bool) {
 }
 
 // holdFire is an action that keeps the hunter where it is, or near: a shot
-// at an asteroid in reach that survives it (the hunter keeps its cover),
-// else a step to a safe cell that keeps the prey (when not nil) in a clear
-// shot, else any legal action.
+// at an asteroid in reach that survives it (the hunter keeps its cover);
+// else a step to a safe cell that shoots at all the camp's cells; else,
+// with prey (when not nil) in zone 1, a shot at any asteroid in reach
+// rather than a step away; else a step to a safe cell that keeps the prey
+// in a clear shot; else any legal action.
 func (b *tacticalBot) holdFire(s *State, me *Player, prey *Player, hot *[CellCount]bool) string {
 	for _, j := range inReach[indexOf(me.Pos)] {
 		t := cells[j]
@@ -280,11 +331,26 @@ func (b *tacticalBot) holdFire(s *State, me *Player, prey *Player, hot *[CellCou
 			return Attack(t)
 		}
 	}
+	var near []hex.Hex
 	for _, n := range me.Pos.Neighbours() {
 		i, ok := index(n)
-		if !ok || hot[i] || Zone(n) == 1 || s.Tiles[i].Kind != Empty || s.occupied(n, b.idx) || b.firing(s, n) > 0 {
-			continue
+		if ok && !hot[i] && Zone(n) != 1 && s.Tiles[i].Kind == Empty && !s.occupied(n, b.idx) && b.firing(s, n) == 0 {
+			near = append(near, n)
 		}
+	}
+	for _, n := range near {
+		if b.covers(s, n) {
+			return Move(n)
+		}
+	}
+	if prey != nil {
+		for _, j := range inReach[indexOf(me.Pos)] {
+			if t := cells[j]; s.Tiles[j].Kind == Asteroid && s.AttackStop(me.Pos, t) == t {
+				return Attack(t)
+			}
+		}
+	}
+	for _, n := range near {
 		if prey == nil || clearShot(s, n, prey.Pos) {
 			return Move(n)
 		}
@@ -384,47 +450,69 @@ func (b *tacticalBot) chooseCamp(s *State) int {
 	if bestCover < 2 || bestExposure > maxExposure {
 		return -1
 	}
+	for _, t := range targets {
+		if clearShot(s, cells[best], t) {
+			b.prey = append(b.prey, t)
+		}
+	}
 	return best
+}
+
+// covers reports whether clear shots from cell at reach all the cells the
+// camp shoots at.
+func (b *tacticalBot) covers(s *State, at hex.Hex) bool {
+	for _, t := range b.prey {
+		if !clearShot(s, at, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // bossShots is how many times a ship with health h can shoot the boss from
 // zone 1 before the boss's direct attack destroys it (it enters first).
 func bossShots(h int) int { return max(0, (h+BossDamage-1)/BossDamage-1) }
 
-// cycleRate is the score per round of the boss cycle at a level, with walk
-// rounds from the spawn to zone 1.
-func cycleRate(level int, walk int32) float64 {
-	shots := bossShots(MaxHealthAt(level))
-	return float64(PowerAt(level)*shots) / float64(int(walk)+1+shots)
+// shotsIn is how many shots at the boss a ship makes in the rounds left
+// when it stands on a cell that shoots the boss after toSpot moves (the
+// last one entering zone 1) with health h, then plays the boss cycle:
+// shooting until the boss destroys it, walking walk moves back from its
+// spawn with health full.
+func shotsIn(left, toSpot, h, walk, full int) int {
+	shots := 0
+	for left > toSpot {
+		left -= toSpot
+		n := bossShots(h)
+		if left <= n {
+			return shots + left
+		}
+		shots, left = shots+n, left-n
+		toSpot, h = walk, full
+	}
+	return shots
 }
 
 // bossCycle is an action of the boss cycle: shoot the boss from zone 1;
 // when the next boss turn would destroy the ship, fetch the HEALTH item
-// instead if that brings the next shot sooner enough to pay for the shot
-// given up; kill what a shot can kill on the way; head for the cell that
-// shoots the boss, the one nearest the HEALTH item among the nearest.
+// instead if that makes at least as many shots in the rounds left (and one
+// death fewer); kill what a shot can kill on the way; head for the nearest
+// cell that shoots the boss.
 func (b *tacticalBot) bossCycle(s *State, me *Player, hot *[CellCount]bool) (string, string) {
 	start := indexOf(me.Pos)
-	walk := int(b.spawnWalk)
-	rate := cycleRate(me.Level, b.spawnWalk)
 	healCell, healDist := b.nearestItem(s, Health)
-	spot := b.spotNear(s, healCell)
+	spot, _ := b.nearestSpot(s)
 	if healCell >= 0 && spot >= 0 && me.Health <= BossDamage && b.leavesZone1(healCell) {
-		// Rounds until the next shot: healing (there, back, entering
-		// zone 1 again), or dying (the walk from the spawn, entering).
-		trip := int(healDist) + b.backFrom(s, healCell) + 1
-
-		dying := walk + 2
-		if Zone(me.Pos) != 1 {
-			dying += int(b.pl.dist[spot])
-		}
-		giveUp := 0.0
+		left := s.ruleSet().Rounds - s.Round
+		walk := b.backFrom(s, indexOf(Spawn(b.idx)))
+		trip := int(healDist) + b.backFrom(s, healCell)
+		healing := shotsIn(left, trip, me.MaxHealth, walk, me.MaxHealth)
+		dying := shotsIn(left, int(b.pl.dist[spot]), me.Health, walk, me.MaxHealth)
 		if _, ok := bossShot(s, me.Pos); ok {
-			giveUp = float64(me.Power)
+			dying = 1 + shotsIn(left-1, walk, me.MaxHealth, walk, me.MaxHealth)
 		}
-		if float64(dying-trip)*rate > giveUp {
+		if healing >= dying {
 			if step, ok := b.step(s, healCell); ok {
-				return step, fmt.Sprintf("heal: the next shot in %d rounds, not %d", trip, dying)
+				return step, fmt.Sprintf("heal: %d shots, not %d", healing, dying)
 			}
 		}
 	}
@@ -475,43 +563,20 @@ func (b *tacticalBot) nearestSpot(s *State) (int, int32) {
 	return best, dist
 }
 
-// spotNear is the cell to shoot the boss from: the one that minimises the
-// rounds to reach it plus the rounds from it to cell near (when not -1),
-// among those at most spotSlack rounds farther than the nearest.
-func (b *tacticalBot) spotNear(s *State, near int) int {
-	spot, dist := b.nearestSpot(s)
-	if spot < 0 || near < 0 {
-		return spot
-	}
-	best, bestCost := spot, int(dist)+hex.Distance(cells[spot], cells[near])
-	for i, h := range cells {
-		if Zone(h) != 1 || b.pl.dist[i] > dist+spotSlack {
-			continue
-		}
-		if c := int(b.pl.dist[i]) + hex.Distance(h, cells[near]); c < bestCost {
-			if _, ok := bossShot(s, h); ok {
-				best, bestCost = i, c
-			}
-		}
-	}
-	return best
-}
-
 // backFrom is the rounds from cell from to the nearest cell that shoots
-// the boss, as the crow flies.
+// the boss, on the map as it is now.
 func (b *tacticalBot) backFrom(s *State, from int) int {
-	best := unreached
-	for _, h := range cells {
-		if Zone(h) != 1 {
-			continue
-		}
-		if d := hex.Distance(h, cells[from]); d < best {
+	b.back.prices(s, b.idx, s.Player(b.idx).Power, holeCost)
+	b.back.search(s, from, nil)
+	best := int32(unreached)
+	for i, h := range cells {
+		if Zone(h) == 1 && b.back.dist[i] < best {
 			if _, ok := bossShot(s, h); ok {
-				best = d
+				best = b.back.dist[i]
 			}
 		}
 	}
-	return best
+	return int(best)
 }
 
 // nearestItem is the cell of the item and its distance; -1 when the map
@@ -523,16 +588,4 @@ func (b *tacticalBot) nearestItem(s *State, item Kind) (int, int32) {
 		}
 	}
 	return -1, unreached
-}
-
-// walkFrom is the rounds from cell from to the nearest cell that shoots
-// the boss.
-func (b *tacticalBot) walkFrom(s *State, from int) int32 {
-	b.pl.prices(s, 0, StartPower, holeCost)
-	b.pl.search(s, from, nil)
-	_, d := b.nearestSpot(s)
-	if d == unreached {
-		return 12
-	}
-	return d
 }
