@@ -41,3 +41,14 @@ func Card(dst *ebiten.Image, area image.Rectangle, x, y, scale float64, lines []
 		Text(dst, l.Text, f, size, cx+pad, cy+pad+float64(k)*lh, l.Color, Left)
 	}
 }
+
+// Look is where the pointer rests on a view's board, for its card.
+type Look struct {
+	X, Y float64
+	On   bool // the pointer rests on the board
+}
+
+// Set takes the pointer's position (render.Inspector): on only inside area.
+func (l *Look) Set(x, y float64, on bool, area image.Rectangle) {
+	*l = Look{x, y, on && image.Pt(int(x), int(y)).In(area)}
+}

@@ -2,7 +2,6 @@ package aibg5
 
 import (
 	"fmt"
-	"image"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -12,21 +11,12 @@ import (
 	"github.com/arena-games/arena/render"
 )
 
-// pointed is where the pointer rests on the map, for the card about the
-// hex under it.
-type pointed struct {
-	x, y float64
-	on   bool
-}
-
 // Inspect takes the pointer's position (render.Inspector).
-func (v *View) Inspect(x, y float64, on bool) {
-	v.look = pointed{x, y, on && image.Pt(int(x), int(y)).In(v.area)}
-}
+func (v *View) Inspect(x, y float64, on bool) { v.look.Set(x, y, on, v.area) }
 
 // pointedHex is the hex under the pointer, and whether it is on the map.
 func (v *View) pointedHex() (hex.Hex, bool) {
-	h := worldLayout.At(v.cam.ToWorld(v.look.x, v.look.y))
+	h := worldLayout.At(v.cam.ToWorld(v.look.X, v.look.Y))
 	return h, aibg5.OnMap(h)
 }
 
@@ -93,10 +83,10 @@ func tileLine(s *aibg5.State, h hex.Hex, t aibg5.Tile) string {
 // drawCard draws the card about the hex under the pointer beside it, when
 // nobody is choosing a move.
 func (v *View) drawCard(dst *ebiten.Image, s *aibg5.State, m *render.Moment) {
-	if !v.look.on || m.Hint {
+	if !v.look.On || m.Hint {
 		return
 	}
 	if lines := v.cardLines(s); len(lines) > 1 {
-		render.Card(dst, v.area, v.look.x, v.look.y, v.scale, lines)
+		render.Card(dst, v.area, v.look.X, v.look.Y, v.scale, lines)
 	}
 }

@@ -69,7 +69,7 @@ type View struct {
 	batch render.Batch
 	sky   *ebiten.Image
 	in    entry
-	look  pointed
+	look  render.Look
 	last  float64 // the clock at the last Draw, for the camera's easing
 	// rows is the scoreboard's order.
 	rows [4]int

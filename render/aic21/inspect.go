@@ -2,7 +2,6 @@ package aic21
 
 import (
 	"fmt"
-	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -10,24 +9,15 @@ import (
 	"github.com/arena-games/arena/render"
 )
 
-// pointed is where the pointer rests on the board, for the card about the
-// cell under it.
-type pointed struct {
-	x, y float64
-	on   bool
-}
-
 // Inspect takes the pointer's position (render.Inspector).
-func (v *View) Inspect(x, y float64, on bool) {
-	v.look = pointed{x, y, on && image.Pt(int(x), int(y)).In(v.board)}
-}
+func (v *View) Inspect(x, y float64, on bool) { v.look.Set(x, y, on, v.board) }
 
 // drawLook lights the cell under the pointer.
 func (v *View) drawLook(s *aic21.State) {
-	if !v.look.on || v.in.active {
+	if !v.look.On || v.in.active {
 		return
 	}
-	c := v.cellAt(s, v.look.x, v.look.y)
+	c := v.cellAt(s, v.look.X, v.look.Y)
 	v.rect(float64(c.X*unit), float64(c.Y*unit), unit, unit, render.Fade(white, 0.14))
 }
 
@@ -38,7 +28,7 @@ const maxCardUnits = 6
 // sees it: the ground, a base and its health, the resource, and each unit
 // with its id, health, load and swamp; nil for plain unseen or empty ground.
 func (v *View) cardLines(s *aic21.State, mode int) []render.CardLine {
-	cell := v.cellAt(s, v.look.x, v.look.y)
+	cell := v.cellAt(s, v.look.X, v.look.Y)
 	i := s.At(cell)
 	unseen := mode > 0 && v.hidden(mode, -1, cell)
 	lines := []render.CardLine{{Text: fmt.Sprintf("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
@@ -99,12 +89,12 @@ func unitLine(s *aic21.State, u *aic21.Unit) string {
 // drawCard draws the card about the cell under the pointer beside it,
 // inside the board.
 func (v *View) drawCard(dst *ebiten.Image, s *aic21.State, mode int) {
-	if !v.look.on || v.in.active {
+	if !v.look.On || v.in.active {
 		return
 	}
 	lines := v.cardLines(s, mode)
 	if lines == nil {
 		return
 	}
-	render.Card(dst, v.board, v.look.x, v.look.y, v.scale, lines)
+	render.Card(dst, v.board, v.look.X, v.look.Y, v.scale, lines)
 }

@@ -60,7 +60,7 @@ type View struct {
 	tl   *game.Timeline
 	fed  int
 	in   orders
-	look pointed
+	look render.Look
 	// mode is the team view when nobody is entering orders: 0 shows
 	// everything, 1 and 2 what colony 0's or 1's units see; chosen is set
 	// once someone picks it with a key.

@@ -2,7 +2,6 @@ package guardains
 
 import (
 	"fmt"
-	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,21 +10,12 @@ import (
 	"github.com/arena-games/arena/render"
 )
 
-// pointed is where the pointer rests on the maze, for the card about the
-// cell under it.
-type pointed struct {
-	x, y float64
-	on   bool
-}
-
 // Inspect takes the pointer's position (render.Inspector).
-func (v *View) Inspect(x, y float64, on bool) {
-	v.look = pointed{x, y, on && image.Pt(int(x), int(y)).In(v.area)}
-}
+func (v *View) Inspect(x, y float64, on bool) { v.look.Set(x, y, on, v.area) }
 
 // pointedCell is the cell under the pointer, and whether it is in the maze.
 func (v *View) pointedCell(s *guardains.State) (guardains.Cell, bool) {
-	wx, wy := v.cam.ToWorld(v.look.x, v.look.y)
+	wx, wy := v.cam.ToWorld(v.look.X, v.look.Y)
 	c := guardains.Cell{X: int(math.Floor(wx / unit)), Y: int(math.Floor(wy / unit))}
 	return c, s.Maze.In(c)
 }
@@ -105,7 +95,7 @@ func guardianLine(g *guardains.Guardian, round int) string {
 
 // drawLook lights the cell under the pointer.
 func (v *View) drawLook(s *guardains.State) {
-	if !v.look.on || v.in.active {
+	if !v.look.On || v.in.active {
 		return
 	}
 	if c, ok := v.pointedCell(s); ok {
@@ -116,12 +106,12 @@ func (v *View) drawLook(s *guardains.State) {
 // drawCard draws the card about the cell under the pointer beside it,
 // inside the view's area.
 func (v *View) drawCard(dst *ebiten.Image, s *guardains.State, mode int) {
-	if !v.look.on || v.in.active {
+	if !v.look.On || v.in.active {
 		return
 	}
 	lines := v.cardLines(s, mode)
 	if lines == nil {
 		return
 	}
-	render.Card(dst, v.area, v.look.x, v.look.y, v.scale, lines)
+	render.Card(dst, v.area, v.look.X, v.look.Y, v.scale, lines)
 }

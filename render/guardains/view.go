@@ -63,7 +63,7 @@ type View struct {
 	follow   *followed
 	scratch  ebiten.GeoM
 	in       orders
-	look     pointed
+	look     render.Look
 	lastTick float64
 }
 

@@ -390,5 +390,5 @@ func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
 	mean, _ = rendertest.Compare(before, draw(v, m))
 	require.Less(t, mean, 0.01, "no card when the pointer leaves")
 	v.Inspect(-50, -50, true)
-	require.False(t, v.look.on)
+	require.False(t, v.look.On)
 }
