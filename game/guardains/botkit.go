@@ -11,7 +11,7 @@ import (
 func (Title) Bots() []game.Bot {
 	return []game.Bot{
 		{Kind: "explorer", About: "sends its fastest guardian exploring: follows clues and teleporters, avoids fights, brings the stone home"},
-		{Kind: "hunter", About: "a team: Gamora jumps across the maze, finds the enemy's base and strikes; focused fire on whatever is in range; the carrier escorted home, Drax breaking walls; the wounded heal while Rocket and StarLord scout for the stone"},
+		{Kind: "hunter", About: "a team: Gamora jumps across the maze, finds the enemy's base and strikes; focused fire on whatever is in range; the carrier escorted home, Drax breaking walls; the enemy's carrier waited for on its way home; the wounded heal while Rocket and StarLord scout for the stone"},
 	}
 }
 

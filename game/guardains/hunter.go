@@ -11,16 +11,22 @@ import (
 // is in range of an enemy fires on the cell where the most damage lands,
 // the carrier first (focused fire). The stone goes home with its carrier,
 // the others firing on whoever threatens it (escort); Gamora jumps with it,
-// Drax breaks the walls in his way. A wounded Gamora heals on a heal point
-// she knows, and while she waits, or when she has nothing to do, Rocket and
-// StarLord take turns scouting for the stone. On a small board, where the
-// enemy soon finds the stone, Gamora races for it first.
+// Drax breaks the walls in his way. When the enemy carries the stone,
+// Gamora and Rocket wait for its carrier on its way home and fire where it
+// will be. A wounded Gamora heals on a heal point she knows, and while she
+// waits, or when she has nothing to do, the scouts (Rocket and StarLord in
+// turn on a big board, Rocket alone on a smaller one) search for the stone.
+// On a small board, where the enemy soon finds the stone, Gamora races for
+// it first, sweeping each region she enters (her sight is short).
 type hunter struct {
 	scout   explorer      // the scouts' exploration
 	seeker  explorer      // Gamora's search for the stone on a small board
+	swept   int           // the region Gamora sweeps, -1 none
+	entered int           // the round she entered it
 	sweep   int           // the direction of the search along the enemy column: -1 up, 1 down
 	empty   map[Cell]bool // cells found empty of enemies
 	blind   Cell          // the cell of last round's blind attack, Nowhere for none
+	aimed   Cell          // the cell of last round's fire on the enemy's carrier, Nowhere for none
 	probed  map[int]bool  // rows of the enemy's column probed by a blind attack
 	later   map[int]int   // rows of the enemy's column out of reach, to search again from a round
 	front   int           // the row the search has come to, -1 before it starts
@@ -31,12 +37,21 @@ type hunter struct {
 // she strikes.
 const smallBoard = 40
 
+// bigBoard is the width from which Rocket and StarLord both scout.
+const bigBoard = 100
+
+// choose is the round's action of the team, in order of urgency.
 func (hu *hunter) choose(m *memory) (*Action, string) {
 	if hu.empty == nil {
-		hu.empty, hu.blind, hu.probed, hu.later = map[Cell]bool{}, Nowhere, map[int]bool{}, map[int]int{}
-		hu.sweep, hu.front = 1, -1
+		hu.empty, hu.blind, hu.probed, hu.later, hu.aimed = map[Cell]bool{}, Nowhere, map[int]bool{}, map[int]int{}, Nowhere
+		hu.sweep, hu.front, hu.swept = 1, -1, -1
 	}
 	hu.forget(m)
+	if m.carrier != 2 {
+		hu.aimed = Nowhere
+	} else if a, why := hu.fireOnCarrier(m); a != nil {
+		return a, why
+	}
 	attack, value, why := hu.bestAttack(m)
 	if m.carrier == 1 && m.alive(m.ours) && value < 100 {
 		if a := hu.carry(m); a != nil {
@@ -46,6 +61,9 @@ func (hu *hunter) choose(m *memory) (*Action, string) {
 	if attack != nil && value >= 25 {
 		return attack, why
 	}
+	if m.carrier == 2 && m.enemyBase != Nowhere {
+		return hu.guard(m)
+	}
 	if m.stone != Nowhere && m.carrier == 0 {
 		if a, why := hu.fetch(m); a != nil {
 			return a, why
@@ -54,11 +72,15 @@ func (hu *hunter) choose(m *memory) (*Action, string) {
 	if a, why := hu.heal(m); a != nil {
 		return a, why
 	}
-	if !hu.healing && m.w <= smallBoard && m.carrier == 0 && m.alive(Gamora) {
-		// On a small board the enemy's runner soon finds the stone: Gamora
-		// races it there first, by clues and teleporters, jumping.
+	if !hu.healing && m.w <= smallBoard && m.round < m.w+m.h && m.carrier == 0 && m.alive(Gamora) {
+		// On a small board the enemy's runner may soon find the stone:
+		// Gamora races it there first, by clues and teleporters, jumping,
+		// for about as long as the runner takes (then she strikes).
 		goTo := func(h Hero, goal func(int) bool, heur, extra func(int) int32) *Action {
 			return hu.goTo(m, h, goal, heur, extra)
+		}
+		if a, why := hu.sweepRegion(m); a != nil {
+			return a, why
 		}
 		if a, why := hu.seeker.seek(m, Gamora, goTo); a != nil {
 			return a, why
@@ -135,6 +157,124 @@ func (hu *hunter) bestAttack(m *memory) (*Action, int, string) {
 		}
 	}
 	return best, bestValue, why
+}
+
+// fireOnCarrier fires on the enemy's carrier on its way home, in sight or
+// hit last round: where it will be after its move (Rocket's lock-on: where
+// it is), a kill first, else the most damage, Rocket's sure hit counting
+// double.
+func (hu *hunter) fireOnCarrier(m *memory) (*Action, string) {
+	s, aimed := m.stone, hu.aimed
+	hu.aimed = Nowhere
+	if m.hits > 0 && aimed != Nowhere {
+		s = aimed // last round's fire hit the carrier there
+	} else if s == Nowhere || m.seen[m.index(s)] != int32(m.round) {
+		return nil, ""
+	}
+	speed, health := 1, 0
+	for h, e := range m.enemies {
+		if !e.dead && e.round == m.round && e.at == s {
+			speed, health = max(speed, Hero(h).Stats().Speed), max(health, e.health)
+		}
+	}
+	goal := func(i int) bool { return i%m.w == m.enemyX } // home: the enemy's column
+	heur := func(i int) int32 { return int32(abs(i%m.w - m.enemyX)) }
+	if m.enemyBase != Nowhere {
+		goal, heur = m.cellGoal(m.enemyBase)
+	}
+	next := m.walkAny(s, m.route(s, goal, heur, m.fear()), speed)
+	var best *Action
+	bestDmg := 0
+	for _, a := range []Hero{Rocket, Drax, Gamora, StarLord, Groot} {
+		at := next
+		if a == Rocket {
+			at = s
+		}
+		if !m.inRange(a, at) {
+			continue
+		}
+		dmg := a.Stats().Attack
+		if a == Rocket {
+			dmg *= 2 // a sure hit: the carrier's move is but a guess
+		}
+		if a.Stats().Attack >= health {
+			dmg += 200
+		}
+		if dmg > bestDmg {
+			best, bestDmg = &Action{Type: Attack, Hero: a, Target: at}, dmg
+		}
+	}
+	if best == nil {
+		return nil, ""
+	}
+	if best.Hero != Rocket { // the lock-on hits before the carrier moves on
+		hu.aimed = best.Target
+	}
+	return best, fmt.Sprintf("%s fires on the enemy's carrier on its way to %s", best.Hero, best.Target)
+}
+
+// guard sends Gamora and Rocket to wait for the enemy's carrier on its
+// way, a few steps out of the enemy's base (next to it, it is too late):
+// on the way from the base to where the stone was last seen.
+func (hu *hunter) guard(m *memory) (*Action, string) {
+	from := m.stone
+	if from == Nowhere {
+		from = Cell{m.w / 2, m.h / 2}
+	}
+	goal, heur := m.cellGoal(from)
+	way := m.route(m.enemyBase, goal, heur, nil)
+	post := m.enemyBase
+	if len(way) > 0 {
+		i := way[min(guardPost, len(way))-1]
+		post = Cell{i % m.w, i / m.w}
+	}
+	for _, g := range []Hero{Gamora, Rocket} {
+		if !m.alive(g) {
+			continue
+		}
+		goal, heur := m.rangeGoal(post, g.Stats().Vision/2)
+		if a := hu.goTo(m, g, goal, heur, nil); a != nil {
+			return a, fmt.Sprintf("%s guards the way of the enemy's carrier at %s", g, a.Target)
+		}
+	}
+	return m.stay(), "the guards wait for the enemy's carrier"
+}
+
+// guardPost is how many steps out of the enemy's base the guards wait
+// for its carrier: more than a carrier's move.
+const guardPost = 5
+
+// fear is the extra cost of the cells that the enemy's carrier keeps out
+// of, as it sees them (explorer's avoid): near our guardians, and known
+// beasts.
+func (m *memory) fear() func(int) int32 {
+	var ours []Cell
+	for _, h := range Heroes {
+		if m.alive(h) {
+			ours = append(ours, m.pos(h))
+		}
+	}
+	return func(i int) int32 {
+		if m.kind[i] == Beast {
+			return 60
+		}
+		for _, c := range ours {
+			if d := abs(i%m.w-c.X) + abs(i/m.w-c.Y); d <= 5 {
+				return int32(3 * (6 - d))
+			}
+		}
+		return 0
+	}
+}
+
+// walkAny is the cell a guardian on from reaches along path in speed
+// steps, passages not known to be walls taken as open.
+func (m *memory) walkAny(from Cell, path []int, speed int) Cell {
+	if len(path) == 0 {
+		return from
+	}
+	i := path[min(speed, len(path))-1]
+	return Cell{i % m.w, i / m.w}
 }
 
 // carry brings the stone home.
@@ -382,10 +522,40 @@ func (m *memory) cellGoal(t Cell) (func(int) bool, func(int) int32) {
 	return func(i int) bool { return i == ti }, m.manhattan(t)
 }
 
-// scoutMove sends Rocket and StarLord, in turn, exploring for the stone.
+// sweepRegion moves Gamora, searching for the stone, to the cells not yet
+// seen of the region she is in, for as long as crossing it takes her after
+// she enters it (her sight is short: she may pass right by the stone).
+func (hu *hunter) sweepRegion(m *memory) (*Action, string) {
+	at := m.pos(Gamora)
+	r := m.regionOf(at)
+	if r != hu.swept {
+		hu.swept, hu.entered = r, m.round
+	}
+	if m.round-hu.entered >= m.side/Gamora.Stats().Speed || m.explored(r) {
+		return nil, ""
+	}
+	inside, heur := m.regionGoal(r)
+	goal := func(i int) bool { return inside(i) && m.seen[i] < 0 }
+	if a := m.towards(Gamora, goal, heur, m.avoid(Nowhere, true)); a != nil {
+		return a, fmt.Sprintf("Gamora sweeps the region around %s", m.regionCentre(r))
+	}
+	return nil, ""
+}
+
+// explored reports whether most of region r's cells have been seen.
+func (m *memory) explored(r int) bool {
+	rx, ry := r%m.regionW, r/m.regionW
+	area := min(m.side, m.w-rx*m.side) * min(m.side, m.h-ry*m.side)
+	return 4*int(m.region[r]) >= 3*area
+}
+
+// scoutMove sends the scouts exploring for the stone: on a big board
+// Rocket and StarLord in turn; on a smaller one Rocket alone (StarLord when
+// he is dead), as one guardian moving every round finds the stone there
+// sooner than two taking turns.
 func (hu *hunter) scoutMove(m *memory) (*Action, string) {
 	s, ok := m.runner(Rocket, StarLord)
-	if m.round%2 == 1 && m.alive(StarLord) {
+	if m.w > bigBoard && m.round%2 == 1 && m.alive(StarLord) {
 		s, ok = StarLord, true
 	}
 	if !ok {
