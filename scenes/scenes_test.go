@@ -435,3 +435,34 @@ func TestBoardTakesItsKeys(t *testing.T) {
 	require.False(t, in.Just(ActFit), "an f typed into a message")
 	require.True(t, in.Just(ActBack), "Esc still leaves the field")
 }
+
+// inspected is a board that records what the viewer tells it of the
+// pointer (render.Inspector).
+type inspected struct {
+	render.View
+	x, y float64
+	on   bool
+}
+
+func (v *inspected) Inspect(x, y float64, on bool) { v.x, v.y, v.on = x, y, on }
+
+// The viewer tells a board that inspects where the pointer rests: on while
+// it is over the board, off elsewhere and while the right button drags.
+func TestViewerTellsTheBoardWhereThePointerRests(t *testing.T) {
+	rec := openFixture(t)
+	board := &inspected{View: mustView(t)}
+	v := NewViewer(rec, board)
+	a := newTestApp(v)
+	tick(t, a, 1)
+	mid := v.area.Min.Add(v.area.Size().Div(2))
+	a.In.UI.X, a.In.UI.Y = float64(mid.X), float64(mid.Y)
+	tick(t, a, 1)
+	require.True(t, board.on)
+	require.Equal(t, float64(mid.X), board.x)
+	a.In.UI.X, a.In.UI.Y, a.In.Dragging = float64(mid.X), float64(mid.Y), true
+	tick(t, a, 1)
+	require.False(t, board.on, "dragging the map")
+	a.In.UI.X, a.In.UI.Y = float64(v.area.Max.X+5), float64(mid.Y)
+	tick(t, a, 1)
+	require.False(t, board.on, "off the board")
+}
