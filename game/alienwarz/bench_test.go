@@ -1,41 +1,20 @@
 package alienwarz
 
 import (
-	"context"
 	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 )
 
 // playGame plays one game between two built-in bots and returns the final
 // engine.
 func playGame(tb testing.TB, cfg game.Config, kinds [2]string) *Engine {
 	tb.Helper()
-	eng, err := Title{}.New(cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	e := eng.(*Engine)
-	var players [2]game.Player
-	for i, k := range kinds {
-		if players[i], err = (Title{}).NewBot(k, "", game.Seat(i), nil); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	ctx := context.Background()
-	for !e.Over() {
-		seat := e.ToMove()[0]
-		a, err := players[seat].Play(ctx, e.Observe(seat))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := e.Step(map[game.Seat]string{seat: a.Move}); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return e
+	eng, _ := gametest.Play(tb, Title{}, cfg, gametest.Bots(tb, Title{}, kinds[:], nil), -1)
+	return eng.(*Engine)
 }
 
 // strategistWins plays the measurement's 100 games, seeds 1 to 100, in

@@ -1,7 +1,6 @@
 package guardains
 
 import (
-	"context"
 	"encoding/json"
 	"path/filepath"
 	"strconv"
@@ -177,38 +176,16 @@ func special(t testing.TB, s *State, seat int) string {
 }
 
 // playGame plays one game between two built-in bots and returns the final
-// state.
+// state; no action may be invalid or penalised.
 func playGame(tb testing.TB, cfg game.Config, kinds [2]string) *State {
 	tb.Helper()
-	eng, err := Title{}.New(cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	e := eng.(*Engine)
-	var players [2]game.Player
-	for i, k := range kinds {
-		if players[i], err = (Title{}).NewBot(k, "", game.Seat(i), nil); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	ctx := context.Background()
-	for !e.Over() {
-		moves := map[game.Seat]string{}
-		for _, seat := range e.ToMove() {
-			a, err := players[seat].Play(ctx, e.Observe(seat))
-			if err != nil {
-				tb.Fatal(err)
-			}
-			moves[seat] = a.Move
-		}
-		if err := e.Step(moves); err != nil {
-			tb.Fatal(err)
-		}
-		for _, ev := range e.Frame().Events {
+	eng, frames := gametest.Play(tb, Title{}, cfg, gametest.Bots(tb, Title{}, kinds[:], nil), -1)
+	for _, f := range frames {
+		for _, ev := range f.Events {
 			if ev.Kind == EventInvalid || ev.Kind == EventPenalty {
-				tb.Errorf("round %d: %s", e.Current().Round-1, ev.Text)
+				tb.Errorf("turn %d: %s", f.Turn, ev.Text)
 			}
 		}
 	}
-	return e.Current()
+	return eng.(*Engine).Current()
 }

@@ -1,10 +1,8 @@
 package aibg5
 
 import (
-	"context"
 	"fmt"
 	"image"
-	"os"
 	"slices"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/hex"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
@@ -22,38 +21,16 @@ func TestMain(m *testing.M) { rendertest.Main(m) }
 
 const test1 = "../../../shared/fixtures/aibg5/maps/test1.txt"
 
-// botGame plays n steps of four greedy bots on a map and returns the frames.
+// botGame plays n steps of three greedy bots and a tactical one (seat 3)
+// on a map and returns the frames.
 func botGame(t testing.TB, mapName string, n int) []game.Frame {
 	t.Helper()
 	if mapName == test1 {
-		if _, err := os.Stat(test1); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("fixture missing: %v", err)
-			}
-			t.Skipf("fixture missing: %v", err)
-		}
+		gametest.Need(t, test1)
 	}
 	title := aibg5.Title{}
-	eng, err := title.New(game.Config{Seed: 3, Seats: 4, Map: mapName})
-	require.NoError(t, err)
-	var bots []game.Player
-	for i := 0; i < 4; i++ {
-		kind := "greedy"
-		if i == 2 {
-			kind = "tactical"
-		}
-		p, err := title.NewBot(kind, "", game.Seat(i), game.NewRand(3, uint64(i)))
-		require.NoError(t, err)
-		bots = append(bots, p)
-	}
-	frames := []game.Frame{eng.Frame()}
-	for i := 0; i < n && !eng.Over(); i++ {
-		seat := eng.ToMove()[0]
-		a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
-		require.NoError(t, err)
-		require.NoError(t, eng.Step(map[game.Seat]string{seat: a.Move}))
-		frames = append(frames, eng.Frame())
-	}
+	bots := gametest.Bots(t, title, []string{"greedy", "greedy", "tactical", "greedy"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
+	_, frames := gametest.Play(t, title, game.Config{Seed: 3, Map: mapName}, bots, n)
 	return frames
 }
 

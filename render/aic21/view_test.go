@@ -1,7 +1,6 @@
 package aic21
 
 import (
-	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -28,24 +27,8 @@ func TestMain(m *testing.M) { rendertest.Main(m) }
 func botGame(t testing.TB, mapName string, n int) []game.Frame {
 	t.Helper()
 	title := aic21.Title{}
-	eng, err := title.New(game.Config{Seed: 3, Seats: 2, Map: mapName})
-	require.NoError(t, err)
-	var bots [2]game.Player
-	for i, kind := range []string{"colony", "forager"} {
-		bots[i], err = title.NewBot(kind, "", game.Seat(i), game.NewRand(3, uint64(i)))
-		require.NoError(t, err)
-	}
-	frames := []game.Frame{eng.Frame()}
-	for i := 0; i < n && !eng.Over(); i++ {
-		moves := map[game.Seat]string{}
-		for s := range 2 {
-			a, err := bots[s].Play(context.Background(), eng.Observe(game.Seat(s)))
-			require.NoError(t, err)
-			moves[game.Seat(s)] = a.Move
-		}
-		require.NoError(t, eng.Step(moves))
-		frames = append(frames, eng.Frame())
-	}
+	bots := gametest.Bots(t, title, []string{"colony", "forager"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
+	_, frames := gametest.Play(t, title, game.Config{Seed: 3, Map: mapName}, bots, n)
 	return frames
 }
 

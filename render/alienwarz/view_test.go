@@ -1,7 +1,6 @@
 package alienwarz
 
 import (
-	"context"
 	"image"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/game/gametest"
 	_ "github.com/arena-games/arena/levels/alienwarz"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
@@ -22,22 +22,8 @@ func TestMain(m *testing.M) { rendertest.Main(m) }
 func botGame(t testing.TB, n int) []game.Frame {
 	t.Helper()
 	title := alienwarz.Title{}
-	eng, err := title.New(game.Config{Seed: 5, Seats: 2})
-	require.NoError(t, err)
-	var bots []game.Player
-	for i, kind := range []string{"strategist", "miner"} {
-		p, err := title.NewBot(kind, "", game.Seat(i), game.NewRand(5, uint64(i)))
-		require.NoError(t, err)
-		bots = append(bots, p)
-	}
-	frames := []game.Frame{eng.Frame()}
-	for i := 0; i < n && !eng.Over(); i++ {
-		seat := eng.ToMove()[0]
-		a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
-		require.NoError(t, err)
-		require.NoError(t, eng.Step(map[game.Seat]string{seat: a.Move}))
-		frames = append(frames, eng.Frame())
-	}
+	bots := gametest.Bots(t, title, []string{"strategist", "miner"}, func(seat int) *game.Rand { return game.NewRand(5, uint64(seat)) })
+	_, frames := gametest.Play(t, title, game.Config{Seed: 5}, bots, n)
 	return frames
 }
 

@@ -1,7 +1,6 @@
 package guardains
 
 import (
-	"context"
 	"fmt"
 	"image"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/guardains"
 	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/render"
@@ -24,25 +24,7 @@ func TestMain(m *testing.M) { rendertest.Main(m) }
 func botGame(t testing.TB, n int) []game.Frame {
 	t.Helper()
 	title := guardains.Title{}
-	eng, err := title.New(game.Config{Seed: 3, Seats: 2})
-	require.NoError(t, err)
-	var bots []game.Player
-	for i, kind := range []string{"hunter", "explorer"} {
-		p, err := title.NewBot(kind, "", game.Seat(i), nil)
-		require.NoError(t, err)
-		bots = append(bots, p)
-	}
-	frames := []game.Frame{eng.Frame()}
-	for i := 0; i < n && !eng.Over(); i++ {
-		moves := map[game.Seat]string{}
-		for _, seat := range eng.ToMove() {
-			a, err := bots[seat].Play(context.Background(), eng.Observe(seat))
-			require.NoError(t, err)
-			moves[seat] = a.Move
-		}
-		require.NoError(t, eng.Step(moves))
-		frames = append(frames, eng.Frame())
-	}
+	_, frames := gametest.Play(t, title, game.Config{Seed: 3}, gametest.Bots(t, title, []string{"hunter", "explorer"}, nil), n)
 	return frames
 }
 
