@@ -138,3 +138,10 @@ type MoveLabeler interface {
 type Inspector interface {
 	Inspect(x, y float64, on bool)
 }
+
+// StateOf is frame f's state as a title's own state type S, nil when the
+// frame holds another.
+func StateOf[S any](f game.Frame) *S {
+	s, _ := f.State.(*S)
+	return s
+}

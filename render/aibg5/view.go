@@ -138,12 +138,8 @@ func (v *View) Help() [][2]string {
 	}
 }
 
-func state(f game.Frame) *aibg5.State {
-	if s, ok := f.State.(*aibg5.State); ok {
-		return s
-	}
-	return nil
-}
+// state is the frame's aibg5.State, nil for another title's.
+func state(f game.Frame) *aibg5.State { return render.StateOf[aibg5.State](f) }
 
 // Status says whose turn it is, or how the game ended.
 func (v *View) Status(f game.Frame) string {

@@ -136,12 +136,8 @@ func (v *View) Key(k ebiten.Key) bool {
 	return true
 }
 
-func state(f game.Frame) *aic21.State {
-	if s, ok := f.State.(*aic21.State); ok {
-		return s
-	}
-	return nil
-}
+// state is the frame's aic21.State, nil for another title's.
+func state(f game.Frame) *aic21.State { return render.StateOf[aic21.State](f) }
 
 // colonyName is how people call colony c: "Colony 1", with the team's name
 // when it has one of its own.

@@ -84,12 +84,8 @@ func (v *View) Help() [][2]string {
 	}
 }
 
-func state(f game.Frame) *alienwarz.State {
-	if s, ok := f.State.(*alienwarz.State); ok {
-		return s
-	}
-	return nil
-}
+// state is the frame's alienwarz.State, nil for another title's.
+func state(f game.Frame) *alienwarz.State { return render.StateOf[alienwarz.State](f) }
 
 // Status says whose turn it is, or how the game ended.
 func (v *View) Status(f game.Frame) string {

@@ -140,12 +140,8 @@ func (v *View) followNext() {
 	v.follow = &next
 }
 
-func state(f game.Frame) *guardains.State {
-	if s, ok := f.State.(*guardains.State); ok {
-		return s
-	}
-	return nil
-}
+// state is the frame's guardains.State, nil for another title's.
+func state(f game.Frame) *guardains.State { return render.StateOf[guardains.State](f) }
 
 // Status says what the round is and how the game stands.
 func (v *View) Status(f game.Frame) string {
