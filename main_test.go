@@ -263,6 +263,33 @@ func openWindow(t *testing.T, bin string, args ...string) *window {
 	return w
 }
 
+// waitForReplay reads the replay that Arena writes at path until ready
+// accepts its timeline, for up to 20 s, and returns that timeline after
+// the step's animation.
+func waitForReplay(t *testing.T, path, what string, ready func(tl *game.Timeline) bool) *game.Timeline {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rec, err := game.OpenFile(path)
+		require.NoError(t, err)
+		if ready(rec.Timeline) {
+			time.Sleep(300 * time.Millisecond)
+			return rec.Timeline
+		}
+		require.False(t, time.Now().After(deadline), "waiting for %s", what)
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// shotPath is where an end-to-end test keeps its screenshot called name:
+// in $ARENA_SHOTS when set, else in the test's temporary folder.
+func shotPath(t *testing.T, name string) string {
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		return filepath.Join(dir, name)
+	}
+	return filepath.Join(t.TempDir(), name)
+}
+
 // command runs an X tool on the window's display.
 func (w *window) command(name string, args ...string) *exec.Cmd {
 	c := exec.Command(name, args...)
@@ -383,11 +410,7 @@ func TestHumanAgainstComputerInTheWindow(t *testing.T) {
 			waitTurns(before + 2)
 		}
 	}
-	shots := os.Getenv("ARENA_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	w.screenshot(filepath.Join(shots, "e2e-santorini.png"))
+	w.screenshot(shotPath(t, "e2e-santorini.png"))
 
 	played := len(g.Turns)
 	w.quit()
@@ -448,22 +471,11 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	out := filepath.Join(dir, "hotseat.arena")
 	w := openWindow(t, bin, "play", "aibg5", "--seats", "human,greedy,greedy,greedy", "--map", "arena", "--seed", "3", "--out", out)
 	area := scenes.BoardArea(1280, 800, 1)
-	last := func() (*aibg5.State, int) {
-		rec, err := game.OpenFile(out)
-		require.NoError(t, err)
-		return rec.Timeline.Last().State.(*aibg5.State), rec.Timeline.Len() - 1
-	}
 	waitForTurn := func(steps int) *aibg5.State {
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			s, n := last()
-			if n >= steps && s.ToMove == 1 {
-				time.Sleep(300 * time.Millisecond)
-				return s
-			}
-			require.False(t, time.Now().After(deadline), "waiting for step %d", steps)
-			time.Sleep(100 * time.Millisecond)
-		}
+		tl := waitForReplay(t, out, fmt.Sprintf("step %d", steps), func(tl *game.Timeline) bool {
+			return tl.Len() > steps && tl.Last().State.(*aibg5.State).ToMove == 1
+		})
+		return tl.Last().State.(*aibg5.State)
 	}
 	s := waitForTurn(0)
 	// By mouse: the first legal move.
@@ -504,11 +516,7 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, played, rec.Timeline.Frame(5).Moves[0], "the key played the move")
 
-	shots := os.Getenv("ARENA_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	w.screenshot(filepath.Join(shots, "e2e-aibg5.png"))
+	w.screenshot(shotPath(t, "e2e-aibg5.png"))
 	w.quit()
 }
 
@@ -520,22 +528,11 @@ func TestAlienWarzHotseatInTheWindow(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "aliens.arena")
 	w := openWindow(t, bin, "play", "alienwarz", "--seats", "human,miner", "--seed", "3", "--out", out)
 	area := scenes.BoardArea(1280, 800, 1)
-	last := func() (*alienwarz.State, int) {
-		rec, err := game.OpenFile(out)
-		require.NoError(t, err)
-		return rec.Timeline.Last().State.(*alienwarz.State), rec.Timeline.Len() - 1
-	}
 	waitForTurn := func(steps int) *alienwarz.State {
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			s, n := last()
-			if n >= steps && s.ToAct == 1 {
-				time.Sleep(300 * time.Millisecond)
-				return s
-			}
-			require.False(t, time.Now().After(deadline), "waiting for step %d", steps)
-			time.Sleep(100 * time.Millisecond)
-		}
+		tl := waitForReplay(t, out, fmt.Sprintf("step %d", steps), func(tl *game.Timeline) bool {
+			return tl.Len() > steps && tl.Last().State.(*alienwarz.State).ToAct == 1
+		})
+		return tl.Last().State.(*alienwarz.State)
 	}
 	s := waitForTurn(0)
 	dest := s.Moves(1)[0]
@@ -553,11 +550,7 @@ func TestAlienWarzHotseatInTheWindow(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(moves), "ACTION: REST", "the game log beside the replay, in the original's shape")
 
-	shots := os.Getenv("ARENA_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	w.screenshot(filepath.Join(shots, "e2e-alienwarz.png"))
+	w.screenshot(shotPath(t, "e2e-alienwarz.png"))
 	w.quit()
 }
 
@@ -588,25 +581,11 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 		}
 	}
 	w.click(rsguard.CellOnScreen(area, 1, s, dest))
-	shots := os.Getenv("ARENA_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	w.screenshot(filepath.Join(shots, "e2e-guardains-orders.png"))
+	w.screenshot(shotPath(t, "e2e-guardains-orders.png"))
 	press("Ready")
 	w.click(640, 400) // player 2 takes the controls
 	press("Hold")
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		rec, err = game.OpenFile(out)
-		require.NoError(t, err)
-		if rec.Timeline.Len() > 1 {
-			break
-		}
-		require.False(t, time.Now().After(deadline), "waiting for the round")
-		time.Sleep(100 * time.Millisecond)
-	}
-	f := rec.Timeline.Frame(1)
+	f := waitForReplay(t, out, "the round", func(tl *game.Timeline) bool { return tl.Len() > 1 }).Frame(1)
 	a, err := guardains.ParseAction(f.Moves[0], s.W(), s.H(), false, 1, 0)
 	require.NoError(t, err)
 	require.Equal(t, guardains.Rocket, a.Hero)
@@ -616,7 +595,7 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, guardains.Move, b.Type)
 	time.Sleep(time.Second) // the round's animation
-	w.screenshot(filepath.Join(shots, "e2e-guardains.png"))
+	w.screenshot(shotPath(t, "e2e-guardains.png"))
 	w.quit()
 }
 
@@ -633,21 +612,10 @@ func TestAIC21HotseatInTheWindow(t *testing.T) {
 	w.key("Tab", "Right")
 	r := rsaic21.EndTurnButton(area, 1)
 	w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
-	deadline := time.Now().Add(20 * time.Second)
-	var rec *game.Recording
-	for {
-		var err error
-		rec, err = game.OpenFile(out)
-		require.NoError(t, err)
-		if rec.Timeline.Len() > 1 {
-			break
-		}
-		require.False(t, time.Now().After(deadline), "waiting for the turn")
-		time.Sleep(100 * time.Millisecond)
-	}
-	moves, err := aic21.ParseUnitMoves(rec.Timeline.Frame(1).Moves[0])
+	tl := waitForReplay(t, out, "the turn", func(tl *game.Timeline) bool { return tl.Len() > 1 })
+	moves, err := aic21.ParseUnitMoves(tl.Frame(1).Moves[0])
 	require.NoError(t, err)
-	start := rec.Timeline.Frame(0).State.(*aic21.State)
+	start := tl.Frame(0).State.(*aic21.State)
 	first := -1
 	for _, u := range start.Units {
 		if u.Colony == 0 {
@@ -662,13 +630,9 @@ func TestAIC21HotseatInTheWindow(t *testing.T) {
 			require.Equal(t, aic21.Right, m.Dir, "the unit Tab picked goes right")
 		}
 	}
-	require.True(t, found, "an order for unit %d in %q", first, rec.Timeline.Frame(1).Moves[0])
+	require.True(t, found, "an order for unit %d in %q", first, tl.Frame(1).Moves[0])
 
-	shots := os.Getenv("ARENA_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	w.screenshot(filepath.Join(shots, "e2e-aic21.png"))
+	w.screenshot(shotPath(t, "e2e-aic21.png"))
 	w.quit()
 }
 
