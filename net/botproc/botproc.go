@@ -21,6 +21,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/net/procgroup"
 )
 
 // Timeout is the time a bot has to answer a view: the original's 3000 ms.
@@ -121,7 +122,7 @@ func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 	p.cmd = exec.Command("bash", abs, dir)
 	p.cmd.Dir = dir
 	p.cmd.Stderr = p.stderr
-	ownGroup(p.cmd)
+	procgroup.Own(p.cmd)
 	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
 		p.stderr.Close()
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
@@ -301,7 +302,7 @@ func (p *Player) Close() error {
 	p.closeOnce.Do(func() {
 		close(p.quit)
 		p.stdin.Close()
-		if err := killGroup(p.cmd); err != nil {
+		if err := procgroup.Kill(p.cmd); err != nil {
 			p.closeErr = fmt.Errorf("kill bot %s: %w", p.Script, err)
 		}
 		select {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/arena-games/arena/net/procgroup"
 )
 
 // quitGrace is how long a process has to end after `quit` before it is
@@ -56,7 +58,7 @@ func StartProcess(args []string, stderrLog string) (*Process, error) {
 		logFile = f
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	ownGroup(cmd)
+	procgroup.Own(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %w", args[0], err)
@@ -156,7 +158,7 @@ func (p *Process) Close() error {
 			return
 		case <-time.After(quitGrace):
 		}
-		if err := killGroup(p.cmd); err != nil {
+		if err := procgroup.Kill(p.cmd); err != nil {
 			p.closeErr = fmt.Errorf("kill engine %s: %w", p.Args[0], err)
 		}
 		select {
