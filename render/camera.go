@@ -17,6 +17,7 @@ type Camera struct {
 	cx, cy, toX, toY       float64 // the world point at the area's centre
 	ready                  bool
 	wrap                   bool
+	clock                  float64 // the clock at the last Tick
 }
 
 // Limits of the zoom, relative to the whole world in view.
@@ -86,6 +87,18 @@ func (c *Camera) Update(dt float64) {
 	c.zoom += (c.toZoom - c.zoom) * k
 	c.cx += (c.toX - c.cx) * k
 	c.cy += (c.toY - c.cy) * k
+}
+
+// Tick eases the camera by the time since the last Tick, at clock (in
+// seconds): by a frame's worth when that is unknown (the first tick, a
+// clock that went back, or one that paused).
+func (c *Camera) Tick(clock float64) {
+	dt := clock - c.clock
+	if dt < 0 || dt > 0.5 {
+		dt = 1.0 / 60
+	}
+	c.clock = clock
+	c.Update(dt)
 }
 
 // clamp keeps the centre inside the world: at its edge, or on a wrapping

@@ -70,7 +70,6 @@ type View struct {
 	sky   *ebiten.Image
 	in    entry
 	look  render.Look
-	last  float64 // the clock at the last Draw, for the camera's easing
 	// rows is the scoreboard's order.
 	rows [4]int
 	// world is this frame's world-to-screen transform; scratch is reused
@@ -186,12 +185,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
-	dt := m.Clock - v.last
-	if dt < 0 || dt > 0.5 {
-		dt = 1.0 / 60
-	}
-	v.last = m.Clock
-	v.cam.Update(dt)
+	v.cam.Tick(m.Clock)
 	v.drawSky(dst, m.Clock)
 	v.world = v.cam.GeoM()
 	g := &v.world

@@ -72,7 +72,6 @@ type View struct {
 	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
 	vx0, vy0, vx1, vy1 float64
 	cellPx             float64 // a cell's size on screen
-	lastClock          float64
 	quad               [4]ebiten.Vertex
 	tileOp             ebiten.DrawTrianglesOptions
 }
@@ -280,13 +279,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 		v.in.active = false
 	}
 	m = v.in.hand.Replay(m, v.in.active)
-	dt := m.Clock - v.lastClock
-	if dt < 0 || dt > 0.5 {
-		dt = 1.0 / 60
-	}
-	v.lastClock = m.Clock
 	v.cam.SetWorld(0, 0, float64(cur.W*unit), float64(cur.H*unit))
-	v.cam.Update(dt)
+	v.cam.Tick(m.Clock)
 	v.feed()
 	v.hist.record(prev)
 	v.hist.record(cur)

@@ -60,11 +60,10 @@ type View struct {
 	mode   int
 	chosen bool
 	// follow is the guardian the camera keeps centred, if any.
-	follow   *followed
-	scratch  ebiten.GeoM
-	in       orders
-	look     render.Look
-	lastTick float64
+	follow  *followed
+	scratch ebiten.GeoM
+	in      orders
+	look    render.Look
 }
 
 // followed names a guardian.
@@ -240,18 +239,13 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 		v.in.active = false
 	}
 	m = v.in.hand.Replay(m, v.in.active)
-	dt := m.Clock - v.lastTick
-	if dt < 0 || dt > 0.5 {
-		dt = 1.0 / 60
-	}
-	v.lastTick = m.Clock
 	v.cam.SetWorld(0, 0, float64(cur.W()*unit), float64(cur.H()*unit))
 	if v.follow != nil {
 		g := cur.Guardian(v.follow.seat, v.follow.hero)
 		x, y := v.guardianAt(g, m)
 		v.cam.Follow(x, y)
 	}
-	v.cam.Update(dt)
+	v.cam.Tick(m.Clock)
 	mode := v.shownMode(cur)
 	v.drawMaze(dst, cur)
 	v.fog.draw(dst, cur, mode, &v.cam)
