@@ -196,7 +196,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawEntities(b, g, cur, prev, m)
 	v.drawShips(b, g, cur, prev, m)
 	v.drawEffects(b, g, cur, prev, m)
-	b.Flush(dst)
+	b.Flush(dst.SubImage(v.area).(*ebiten.Image)) // what is zoomed in stays in the area
 	v.drawCard(dst, cur, m)
 }
 

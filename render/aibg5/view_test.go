@@ -219,3 +219,16 @@ func TestCardDescribesTheHexUnderThePointer(t *testing.T) {
 	v.Inspect(1, 1, true)
 	require.Nil(t, v.cardLines(s), "the corner of the view is off the map")
 }
+
+// Zoomed in, the map and its ships stay inside the view's area.
+func TestZoomedInStaysInTheArea(t *testing.T) {
+	frames := botGame(t, test1, 20)
+	area := image.Rect(100, 100, 700, 560)
+	v := New()
+	v.Layout(area, 1)
+	m := &render.Moment{Prev: frames[20], Cur: frames[20], T: 1, Clock: 2}
+	draw(v, m)
+	v.Zoom(6, 400, 330)
+	v.cam.Update(10)
+	require.Equal(t, 0, rendertest.PaintedOutside(draw(v, m), area), "pixels painted outside the area")
+}

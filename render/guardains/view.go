@@ -247,8 +247,9 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	}
 	v.cam.Tick(m.Clock)
 	mode := v.shownMode(cur)
-	v.drawMaze(dst, cur)
-	v.fog.draw(dst, cur, mode, &v.cam)
+	board := dst.SubImage(v.area).(*ebiten.Image) // what is zoomed in stays in the area
+	v.drawMaze(board, cur)
+	v.fog.draw(board, cur, mode, &v.cam)
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
 	v.drawCells(cur, mode, m)
@@ -256,7 +257,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawOrders(cur, m)
 	v.drawGuardians(cur, prev, mode, m)
 	v.drawEffects(cur, prev, mode, m)
-	b.Flush(dst)
+	b.Flush(board)
 	v.mini.draw(dst, v, cur, mode)
 	v.drawCard(dst, cur, mode)
 	v.drawOrderPanel(dst, cur, m)

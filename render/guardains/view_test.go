@@ -374,3 +374,19 @@ func TestCardDescribesTheCellUnderThePointer(t *testing.T) {
 	v.Inspect(-50, -50, true)
 	require.False(t, v.look.On)
 }
+
+// Zoomed in, the maze and its guardians stay inside the view's area.
+func TestZoomedInStaysInTheArea(t *testing.T) {
+	frames := botGame(t, 20)
+	area := image.Rect(200, 150, 900, 650)
+	v := New()
+	v.Layout(area, 1)
+	m := &render.Moment{Prev: frames[19], Cur: frames[20], T: 1, Clock: 2}
+	g := frames[20].State.(*guardains.State).Guardian(1, guardains.Gamora)
+	draw(v, m)
+	x, y := v.cam.ToScreen(center(g.Pos))
+	v.cam.Zoom(10, x, y)
+	settle(v)
+	img := draw(v, m)
+	require.Equal(t, 0, rendertest.PaintedOutside(img, area), "pixels painted outside the area")
+}

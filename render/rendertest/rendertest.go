@@ -118,6 +118,21 @@ func Compare(a *image.RGBA, b image.Image) (mean, far float64) {
 	return sum / n, bad / (n / 4)
 }
 
+// PaintedOutside counts the pixels of img outside area that are not
+// transparent: a view must not draw outside its area.
+func PaintedOutside(img *image.RGBA, area image.Rectangle) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if !image.Pt(x, y).In(area) && img.RGBAAt(x, y).A != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 func diff(a, b uint32) float64 { return math.Abs(float64(a>>8) - float64(b>>8)) }
 
 func writePNG(t testing.TB, path string, img image.Image) {
