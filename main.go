@@ -31,12 +31,12 @@ import (
 	_ "github.com/arena-games/arena/game/alienwarz"
 	_ "github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
-	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
-	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
-	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
-	"github.com/arena-games/arena/net/engine"         // also the "engine:TIME:COMMAND" seats
+	_ "github.com/arena-games/arena/levels/aibg5"      // Arena's AIBG 5.0 maps, the default among them
+	_ "github.com/arena-games/arena/levels/aic21"      // Arena's AIC21 maps, the default among them
+	_ "github.com/arena-games/arena/levels/alienwarz"  // Arena's AlienWarz levels, the default set
+	_ "github.com/arena-games/arena/levels/guardains"  // Arena's GuardAIns mazes: the generator and the hand-made levels
+	_ "github.com/arena-games/arena/net/botproc"       // the "process:PATH" seats of AlienWarz
+	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -439,7 +439,7 @@ func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 		if len(pos) != 0 {
 			return usagef("engine takes no arguments, got %q", pos)
 		}
-		return engine.Serve(context.Background(), stdin, stdout)
+		return santoriniengine.Serve(context.Background(), stdin, stdout)
 	}
 	return usagef("unknown command %q (known: perft, engine)", args[0])
 }
@@ -459,8 +459,8 @@ func cmdPerft(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("perft: %w", err)
 	}
 	depth, err := strconv.Atoi(pos[1])
-	if err != nil || depth < 1 || depth > engine.MaxPerftDepth {
-		return fmt.Errorf("perft: depth %q is not a number 1..%d", pos[1], engine.MaxPerftDepth)
+	if err != nil || depth < 1 || depth > santoriniengine.MaxPerftDepth {
+		return fmt.Errorf("perft: depth %q is not a number 1..%d", pos[1], santoriniengine.MaxPerftDepth)
 	}
 	start := time.Now()
 	n := santorini.Perft(b, depth)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
-	"github.com/arena-games/arena/net/engine"
+	"github.com/arena-games/arena/net/santoriniengine"
 )
 
 // The arena binary, built once for the tests that run it as a child process.
@@ -149,12 +149,12 @@ func TestEngineVersusEngine(t *testing.T) {
 	}
 }
 
-// The engine seat's connector is registered by the import of net/engine.
+// The engine seat's connector is registered by the import of net/santoriniengine.
 func TestEngineSeatIsKnown(t *testing.T) {
 	title, err := game.Lookup("santorini")
 	require.NoError(t, err)
 	c, ok := game.FindConnector(title, "engine")
 	require.True(t, ok)
 	require.True(t, strings.HasPrefix(c.Usage, "engine:TIME:COMMAND"))
-	_ = engine.DefaultGrace
+	_ = santoriniengine.DefaultGrace
 }

@@ -1,4 +1,4 @@
-// Package engine is the Santorini engine protocol of rules/santorini.md §6
+// Package santoriniengine is the Santorini engine protocol of rules/santorini.md §6
 // (R13), in both directions: Serve is Arena's own engine speaking it on a
 // pair of streams (`arena santorini engine`), and Player is a seat played by
 // an external engine process that Arena drives with it (the seat kind
@@ -9,7 +9,7 @@
 // parsed by ParseAnswer (which accepts the tolerant move spellings of §6)
 // and written by the String methods of Info, BestMove, PerftReport and
 // ErrorReport (which always use the strict spellings).
-package engine
+package santoriniengine
 
 import (
 	"errors"
