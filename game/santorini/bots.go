@@ -21,17 +21,25 @@ func (Title) Bots() []game.Bot {
 	}
 }
 
-// maxSimpleDepth bounds the depth of the simple players.
-const maxSimpleDepth = 12
+// The simple players' depths: minimax searches every node, so its range
+// ends where a move still takes seconds; alpha-beta reaches one ply more.
+const (
+	maxMinimaxDepth   = 5
+	maxAlphaBetaDepth = 6
+)
 
 // NewBot makes a computer player of the given kind and strength for seat;
 // rng (may be nil) varies its placement among equally good choices.
 func (Title) NewBot(kind, strength string, seat game.Seat, rng *game.Rand) (game.Player, error) {
 	switch kind {
 	case "minimax", "alphabeta":
+		most := maxMinimaxDepth
+		if kind == "alphabeta" {
+			most = maxAlphaBetaDepth
+		}
 		depth, err := strconv.Atoi(strength)
-		if err != nil || depth < 1 || depth > maxSimpleDepth {
-			return nil, fmt.Errorf("santorini %s: strength %q is not a depth 1..%d", kind, strength, maxSimpleDepth)
+		if err != nil || depth < 1 || depth > most {
+			return nil, fmt.Errorf("santorini %s: strength %q is not a depth 1 to %d (deeper searches take minutes a move; competitive:TIME plays stronger in bounded time)", kind, strength, most)
 		}
 		return &simplePlayer{seat: seat, rng: rng, depth: depth, alphaBeta: kind == "alphabeta"}, nil
 	case "competitive":

@@ -180,11 +180,15 @@ func TestBotsList(t *testing.T) {
 			require.NoError(t, err, b.Kind+":"+s)
 		}
 	}
-	for _, bad := range [][2]string{{"minimax", "0"}, {"minimax", "x"}, {"alphabeta", "13"}, {"competitive", "fast"}, {"competitive", "0"}, {"competitive", "-1s"}, {"random", "1"}} {
+	for _, bad := range [][2]string{{"minimax", "0"}, {"minimax", "x"}, {"minimax", "6"}, {"alphabeta", "7"}, {"alphabeta", "13"}, {"competitive", "fast"}, {"competitive", "0"}, {"competitive", "-1s"}, {"random", "1"}} {
 		_, err := Title{}.NewBot(bad[0], bad[1], 0, nil)
 		require.Error(t, err, bad)
 		require.ErrorContains(t, err, bad[0])
 	}
+	_, err := Title{}.NewBot("minimax", "6", 0, nil)
+	require.ErrorContains(t, err, "depth 1 to 5")
+	_, err = Title{}.NewBot("alphabeta", "7", 0, nil)
+	require.ErrorContains(t, err, "depth 1 to 6")
 	d, err := parseBudget("500")
 	require.NoError(t, err)
 	require.Equal(t, 500*time.Millisecond, d)
@@ -205,7 +209,7 @@ func TestBotAnswers(t *testing.T) {
 
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
-		deep, err := Title{}.NewBot(kind, "8", 0, nil)
+		deep, err := Title{}.NewBot(kind, "5", 0, nil)
 		require.NoError(t, err)
 		_, err = deep.Play(ctx, &b)
 		require.ErrorIs(t, err, context.Canceled)
