@@ -1,6 +1,8 @@
 package santorini
 
 import (
+	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -81,4 +83,46 @@ func BenchmarkCompetitiveTimeLimit(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(searches), "ms/search")
 	b.ReportMetric(float64(depths)/float64(searches), "depth")
 	b.ReportMetric(float64(nodes)/total.Seconds(), "nodes/s")
+}
+
+// midgamePositions are the mid-game benchmark positions of testdata/midgame.txt.
+func midgamePositions(tb testing.TB) []Board {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/midgame.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []Board
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, position(tb, line))
+		}
+	}
+	return out
+}
+
+// BenchmarkMidgameDepth1s searches each mid-game benchmark position for 1 s
+// with a fresh table and reports the mean and the least depth completed
+// (plies: one ply is one player's turn, a move and its build; a depth the
+// time cut short does not count) and the nodes per second.
+func BenchmarkMidgameDepth1s(b *testing.B) {
+	positions := midgamePositions(b)
+	depths, least, nodes, searches := 0, maxPly, 0, 0
+	var searching time.Duration
+	for b.Loop() {
+		for _, p := range positions {
+			c := NewCompetitive()
+			t0 := time.Now()
+			res, err := c.Search(b.Context(), &p, Limit{Time: time.Second}, nil)
+			searching += time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			depths, least, nodes, searches = depths+c.completed, min(least, c.completed), nodes+res.Nodes, searches+1
+		}
+	}
+	b.ReportMetric(float64(depths)/float64(searches), "depth")
+	b.ReportMetric(float64(least), "mindepth")
+	b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
 }

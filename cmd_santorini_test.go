@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A gauntlet between two fixed-depth players: every game reported, colours
+// alternating over the openings, and a summary with the Elo interval.
+func TestSantoriniMatch(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := arena("santorini", "match", "--a", "alphabeta:2", "--b", "alphabeta:1", "--games", "4", "--out", dir)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "match: A alphabeta:2 against B alphabeta:1, up to 4 games from 2 openings")
+	for i, want := range []string{"game 1 (opening 1, P1 A, P2 B)", "game 2 (opening 1, P1 B, P2 A)", "game 3 (opening 2, P1 A, P2 B)", "game 4 (opening 2, P1 B, P2 A)"} {
+		require.Contains(t, stdout, want, i)
+	}
+	require.Regexp(t, `result: A alphabeta:2 against B alphabeta:1: 4 games, A won \d, drew 0, lost \d \(score \d+\.\d%\)`, stdout)
+	require.Regexp(t, `elo: A - B = [-+](\d+|inf), 95% interval [-+](\d+|inf) to [-+](\d+|inf)`, stdout)
+	require.Contains(t, stdout, "forfeits: A 0, B 0")
+	// Each game's replay and move file, from the opening's position.
+	files, err := filepath.Glob(filepath.Join(dir, "game-*.arena"))
+	require.NoError(t, err)
+	require.Len(t, files, 4)
+	moves, err := os.ReadFile(filepath.Join(dir, "game-001.txt"))
+	require.NoError(t, err)
+	require.NotEmpty(t, moves)
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", "alphabeta:2"}, "--a and --b are required"},
+		{[]string{"--a", "human", "--b", "alphabeta:1"}, "not a person"},
+		{[]string{"--a", "alphabeta:2", "--b", "chess:1"}, `unknown player "chess"`},
+		{[]string{"--a", "alphabeta:2", "--b", "alphabeta:1", "--sprt", "10,0"}, "ELO0 < ELO1"},
+		{[]string{"--a", "alphabeta:2", "--b", "alphabeta:1", "--games", "0"}, "at least 1"},
+		{[]string{"--a", "alphabeta:2", "--b", "alphabeta:1", "extra"}, "flags only"},
+	} {
+		code, _, stderr := arena(append([]string{"santorini", "match"}, c.args...)...)
+		require.Equal(t, 2, code, c.args)
+		require.Contains(t, stderr, c.want, c.args)
+	}
+}
+
+// A gauntlet against an external engine, from an openings file, stopped by
+// the sequential test.
+func TestSantoriniMatchAgainstAnEngine(t *testing.T) {
+	bin := arenaBinary(t)
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	require.NoError(t, os.WriteFile(file, []byte("# two openings\n0000000000000000000000000/1/C3,B2/B3,D2\n\n0000000000000000000000000/1/C2,C4/B3,D3\n"), 0o644))
+	code, stdout, stderr := arena("santorini", "match", "--a", "alphabeta:3", "--b", "engine:20ms:"+bin+" santorini engine",
+		"--games", "8", "--openings", file, "--sprt", "-50,50", "--alpha", "0.3", "--beta", "0.3")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "from 2 openings")
+	require.Regexp(t, `sprt: elo0 -50, elo1 50, alpha 0.3, beta 0.3: LLR -?\d+\.\d+ \(bounds -0\.85, 0\.85\): `, stdout)
+	require.Contains(t, stdout, "forfeits: A 0, B 0")
+	m := regexp.MustCompile(`result: .*: (\d+) games`).FindStringSubmatch(stdout)
+	require.NotNil(t, m, stdout)
+	n, _ := strconv.Atoi(m[1])
+	require.LessOrEqual(t, n, 8)
+	if n < 8 {
+		require.Regexp(t, `H[01] accepted`, stdout, "it stopped early only on a decision")
+	}
+
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0000000000000000000000000/1//\n"), 0o644))
+	code, _, stderr = arena("santorini", "match", "--a", "alphabeta:1", "--b", "alphabeta:1", "--openings", bad)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "bad.txt:2: position")
+	require.Contains(t, stderr, "not in play")
+}
+
+// The statistics of the gauntlet: Elo of a score, its Wilson interval, and
+// the sequential test's log-likelihood ratio.
+func TestGauntletStatistics(t *testing.T) {
+	require.Equal(t, "+0", eloText(0.5))
+	require.Equal(t, "+191", eloText(0.75))
+	require.Equal(t, "-191", eloText(0.25))
+	require.Equal(t, "+inf", eloText(1))
+	require.Equal(t, "-inf", eloText(0))
+	lo, hi := wilson(0.5, 100)
+	require.InDelta(t, 0.404, lo, 0.001)
+	require.InDelta(t, 0.596, hi, 0.001)
+	lo, hi = wilson(1, 20)
+	require.InDelta(t, 0.839, lo, 0.001)
+	require.Equal(t, 1.0, hi)
+	require.InDelta(t, 0.5, eloScore(0), 1e-12)
+	require.InDelta(t, 0.909, eloScore(400), 0.001)
+
+	s, err := parseSPRT("0,30", 0.05, 0.05)
+	require.NoError(t, err)
+	require.InDelta(t, math.Log(19), s.upper, 1e-9)
+	require.InDelta(t, -math.Log(19), s.lower, 1e-9)
+	require.Zero(t, s.llr(0, 0, 0))
+	require.Empty(t, s.verdict(3, 0, 1), "four games decide nothing")
+	require.Contains(t, s.verdict(300, 0, 100), "H1 accepted")
+	require.Contains(t, s.verdict(500, 0, 500), "H0 accepted")
+	require.Greater(t, s.llr(60, 0, 40), s.llr(50, 0, 50))
+	for _, bad := range []string{"", "30", "30,0", "a,b", "0,30,60"} {
+		_, err := parseSPRT(bad, 0.05, 0.05)
+		require.Error(t, err, bad)
+	}
+	_, err = parseSPRT("0,30", 0.5, 0.05)
+	require.Error(t, err)
+}
+
+// The gauntlet of the issue's targets, run on request: the competitive
+// player against another engine (the version before, for instance), for
+// example
+//
+//	go test -run '^$' -bench Gauntlet -benchtime 1x -timeout 0 . \
+//	  -gauntlet.b 'engine:300ms:/path/to/arena-before santorini engine'
+var (
+	gauntletA     = flag.String("gauntlet.a", "competitive:300ms", "BenchmarkGauntlet: the seat under test")
+	gauntletB     = flag.String("gauntlet.b", "", "BenchmarkGauntlet: its opponent, such as engine:300ms:./arena-before santorini engine")
+	gauntletGames = flag.Int("gauntlet.games", 100, "BenchmarkGauntlet: games")
+)
+
+// BenchmarkGauntlet plays -gauntlet.games games of -gauntlet.a against
+// -gauntlet.b and reports a's share of the points, the Elo difference and
+// its 95% interval, the forfeits and a's slowest move.
+func BenchmarkGauntlet(b *testing.B) {
+	if *gauntletB == "" {
+		b.Skip("needs -gauntlet.b, the opponent")
+	}
+	for b.Loop() {
+		g, err := newGauntlet(gauntletFlags{a: *gauntletA, b: *gauntletB, games: *gauntletGames, seed: 1, concurrency: 1, grace: time.Second})
+		require.NoError(b, err)
+		var out strings.Builder
+		t, err := g.play(context.Background(), &out)
+		require.NoError(b, err, out.String())
+		b.Log("\n" + out.String())
+		n := float64(t.games())
+		s := (float64(t.wins) + float64(t.draws)/2) / n
+		lo, hi := wilson(s, t.games())
+		b.ReportMetric(100*s, "%score")
+		b.ReportMetric(eloOf(s), "elo")
+		b.ReportMetric(eloOf(lo), "elo-low")
+		b.ReportMetric(eloOf(hi), "elo-high")
+		b.ReportMetric(float64(t.forfeits[0]), "forfeits")
+		b.ReportMetric(float64(t.slowest[0].Microseconds())/1000, "maxms")
+	}
+}
