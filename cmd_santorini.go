@@ -492,7 +492,7 @@ func cmdSantoriniTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&dc.Nodes, "nodes", 5000, "search nodes per self-play turn")
 	fs.StringVar(&dc.Teacher, "teacher", "classic", "the evaluation self-play searches with: classic (hand-made) or net (the embedded network)")
 	fs.IntVar(&dc.Threads, "threads", 2, "games played at once, and training threads")
-	data := fs.String("data", "", "a data set file: read when it exists, else generated and written there")
+	data := fs.String("data", "", "a data set file: read when it exists, else generated and written there; or several, comma-separated, to read")
 	fs.IntVar(&tc.Hidden, "hidden", 128, "hidden units per view")
 	fs.IntVar(&tc.Epochs, "epochs", 20, "passes over the training positions")
 	fs.IntVar(&tc.Batch, "batch", 4096, "positions per gradient step")
@@ -531,20 +531,25 @@ func cmdSantoriniTrain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// trainingData reads the data set at path, or generates one by self-play
-// (and writes it to path unless that is empty).
+// trainingData reads the data set at path (several, comma-separated, are
+// read one after the other), or generates one by self-play when path is
+// one file that does not exist yet or empty (and writes it to path).
 func trainingData(dc santorini.DataConfig, path string, stdout io.Writer) (*santorini.DataSet, error) {
-	if path != "" {
-		if f, err := os.Open(path); err == nil {
-			defer f.Close()
-			ds, err := santorini.ReadDataSet(f)
+	if paths := strings.Split(path, ","); len(paths) > 1 {
+		all := &santorini.DataSet{}
+		for _, p := range paths {
+			ds, err := readDataSet(p, stdout)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
+				return nil, err
 			}
-			fmt.Fprintf(stdout, "data: read %d positions of %d games from %s\n", ds.Len(), ds.Games(), path)
-			return ds, nil
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("data: %w", err)
+			all.Append(ds)
+		}
+		return all, nil
+	}
+	if path != "" {
+		ds, err := readDataSet(path, stdout)
+		if !errors.Is(err, os.ErrNotExist) {
+			return ds, err
 		}
 	}
 	start := time.Now()
@@ -564,5 +569,21 @@ func trainingData(dc santorini.DataConfig, path string, stdout io.Writer) (*sant
 		}
 		fmt.Fprintf(stdout, "data: wrote %d positions of %d games to %s\n", ds.Len(), ds.Games(), path)
 	}
+	return ds, nil
+}
+
+// readDataSet reads one data set file; the error wraps os.ErrNotExist when
+// there is none.
+func readDataSet(path string, stdout io.Writer) (*santorini.DataSet, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("data: %w", err)
+	}
+	defer f.Close()
+	ds, err := santorini.ReadDataSet(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(stdout, "data: read %d positions of %d games from %s\n", ds.Len(), ds.Games(), path)
 	return ds, nil
 }

@@ -519,20 +519,15 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 		}
 	}
 
-	var n int
-	if forced {
-		n = p.genDomes(&c.moves[ply], int8(bits.TrailingZeros32(threats)))
-		if n == 0 {
-			return -(winValue - int32(ply+2))
-		}
-	} else {
-		n = p.gen(&c.moves[ply])
-	}
+	// The table's move is searched before the others are generated: when
+	// it refutes the node, they never are.
+	threat := int8(bits.TrailingZeros32(threats))
+	ttFirst := ttMove != noMove && p.isMove(ttMove) && (!forced || ttMove.build == threat)
+	n := 0
 	prev := noMove
 	if ply > 0 {
 		prev = c.stack[ply-1].move
 	}
-	c.order(ply, n, ttMove, prev)
 	lmpLimit := pr.lmpBase + depth*depth
 	if !improving {
 		lmpLimit /= 2
@@ -543,18 +538,32 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	bestMove := noMove
 	var quiets [maxMoves]move
 	nQuiets := 0
-	for i := range n {
-		m := c.pick(ply, i, n)
-		score := c.scores[ply][i]
+	skipQuiets := false // late-move or futility pruning: no quiet turn is searched any more
+	for i := 0; ; i++ {
+		m, score := ttMove, orderTT
+		if i > 0 || !ttFirst {
+			if i == b2i(ttFirst) { // generate the others
+				n = c.generate(ply, forced, threat, ttMove, ttFirst, prev)
+				if n == 0 && i == 0 {
+					return -(winValue - int32(ply+2)) // threatened, and no dome
+				}
+			}
+			k := i - b2i(ttFirst)
+			if skipQuiets {
+				k = c.nextLoud(ply, k, n)
+				i = k + b2i(ttFirst)
+			}
+			if k >= n {
+				break
+			}
+			m, score = c.pick(ply, k, n), c.scores[ply][k]
+		}
 		quiet := score < orderQuiet      // pruned late, reduced by history
 		reducible := score < orderThreat // quiet, a killer or the counter-move
-		if i > 0 && quiet && !pvNode && !forced && best > -mateBound {
-			if depth <= pr.lmpDepth && i >= lmpLimit {
-				continue
-			}
-			if depth <= pr.futDepth && eval+pr.futMargin*int32(depth) <= alpha {
-				continue
-			}
+		if i > 0 && quiet && !pvNode && !forced && best > -mateBound &&
+			(depth <= pr.lmpDepth && i >= lmpLimit || depth <= pr.futDepth && eval+pr.futMargin*int32(depth) <= alpha) {
+			skipQuiets = true
+			continue
 		}
 		newDepth := depth - 1 + ext
 		c.doMove(m, ply)
@@ -713,11 +722,35 @@ func fromTT(s int32, ply int) int32 {
 	return s
 }
 
-// order scores the n turns at ply for move ordering: the table's move, turns
-// that threaten to win next turn, killers, the counter-move of prev, then the
-// quiet turns by history and climbing; turns that let the opponent win at
-// once come last.
-func (c *Competitive) order(ply, n int, ttMove, prev move) {
+// generate writes the turns of the node at ply (in a forced node, the domes
+// on the threatened cell) and scores them for ordering, leaving out the
+// table's move when it was searched first; it returns how many.
+func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, ttFirst bool, prev move) int {
+	var n int
+	if forced {
+		n = c.p.genDomes(&c.moves[ply], threat)
+	} else {
+		n = c.p.gen(&c.moves[ply])
+	}
+	if ttFirst {
+		for i, m := range c.moves[ply][:n] {
+			if m == ttMove {
+				n--
+				c.moves[ply][i] = c.moves[ply][n]
+				break
+			}
+		}
+	}
+	c.order(ply, n, prev)
+	return n
+}
+
+// order scores the n turns at ply for move ordering: turns that threaten to
+// win next turn, killers, the counter-move of prev, then the quiet turns by
+// history and climbing; turns that let the opponent win at once come last.
+// A turn threatens when it leaves a worker of the side to move on level 2
+// next to a free level-3 cell.
+func (c *Competitive) order(ply, n int, prev move) {
 	p := &c.p
 	side := p.side
 	lvl3 := p.ge[3] &^ p.ge[4]
@@ -727,6 +760,12 @@ func (c *Competitive) order(ply, n int, ttMove, prev move) {
 			oppOn2 |= adjMask[o]
 		}
 	}
+	var otherNear [2]uint32 // by the moving worker: the cells next to the other one, when on level 2
+	for w, o := range p.w[side] {
+		if p.h[o] == 2 {
+			otherNear[w^1] = adjMask[o]
+		}
+	}
 	counter := noMove
 	if prev != noMove {
 		counter = c.counter[side][int(prev.to)*cellCount+int(prev.build)]
@@ -734,13 +773,16 @@ func (c *Competitive) order(ply, n int, ttMove, prev move) {
 	k0, k1 := c.killers[ply][0], c.killers[ply][1]
 	hist, histFT := &c.hist[side], &c.histFT[side]
 	for i, m := range c.moves[ply][:n] {
+		hb := p.h[m.build]
+		near := otherNear[m.worker]
+		if p.h[m.to] == 2 {
+			near |= adjMask[m.to]
+		}
 		var s int32
 		switch {
-		case m == ttMove:
-			s = orderTT
-		case p.h[m.build] == 2 && oppOn2&(1<<uint(m.build)) != 0:
+		case hb == 2 && oppOn2&(1<<uint(m.build)) != 0:
 			s = orderSuicide
-		case c.threatens(m, lvl3):
+		case near != 0 && threatens(p, m, near, lvl3):
 			s = orderThreat + int32(p.h[m.to])
 		case m == k0:
 			s = orderKiller + 1
@@ -756,15 +798,10 @@ func (c *Competitive) order(ply, n int, ttMove, prev move) {
 	}
 }
 
-// threatens reports whether turn m leaves a worker of the side to move on
-// level 2 next to a free level-3 cell (lvl3 is the level-3 cells before it).
-func (c *Competitive) threatens(m move, lvl3 uint32) bool {
-	p := &c.p
-	other := p.w[p.side][m.worker^1]
-	on2 := p.h[m.to] == 2
-	if !on2 && p.h[other] != 2 {
-		return false
-	}
+// threatens reports whether turn m leaves a free level-3 cell among near,
+// the cells next to the side's workers on level 2 after it (lvl3 is the
+// level-3 cells before it).
+func threatens(p *pos, m move, near, lvl3 uint32) bool {
 	bb := uint32(1) << uint(m.build)
 	switch p.h[m.build] {
 	case 2:
@@ -772,15 +809,22 @@ func (c *Competitive) threatens(m move, lvl3 uint32) bool {
 	case 3:
 		lvl3 &^= bb
 	}
-	free := lvl3 &^ (p.occ ^ (1<<uint(m.from) | 1<<uint(m.to)))
-	var near uint32
-	if on2 {
-		near |= adjMask[m.to]
+	return near&lvl3&^(p.occ^(1<<uint(m.from)|1<<uint(m.to))) != 0
+}
+
+// nextLoud moves the first turn from k on at ply that is not quiet (a
+// threat, killer or counter-move) to place k and returns k, or n when there
+// is none.
+func (c *Competitive) nextLoud(ply, k, n int) int {
+	sc, mv := &c.scores[ply], &c.moves[ply]
+	for j := k; j < n; j++ {
+		if sc[j] >= orderQuiet {
+			sc[k], sc[j] = sc[j], sc[k]
+			mv[k], mv[j] = mv[j], mv[k]
+			return k
+		}
 	}
-	if p.h[other] == 2 {
-		near |= adjMask[other]
-	}
-	return near&free != 0
+	return n
 }
 
 // pick moves the best-scored of the turns i..n-1 at ply to place i (for the

@@ -100,12 +100,13 @@ func (n *network) marshal() []byte {
 // row is the hidden weights of feature f.
 func (n *network) row(f int) []int16 { return n.rows[f*n.hidden : (f+1)*n.hidden : (f+1)*n.hidden] }
 
-// features writes the active features of player v's view of p into buf and
-// returns how many.
-func features(p *pos, v int, buf *[maxActive]int) int {
+// features writes the active features of player v's view of a position
+// (its heights and worker cells, as in pos) into buf, each cell mapped by
+// sym (a row of symCells), and returns how many.
+func features(h *[cellCount]uint8, w *[2][2]int8, v int, sym *[cellCount]int8, buf *[maxActive]int) int {
 	k := 0
 	for c := range cellCount {
-		buf[k] = featHeights + c*5 + int(p.h[c])
+		buf[k] = featHeights + int(sym[c])*5 + int(h[c])
 		k++
 	}
 	for pl := range 2 {
@@ -113,12 +114,23 @@ func features(p *pos, v int, buf *[maxActive]int) int {
 		if pl != v {
 			base = featOpp
 		}
-		for _, w := range p.w[pl] {
-			buf[k] = base + int(w)*3 + int(min(p.h[w], 2))
+		for _, c := range w[pl] {
+			buf[k] = base + int(sym[c])*3 + int(min(h[c], 2))
 			k++
 		}
 	}
 	return k
+}
+
+// symCells[s][c] is cell c under symmetry s; symCells[0] is the identity.
+var symCells [8][cellCount]int8
+
+func init() {
+	for s := range 8 {
+		for c := range cellCount {
+			symCells[s][c] = int8(symmetric(Cell(c), s))
+		}
+	}
 }
 
 // refresh computes the accumulator of p from scratch.
@@ -130,7 +142,7 @@ func (n *network) refresh(a *accumulator, p *pos) {
 		}
 		acc := a[v]
 		copy(acc, n.bias)
-		k := features(p, v, &buf)
+		k := features(&p.h, &p.w, v, &symCells[0], &buf)
 		for _, f := range buf[:k] {
 			r := n.row(f)
 			for i := range acc {

@@ -112,9 +112,9 @@ func TestGenerateData(t *testing.T) {
 // Training fits the data better than a coin, deterministically, and the
 // quantised network evaluates as the float one does.
 func TestTrainNetwork(t *testing.T) {
-	d, err := GenerateData(t.Context(), DataConfig{Seed: 3, Positions: 3000, Nodes: 200, Threads: 2, Teacher: "classic"})
+	d, err := GenerateData(t.Context(), DataConfig{Seed: 3, Positions: 6000, Nodes: 200, Threads: 2, Teacher: "classic"})
 	require.NoError(t, err)
-	cfg := TrainConfig{Seed: 1, Hidden: 8, Epochs: 4, Batch: 256, Rate: 0.01, Lambda: 0.5, Threads: 2}
+	cfg := TrainConfig{Seed: 1, Hidden: 8, Epochs: 10, Batch: 256, Rate: 0.01, Lambda: 0.5, Threads: 2}
 	w1, rep, err := TrainNetwork(d, cfg)
 	require.NoError(t, err)
 	w2, _, err := TrainNetwork(d, cfg)

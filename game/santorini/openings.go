@@ -16,24 +16,7 @@ func Openings(n int, seed int64) []Board {
 	seen := map[string]bool{}
 	var out []Board
 	for len(out) < n {
-		b := NewBoard()
-		for b.Phase != Play {
-			occ := b.occupied()
-			var cells [2]Cell
-			for i := range cells {
-				for {
-					c := Cell(rng.IntN(cellCount))
-					if centre[c] == 0 && rng.IntN(4) > 0 {
-						continue // three edge cells in four are drawn again
-					}
-					if occ&(1<<uint(c)) == 0 && (i == 0 || c != cells[0]) {
-						cells[i] = c
-						break
-					}
-				}
-			}
-			b = b.after(placement(min(cells[0], cells[1]), max(cells[0], cells[1])))
-		}
+		b := randomPlaced(rng)
 		key := canonicalPlacement(&b)
 		if seen[key] {
 			continue
@@ -42,6 +25,31 @@ func Openings(n int, seed int64) []Board {
 		out = append(out, b)
 	}
 	return out
+}
+
+// randomPlaced is the board after random placements: each worker drawn
+// among the free cells, an edge cell kept one time in four (so about three
+// workers in four stand on the nine central cells), P1 to move.
+func randomPlaced(rng *game.Rand) Board {
+	b := NewBoard()
+	for b.Phase != Play {
+		occ := b.occupied()
+		var cells [2]Cell
+		for i := range cells {
+			for {
+				c := Cell(rng.IntN(cellCount))
+				if centre[c] == 0 && rng.IntN(4) > 0 {
+					continue // three edge cells in four are drawn again
+				}
+				if occ&(1<<uint(c)) == 0 && (i == 0 || c != cells[0]) {
+					cells[i] = c
+					break
+				}
+			}
+		}
+		b = b.after(placement(min(cells[0], cells[1]), max(cells[0], cells[1])))
+	}
+	return b
 }
 
 // symmetric maps cell c by symmetry s (0..7) of the square board: s&1

@@ -164,6 +164,19 @@ func (p *pos) undo(m move) {
 	p.occ ^= 1<<uint(m.from) | 1<<uint(m.to)
 }
 
+// isMove reports whether m is a legal turn of the side to move that does
+// not win (the move of a table entry, which may come from another position
+// with the same key).
+func (p *pos) isMove(m move) bool {
+	if m.worker < 0 || m.worker > 1 || p.w[p.side][m.worker] != m.from ||
+		m.to < 0 || m.to >= cellCount || m.build < 0 || m.build >= cellCount ||
+		p.targets(m.from)&(1<<uint(m.to)) == 0 || p.h[m.to] == 3 {
+		return false
+	}
+	free := ^(p.occ &^ (1 << uint(m.from))) &^ p.ge[4]
+	return adjMask[m.to]&free&(1<<uint(m.build)) != 0
+}
+
 // doNull passes the turn: the null move of the competitive search, which
 // the rules do not allow.
 func (p *pos) doNull() {

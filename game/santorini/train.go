@@ -60,6 +60,12 @@ func (d *DataSet) Len() int { return len(d.samples) }
 // Games is the number of games the positions come from.
 func (d *DataSet) Games() int { return d.games }
 
+// Append adds the positions and games of o.
+func (d *DataSet) Append(o *DataSet) {
+	d.samples = append(d.samples, o.samples...)
+	d.games += o.games
+}
+
 // GenerateData plays self-play games until it has cfg.Positions positions.
 // Game g starts from random placements (mostly central cells) and zero to
 // four random turns drawn from the seed and g, then both sides search
@@ -78,14 +84,15 @@ func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 		return nil, fmt.Errorf("self-play: teacher %q is not classic or net", cfg.Teacher)
 	}
 	var (
-		mu      sync.Mutex
-		next    int
-		done    = map[int][]sample{}
-		have    int // positions in the games 0..complete-1
-		count   int // games finished in order
-		stop    = false
-		wg      sync.WaitGroup
-		workErr error
+		mu       sync.Mutex
+		next     int
+		done     = map[int][]sample{}
+		have     int // positions in the games 0..count-1
+		count    int // games finished in order
+		reported int // progress reports so far, one per 500 games
+		stop     = false
+		wg       sync.WaitGroup
+		workErr  error
 	)
 	for range cfg.Threads {
 		wg.Add(1)
@@ -119,7 +126,8 @@ func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 						break
 					}
 				}
-				if cfg.Progress != nil && count%200 == 0 {
+				if cfg.Progress != nil && count/500 > reported {
+					reported = count / 500
 					cfg.Progress(count, have)
 				}
 				mu.Unlock()
@@ -185,29 +193,11 @@ func (c *Competitive) selfPlay(ctx context.Context, seed int64, g, nodes int) ([
 	return out, nil
 }
 
-// randomOpening is a start for self-play: random placements, three workers
-// in four on the nine central cells, then zero to four random turns that
-// neither win nor end the game.
+// randomOpening is a start for self-play: random placements (randomPlaced),
+// then zero to four random turns that neither win nor end the game.
 func randomOpening(rng *game.Rand) Board {
 	for {
-		b := NewBoard()
-		for b.Phase != Play {
-			occ := b.occupied()
-			var cells [2]Cell
-			for i := range cells {
-				for {
-					c := Cell(rng.IntN(cellCount))
-					if centre[c] == 0 && rng.IntN(4) > 0 {
-						continue
-					}
-					if occ&(1<<uint(c)) == 0 && (i == 0 || c != cells[0]) {
-						cells[i] = c
-						break
-					}
-				}
-			}
-			b = b.after(placement(min(cells[0], cells[1]), max(cells[0], cells[1])))
-		}
+		b := randomPlaced(rng)
 		for range rng.IntN(5) {
 			legal := b.Legal()
 			t := legal[rng.IntN(len(legal))]
@@ -467,37 +457,11 @@ func (s *sample) pos() pos {
 	return newPos(&b)
 }
 
-// symCells[s][c] is cell c under symmetry s.
-var symCells [8][cellCount]int8
-
-func init() {
-	for s := range 8 {
-		for c := range cellCount {
-			symCells[s][c] = int8(symmetric(Cell(c), s))
-		}
-	}
-}
-
 // sampleFeatures writes the active features of both views of s under
 // symmetry sym: the side to move's, then the other's.
 func sampleFeatures(s *sample, sym int, buf *[2][maxActive]int) {
-	m := &symCells[sym]
 	for k, v := range [2]int{int(s.side), int(s.side) ^ 1} {
-		i := 0
-		for c := range cellCount {
-			buf[k][i] = featHeights + int(m[c])*5 + int(s.h[c])
-			i++
-		}
-		for pl := range 2 {
-			base := featOwn
-			if pl != v {
-				base = featOpp
-			}
-			for _, w := range s.w[pl] {
-				buf[k][i] = base + int(m[w])*3 + int(min(s.h[w], 2))
-				i++
-			}
-		}
+		features(&s.h, &s.w, v, &symCells[sym], &buf[k])
 	}
 }
 
