@@ -66,8 +66,6 @@ type searchParams struct {
 	nmpDiv      int
 	lmpDepth    int     // late-move pruning up to this depth:
 	lmpBase     int     // quiet turns beyond base + depth² (half when not improving) are skipped
-	futDepth    int     // futility pruning up to this depth
-	futMargin   int32   // per ply of depth
 	lmrBase     float64 // reduction = base + ln(depth)·ln(moves)/div
 	lmrDiv      float64
 	sortedMoves int // moves brought forward by score; the rest keep generation order
@@ -83,8 +81,6 @@ var defaultParams = searchParams{
 	nmpDiv:      4,
 	lmpDepth:    4,
 	lmpBase:     6,
-	futDepth:    3,
-	futMargin:   150,
 	lmrBase:     0.5,
 	lmrDiv:      2.2,
 	sortedMoves: 12,
@@ -538,7 +534,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	bestMove := noMove
 	var quiets [maxMoves]move
 	nQuiets := 0
-	skipQuiets := false // late-move or futility pruning: no quiet turn is searched any more
+	skipQuiets := false // late-move pruning: no quiet turn is searched any more
 	for i := 0; ; i++ {
 		m, score := ttMove, orderTT
 		if i > 0 || !ttFirst {
@@ -560,8 +556,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 		}
 		quiet := score < orderQuiet      // pruned late, reduced by history
 		reducible := score < orderThreat // quiet, a killer or the counter-move
-		if i > 0 && quiet && !pvNode && !forced && best > -mateBound &&
-			(depth <= pr.lmpDepth && i >= lmpLimit || depth <= pr.futDepth && eval+pr.futMargin*int32(depth) <= alpha) {
+		if i > 0 && quiet && !pvNode && !forced && best > -mateBound && depth <= pr.lmpDepth && i >= lmpLimit {
 			skipQuiets = true
 			continue
 		}
