@@ -28,6 +28,11 @@ type Config struct {
 	Seats   int               `json:"seats"`
 	Map     string            `json:"map,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// Files holds the user's files that the game was started from (a map,
+	// levels, a config), by the path given: see Config.ReadFile.
+	Files map[string]File `json:"files,omitempty"`
+
+	read *inputs // records the files read while an engine starts
 }
 
 // ParseFlag reads the value of an on/off rule option: "true" or "1",

@@ -43,7 +43,7 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 		return nil, fmt.Errorf("%s needs %d seats, got %d", t.Name(), t.Seats(), len(seats))
 	}
 	cfg.Seats = len(seats)
-	eng, err := t.New(cfg)
+	eng, cfg, err := newEngine(t, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", t.Name(), err)
 	}
@@ -118,7 +118,7 @@ func (m *Match) play(moves map[Seat]string, notes map[Seat]Notes, took map[Seat]
 		}
 	}
 	if m.Replay != nil {
-		if err := m.Replay.Step(f.Turn, f.Moves, notes, took, loaded); err != nil {
+		if err := m.Replay.Step(f, took, loaded); err != nil {
 			return err
 		}
 		if m.Replay.WantsKeyframe(f.Turn) {
