@@ -248,11 +248,12 @@ func Maps(title string) []MapInfo {
 // the default, or a file's path), else by path alone.
 type MapFinder[M any] struct {
 	mu   sync.RWMutex
-	load func(nameOrPath string) (*M, error)
+	load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)
 }
 
-// Set sets the loader.
-func (f *MapFinder[M]) Set(load func(nameOrPath string) (*M, error)) {
+// Set sets the loader: it finds Arena's maps by name and reads a user's map
+// file with readFile.
+func (f *MapFinder[M]) Set(load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.load = load
@@ -266,7 +267,7 @@ func (f *MapFinder[M]) Find(nameOrPath string, readFile func(path string) (*M, e
 	f.mu.RUnlock()
 	switch {
 	case load != nil:
-		return load(nameOrPath)
+		return load(nameOrPath, readFile)
 	case nameOrPath == "":
 		return nil, noMap
 	}

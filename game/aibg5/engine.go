@@ -41,7 +41,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := FindMap(cfg.Map)
+	m, err := FindMap(cfg)
 	if err != nil {
 		return nil, err
 	}

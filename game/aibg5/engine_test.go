@@ -135,7 +135,7 @@ func TestDeterminism(t *testing.T) {
 // An Arena replay of a match re-simulates exactly: its keyframes (the
 // gameState JSON) compare equal.
 func TestArenaReplay(t *testing.T) {
-	SetMapLoader(func(string) (*Map, error) { return openMap(), nil })
+	SetMapLoader(func(string, func(string) (*Map, error)) (*Map, error) { return openMap(), nil })
 	defer SetMapLoader(nil)
 	var entrants []game.Entrant
 	for i, k := range []string{"tactical", "greedy", "greedy", "training"} {

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -286,9 +285,13 @@ func unescapeProperty(s string) string {
 	return b.String()
 }
 
-// LoadConfig applies the map.config at path to r.
-func (r *Rules) LoadConfig(path string) error {
-	data, err := os.ReadFile(path)
+// ConfigLimit bounds a map.config (the contest's are under 1 KB).
+var ConfigLimit = game.Limit{What: "an AIC21 map.config", Max: 64 << 10}
+
+// LoadConfig applies the map.config at path to r, read as a game with cfg
+// reads it (game.Config.ReadFile).
+func (r *Rules) LoadConfig(cfg game.Config, path string) error {
+	data, err := cfg.ReadFile(path, ConfigLimit)
 	if err != nil {
 		return fmt.Errorf("read map.config: %w", err)
 	}
@@ -330,7 +333,8 @@ func OptionNames() []string {
 // preset, the map.config file (config), map.config keys given as options,
 // then turns, max_agents and the compat flags ("true"/"1" or
 // "false"/"0"/""). An unknown option is an error that lists the known ones.
-func ParseRules(options map[string]string) (Rules, error) {
+func ParseRules(cfg game.Config) (Rules, error) {
+	options := cfg.Options
 	r := DefaultRules()
 	switch p := options[OptPreset]; p {
 	case "":
@@ -340,7 +344,7 @@ func ParseRules(options map[string]string) (Rules, error) {
 		return r, fmt.Errorf("aic21: option preset=%q: the preset is %s", p, PresetOriginal)
 	}
 	if path := options[OptConfig]; path != "" {
-		if err := r.LoadConfig(path); err != nil {
+		if err := r.LoadConfig(cfg, path); err != nil {
 			return r, fmt.Errorf("aic21: --config: %w", err)
 		}
 	}

@@ -79,10 +79,11 @@ func OptionNames() []string {
 // limit (turns). Options that are not rules (levels, level, names, start) are
 // accepted and left alone; an unknown option is an error that lists the
 // known ones.
-func ParseRules(options map[string]string) (*Rules, error) {
+func ParseRules(cfg game.Config) (*Rules, error) {
+	options := cfg.Options
 	r := &Rules{Env: DefaultEnv()}
 	if path := options[OptConfig]; path != "" {
-		env, err := LoadEnv(path)
+		env, err := LoadEnv(cfg, path)
 		if err != nil {
 			return nil, fmt.Errorf("alienwarz: --config: %w", err)
 		}
@@ -121,7 +122,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("alienwarz: a game has 2 seats, not %d", cfg.Seats)
 	}
-	rules, err := ParseRules(cfg.Options)
+	rules, err := ParseRules(cfg)
 	if err != nil {
 		return nil, err
 	}

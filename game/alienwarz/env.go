@@ -2,9 +2,10 @@ package alienwarz
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/arena-games/arena/game"
 )
 
 // Env is the original game's constants (rules/alienwarz.md §2), by the keys
@@ -173,9 +174,13 @@ func (e *Env) check() error {
 	return nil
 }
 
-// LoadEnv reads the env.txt at path.
-func LoadEnv(path string) (Env, error) {
-	data, err := os.ReadFile(path)
+// EnvLimit bounds an env.txt (the contest's is under 2 KB).
+var EnvLimit = game.Limit{What: "an AlienWarz env.txt", Max: 64 << 10}
+
+// LoadEnv reads the env.txt at path, as a game with cfg reads it
+// (game.Config.ReadFile).
+func LoadEnv(cfg game.Config, path string) (Env, error) {
+	data, err := cfg.ReadFile(path, EnvLimit)
 	if err != nil {
 		return Env{}, fmt.Errorf("read env file: %w", err)
 	}

@@ -108,9 +108,13 @@ func newLevel(name string, l levelJSON) (Level, error) {
 	return lvl, nil
 }
 
-// LoadLevels reads the levels.json at path.
-func LoadLevels(path string) ([]Level, error) {
-	data, err := os.ReadFile(path)
+// LevelsLimit bounds a levels.json: MaxLevels levels of 10x10 cells.
+var LevelsLimit = game.Limit{What: "an AlienWarz levels.json", Max: 8 << 20}
+
+// LoadLevels reads the levels.json at path, as a game with cfg reads it
+// (game.Config.ReadFile).
+func LoadLevels(cfg game.Config, path string) ([]Level, error) {
+	data, err := cfg.ReadFile(path, LevelsLimit)
 	if err != nil {
 		return nil, fmt.Errorf("read levels: %w", err)
 	}
@@ -160,7 +164,7 @@ func ChooseLevel(cfg game.Config) (Level, int, error) {
 		}
 	}
 	if path != "" {
-		lvls, err := LoadLevels(path)
+		lvls, err := LoadLevels(cfg, path)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) && cfg.Map == path {
 				return Level{}, 0, fmt.Errorf("alienwarz: no level %q: want one of %s, or a levels.json path", path, strings.Join(levelNames(Levels()), ", "))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -225,9 +224,14 @@ func (l *Level) letter(c Cell) byte {
 	return letterNormal
 }
 
-// LoadLevelFile reads a level file (ParseLevel).
-func LoadLevelFile(path string) (*Level, error) {
-	data, err := os.ReadFile(path)
+// LevelLimit bounds a level file: a picture of the largest maze, 200x200,
+// many times over.
+var LevelLimit = game.Limit{What: "a GuardAIns level file", Max: 4 << 20}
+
+// LoadLevelFile reads the level file at path (ParseLevel), as a game with
+// cfg reads it (game.Config.ReadFile).
+func LoadLevelFile(cfg game.Config, path string) (*Level, error) {
+	data, err := cfg.ReadFile(path, LevelLimit)
 	if err != nil {
 		return nil, fmt.Errorf("load level: %w (give one of Arena's mazes by name, or a level file's path)", err)
 	}
@@ -262,7 +266,7 @@ func FindLevel(cfg game.Config) (*Level, error) {
 	case cfg.Map == "":
 		err = errors.New("guardains: no level given, and Arena's mazes (package levels/guardains) are not linked in: give a level file's path")
 	default:
-		l, err = LoadLevelFile(cfg.Map)
+		l, err = LoadLevelFile(cfg, cfg.Map)
 	}
 	if err != nil {
 		return nil, err
