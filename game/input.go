@@ -93,10 +93,13 @@ func (l Limit) Gunzip(name string, data []byte) ([]byte, error) {
 	if int64(len(out)) > l.Max {
 		return nil, l.tooLarge(name, "its gzip stream inflates past "+FormatSize(l.Max))
 	}
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return out, fmt.Errorf("%s: the gzip stream ends early (the file is cut short): %w", name, err)
+	case err != nil:
 		return nil, fmt.Errorf("%s: gzip: %w", name, err)
 	}
-	return out, err
+	return out, nil
 }
 
 // Head is the first n bytes of data's content: inflated when data is a gzip

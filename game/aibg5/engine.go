@@ -106,7 +106,8 @@ func (e *Engine) Over() bool { return e.over }
 
 // Result is the ranking of R23 and the reason; zero while the game runs.
 // The winner is the first of the ranking when that player is still in the
-// game.
+// game and the ranking's comparator puts them ahead of the second; a full
+// tie at the top is a draw (winner 0), whatever order the scoreboard keeps.
 func (e *Engine) Result() game.Result {
 	if !e.over {
 		return game.Result{}
@@ -116,7 +117,11 @@ func (e *Engine) Result() game.Result {
 
 func resultOf(s *State, reason string) game.Result {
 	r := game.Result{Ranking: s.Ranking(), Reason: reason}
-	if !s.Players[r.Ranking[0]-1].Removed {
+	first := &s.Players[r.Ranking[0]-1]
+	if first.Removed {
+		return r
+	}
+	if second := &s.Players[r.Ranking[1]-1]; second.Removed || better(first, second) {
 		r.Winner = r.Ranking[0]
 	}
 	return r

@@ -278,3 +278,24 @@ func mustParse(t *testing.T, move string) Action {
 	require.NoError(t, err)
 	return a
 }
+
+// A full tie at the top of the ranking is a draw: the scoreboard's order
+// ranks the players, but nobody wins. A tie-break (here the kills) decides.
+func TestResultTieIsADraw(t *testing.T) {
+	s := newGame(t, openMap(), nil).state
+	res := resultOf(s, ReasonRounds)
+	require.Equal(t, 0, res.Winner)
+	require.Equal(t, []int{1, 2, 3, 4}, res.Ranking)
+	s.Players[2].Score, s.Players[3].Score = 300, 300
+	s.Players[3].Kills, s.Players[3].Deaths = 1, 1
+	s.Players[2].Kills, s.Players[2].Deaths = 2, 2
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 3, res.Winner, "equal score and KD: more kills wins")
+	s.Players[2].Kills, s.Players[2].Deaths = 1, 1
+	s.Players[2].Health, s.Players[3].Health = s.Players[3].Health, s.Players[2].Health
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 0, res.Winner, "equal in everything the comparator reads")
+	s.Players[2].Removed = true
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 4, res.Winner, "a removed player does not tie")
+}

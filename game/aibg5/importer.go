@@ -164,8 +164,16 @@ func ImportStates(name string, data []byte) (*game.Recording, error) {
 	for i := range prev.Players {
 		h.Seats = append(h.Seats, prev.Players[i].Name)
 	}
+	// The states do not say that the game ended: it did when one ship or
+	// none is left, or after the default number of rounds; otherwise the
+	// recording stops before its end.
 	last := &frames[len(frames)-1]
-	last.Over, last.Result = true, resultOf(prev, "recording")
+	switch {
+	case prev.Active() <= 1:
+		last.Over, last.Result = true, resultOf(prev, ReasonAlone)
+	case rounds >= DefaultRounds:
+		last.Over, last.Result = true, resultOf(prev, ReasonRounds)
+	}
 	tl := game.NewTimeline(frames[0], true)
 	for _, f := range frames[1:] {
 		tl.Append(f)

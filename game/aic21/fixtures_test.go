@@ -97,7 +97,7 @@ func TestReadConfig(t *testing.T) {
 // does: gzipped and plain, every turn a frame, to its recorded end.
 func TestFixtureLog(t *testing.T) {
 	gz := fixture(t, "replays/map1_template_log.json.gz")
-	plain, err := gunzip(gz)
+	plain, err := LogLimit.Gunzip("log.json", gz)
 	require.NoError(t, err)
 	for _, data := range [][]byte{gz, plain} {
 		rec, err := game.Open("map1_template_log.json", data)
@@ -134,7 +134,7 @@ func TestFixtureLog(t *testing.T) {
 // rules, with the moves its log shows, and writes the log: the official
 // log.json, byte for byte.
 func TestReproduceRunOne(t *testing.T) {
-	plain, err := gunzip(fixture(t, "replays/map1_template_log.json.gz"))
+	plain, err := LogLimit.Gunzip("log.json", fixture(t, "replays/map1_template_log.json.gz"))
 	require.NoError(t, err)
 	turns, err := ReadLog(plain)
 	require.NoError(t, err)

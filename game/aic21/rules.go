@@ -3,6 +3,7 @@ package aic21
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -109,6 +110,17 @@ var configKeys = map[string]func(*Rules) *int{
 	"INIT_SCORPIONS":                func(r *Rules) *int { return &r.InitSoldiers },
 	"COLONY_INITIAL_BREAD":          func(r *Rules) *int { return &r.InitBread },
 	"COLONY_INITIAL_GRASS":          func(r *Rules) *int { return &r.InitGrass },
+}
+
+// hasConfigKey reports whether props hold a key of the contest's
+// map.config, read or not.
+func hasConfigKey(props map[string]string) bool {
+	for k := range props {
+		if _, ok := configKeys[k]; ok || k == rateKey || k == "WORKER_MAX_CARRYING_RESOURCE_AMOUNT" || k == "READ_MAP_FROM_FILE" {
+			return true
+		}
+	}
+	return false
 }
 
 // rateKey is the one float key.
@@ -296,6 +308,9 @@ func (r *Rules) LoadConfig(cfg game.Config, path string) error {
 		return fmt.Errorf("read map.config: %w", err)
 	}
 	props, err := ReadConfig(data)
+	if err == nil && !hasConfigKey(props) {
+		err = errors.New("no map.config keys in the file: expected KEY = VALUE lines such as GAME_MAXIMUM_TURN_COUNT = 100")
+	}
 	if err == nil {
 		err = r.Apply(props)
 	}

@@ -1,9 +1,11 @@
 package alienwarz
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arena-games/arena/game"
 )
@@ -114,6 +116,10 @@ func ParseEnv(data []byte) (Env, error) {
 	e := DefaultEnv()
 	ints, strs := envInts(&e), envStrings(&e)
 	text := strings.TrimPrefix(string(data), "\ufeff")
+	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+		return Env{}, errors.New("env: not a text file of key=value lines")
+	}
+	known := 0
 	for i, line := range strings.Split(text, "\n") {
 		parts := strings.Split(line, "=")
 		if len(parts) != 2 {
@@ -122,12 +128,17 @@ func ParseEnv(data []byte) (Env, error) {
 		key, value := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 		if p, ok := strs[key]; ok {
 			*p = strings.Trim(value, `"`)
+			known++
 			continue
 		}
 		p, ok := ints[key]
 		if !ok && key != "board_size" {
+			if unusedEnvKeys[key] {
+				known++
+			}
 			continue
 		}
+		known++
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > 1_000_000 {
 			return Env{}, fmt.Errorf("env line %d: %s=%q: expected a whole number 0..1000000", i+1, key, value)
@@ -140,10 +151,22 @@ func ParseEnv(data []byte) (Env, error) {
 		}
 		*p = n
 	}
+	if known == 0 {
+		return Env{}, errors.New("env: no env.txt keys in the file: expected key=value lines such as max_number_of_turns=250 (rules/alienwarz.md §5.1)")
+	}
 	if err := e.check(); err != nil {
 		return Env{}, err
 	}
 	return e, nil
+}
+
+// unusedEnvKeys are the keys of the original env.txt that its game never
+// reads; a file of them is still an env.txt.
+var unusedEnvKeys = map[string]bool{
+	"time_to_do_action_in_turn_duration": true, "response_message_show_duration": true,
+	"number_of_cheap_crystal_groups": true, "number_of_expensive_crystal_groups": true,
+	"number_of_cheap_crystals_in_group": true, "number_of_expensive_crystals_in_group": true,
+	"refinement_facility_hits": true, "refinement_facility_storage": true, "refinement_facility_refinement_turns": true,
 }
 
 // check rejects constants the rules cannot work with.

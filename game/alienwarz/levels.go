@@ -54,6 +54,9 @@ func ParseLevels(name string, data []byte) ([]Level, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("levels %s: the file has no levels", name)
 	}
+	if len(raw) > MaxLevels {
+		return nil, fmt.Errorf("levels %s: %d levels; a levels file holds 1 to %d", name, len(raw), MaxLevels)
+	}
 	out := make([]Level, len(raw))
 	for i, l := range raw {
 		lvl, err := newLevel(fmt.Sprintf("%s #%d", name, i), l)
@@ -68,6 +71,9 @@ func ParseLevels(name string, data []byte) ([]Level, error) {
 // newLevel checks one level and closes it under the transpose.
 func newLevel(name string, l levelJSON) (Level, error) {
 	kinds := map[Cell]Kind{}
+	if n := len(l.Cheap) + len(l.Expensive); n > 2*Size*Size {
+		return Level{}, fmt.Errorf("%d deposits on a board of %d cells", n, Size*Size)
+	}
 	for k, pairs := range [2][][]int{l.Cheap, l.Expensive} {
 		kind := Kind(k)
 		for _, p := range pairs {
@@ -107,6 +113,9 @@ func newLevel(name string, l levelJSON) (Level, error) {
 	sort.Slice(lvl.Diamonds, byCell(lvl.Diamonds))
 	return lvl, nil
 }
+
+// MaxLevels is the most levels a levels.json may hold (the original's has 6).
+const MaxLevels = 10_000
 
 // LevelsLimit bounds a levels.json: MaxLevels levels of 10x10 cells.
 var LevelsLimit = game.Limit{What: "an AlienWarz levels.json", Max: 8 << 20}

@@ -50,6 +50,26 @@ const (
 	letterBase2      = '2'
 )
 
+// mazeEnd finds the first line that is not a line of the maze picture
+// (another width, or letters a maze has not): text after a complete maze is
+// named as such, anything else as the line it is.
+func mazeEnd(name string, lines [][]byte) error {
+	width := len(lines[0])
+	for i, line := range lines {
+		if len(line) == width && len(bytes.Trim(line, "|- THCcBbS12")) == 0 {
+			continue
+		}
+		if i >= 3 && i%2 == 1 && len(bytes.Trim(lines[i-1], "|-")) == 0 {
+			return fmt.Errorf("level %s: line %d: text after the maze, which ends at line %d (a maze of %d rows): remove it", name, i+1, i, (i-1)/2)
+		}
+		if len(line) != width {
+			return fmt.Errorf("level %s: line %d has %d characters, want %d like line 1", name, i+1, len(line), width)
+		}
+		return nil // a letter the maze has not: the cell's own check names it
+	}
+	return nil
+}
+
 // ParseLevel reads the level text format of §5 (R33): the original server's
 // maze picture of 2H+1 lines of 2W+1 characters, cell (x, y) at line 2y+1,
 // column 2x+1; '|' or ' ' at line 2y+1, column 2x+2 (the wall or passage to
@@ -74,6 +94,9 @@ func ParseLevel(name string, data []byte) (*Level, error) {
 	width := len(lines[0])
 	if width < 5 || width%2 == 0 {
 		return nil, fmt.Errorf("level %s: line 1 has %d characters: a maze of W columns has lines of 2W+1, W >= 2", name, width)
+	}
+	if err := mazeEnd(name, lines); err != nil {
+		return nil, err
 	}
 	w, h := (width-1)/2, (len(lines)-1)/2
 	if w > MaxSide || h > MaxSide {
