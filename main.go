@@ -21,8 +21,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -31,11 +33,12 @@ import (
 	_ "github.com/arena-games/arena/game/alienwarz"
 	_ "github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"      // Arena's AIBG 5.0 maps, the default among them
-	_ "github.com/arena-games/arena/levels/aic21"      // Arena's AIC21 maps, the default among them
-	_ "github.com/arena-games/arena/levels/alienwarz"  // Arena's AlienWarz levels, the default set
-	_ "github.com/arena-games/arena/levels/guardains"  // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/net/botproc"       // the "process:PATH" seats of AlienWarz
+	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
+	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
+	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
+	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
+	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
+	"github.com/arena-games/arena/net/procgroup"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/aic21"
@@ -82,8 +85,18 @@ key as --option KEY=VALUE, and --option preset=original-1.3.4. Games: %s.
 // started is when the process began, for the start-up time report.
 var started = time.Now()
 
+// interrupted ends when Arena is asked to stop (SIGINT, SIGTERM): a headless
+// match stops and keeps what it played, the window closes, and every
+// program Arena started is ended.
+var interrupted = context.Background()
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	interrupted = ctx
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	procgroup.KillAll()
+	os.Exit(code)
 }
 
 // run runs one command and returns the exit status.
@@ -92,6 +105,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
+	}
+	if cmd == "" && len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintf(stdout, usage, titleList())
+		return 0
 	}
 	var err error
 	switch cmd {
@@ -121,6 +138,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if interrupted.Err() != nil && err != nil {
+		fmt.Fprintf(stderr, "arena %s: interrupted: %v\n", cmd, err)
+		return 130
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "arena %s: %v\n", cmd, ue.error)
@@ -146,11 +167,27 @@ func titleList() string {
 	return strings.Join(ids, ", ")
 }
 
-// flags makes the flag set of a subcommand that reports errors to stderr.
+// flags makes the flag set of a subcommand that reports errors to stderr;
+// its --help prints the subcommand's usage (commandHelp) and its flags.
 func flags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("arena "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		h := commandHelp[name]
+		fmt.Fprintf(fs.Output(), "Usage:\n  %s\n\n%s\n", h.synopsis, h.about)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
 	return fs
+}
+
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 
 // parse reads a subcommand's flags, with positional arguments allowed before
@@ -226,8 +263,11 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 	if err != nil {
 		return game.Setup{}, usageError{err}
 	}
-	if m.turns < 0 {
-		return game.Setup{}, usagef("--turns %d: expected a positive number", m.turns)
+	if m.turns < 0 || m.turns > 1_000_000 {
+		return game.Setup{}, usagef("--turns %d: expected a number of rounds, 1 to 1,000,000 (0: the game's default)", m.turns)
+	}
+	if m.limit < 0 {
+		return game.Setup{}, usagef("--limit %v: expected a time per move such as 2s or 300ms, or 0 for none", m.limit)
 	}
 	if m.turns > 0 {
 		m.options["turns"] = strconv.Itoa(m.turns)
@@ -264,7 +304,31 @@ func cmdWindow(args []string, stderr io.Writer) error {
 			a.Quit()
 		}
 	}
-	return scenes.Run(a, "Arena")
+	return runWindow(a, "Arena")
+}
+
+// runWindow runs the app's window until it closes, or until Arena is
+// interrupted: then the window closes as when its close button is used
+// (matches stop and keep their replays), and should it not within a few
+// seconds, every program Arena started is ended and Arena exits.
+func runWindow(a *scenes.App, title string) error {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-interrupted.Done():
+		case <-done:
+			return
+		}
+		a.Quit()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			procgroup.KillAll()
+			os.Exit(130)
+		}
+	}()
+	return scenes.Run(a, title)
 }
 
 func cmdPlay(args []string, stderr io.Writer) error {
@@ -296,7 +360,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 		return err
 	}
 	a.Push(v)
-	return scenes.Run(a, "Arena: "+st.Title.Name())
+	return runWindow(a, "Arena: "+st.Title.Name())
 }
 
 func cmdReplay(args []string, stderr io.Writer) error {
@@ -318,7 +382,7 @@ func cmdReplay(args []string, stderr io.Writer) error {
 	}
 	a := scenes.NewApp(scenes.NewMenu())
 	a.Push(v)
-	return scenes.Run(a, "Arena: "+pos[0])
+	return runWindow(a, "Arena: "+pos[0])
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
@@ -342,8 +406,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, runErr := m.Run(context.Background())
-	if err := errors.Join(runErr, closeFiles()); err != nil {
+	_, runErr := m.Run(interrupted)
+	closeErr := closeFiles()
+	if interrupted.Err() != nil {
+		// The match stopped: say where its replay is, not that it stopped.
+		if closeErr == nil {
+			closeErr = fmt.Errorf("the replay of what was played is %s", st.Out)
+		}
+		return fmt.Errorf("the match stopped after %d turns: %w", m.Timeline.Len()-1, closeErr)
+	}
+	if err := errors.Join(runErr, closeErr); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, m.Recording().Summary().JSON())
@@ -382,6 +454,9 @@ func cmdShot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := game.CheckOutputs([]game.NamedPath{{Name: "the replay", Path: pos[0]}}, []game.NamedPath{{Name: "--out", Path: *out}}); err != nil {
+		return usageError{err}
+	}
 	rec, err := game.OpenFile(pos[0])
 	if err != nil {
 		return err
@@ -400,15 +475,7 @@ func cmdShot(args []string, stderr io.Writer) error {
 	}); err != nil {
 		return err
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", *out, err)
-	}
-	return f.Close()
+	return game.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(w, img) })
 }
 
 func parseSize(s string) (int, int, error) {
@@ -426,6 +493,9 @@ var stdin io.Reader = os.Stdin
 
 func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if _, err := parse(flags("santorini", stderr), args); err != nil {
+			return err
+		}
 		return usagef("expected perft POSITION DEPTH or engine")
 	}
 	switch args[0] {
@@ -439,7 +509,7 @@ func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 		if len(pos) != 0 {
 			return usagef("engine takes no arguments, got %q", pos)
 		}
-		return santoriniengine.Serve(context.Background(), stdin, stdout)
+		return santoriniengine.Serve(interrupted, stdin, stdout)
 	}
 	return usagef("unknown command %q (known: perft, engine)", args[0])
 }
@@ -485,18 +555,15 @@ func cmdExport(args []string, stderr io.Writer) error {
 	if *format != "aic21-log" {
 		return usagef("--format %q: the formats are aic21-log", *format)
 	}
+	if err := game.CheckOutputs([]game.NamedPath{{Name: "REPLAY", Path: pos[0]}}, []game.NamedPath{{Name: "OUT", Path: pos[1]}}); err != nil {
+		return usageError{err}
+	}
 	rec, err := game.OpenFile(pos[0])
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(pos[1])
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := aic21.ExportLog(rec, f); err != nil {
-		f.Close()
-		os.Remove(pos[1])
+	if err := game.WriteFileAtomic(pos[1], func(w io.Writer) error { return aic21.ExportLog(rec, w) }); err != nil {
 		return fmt.Errorf("export %s: %w", pos[0], err)
 	}
-	return f.Close()
+	return nil
 }

@@ -76,10 +76,10 @@ type KeptError struct {
 }
 
 func (e *KeptError) Error() string {
-	verb := "are"
+	left := "are left as they were"
 	if len(e.Paths) == 1 {
-		verb = "is"
+		left = "is left as it was"
 	}
-	return fmt.Sprintf("the game did not finish: what was played is kept in %s, and %s %s left as it was",
-		strings.Join(e.Temps, " and "), strings.Join(e.Paths, " and "), verb)
+	return fmt.Sprintf("the game did not finish: what was played is kept in %s; %s %s",
+		strings.Join(e.Temps, " and "), strings.Join(e.Paths, " and "), left)
 }

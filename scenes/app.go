@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,7 +52,7 @@ type App struct {
 	toast    string
 	toastAt  float64
 	drawn    bool
-	quit     bool
+	quit     atomic.Bool // set by Quit, from any goroutine
 }
 
 // NewApp starts the window on scene first.
@@ -123,7 +124,7 @@ func (a *App) Open(path string) bool {
 }
 
 // Quit ends the program after this tick.
-func (a *App) Quit() { a.quit = true }
+func (a *App) Quit() { a.quit.Store(true) }
 
 // Toast shows a short message at the bottom of the window.
 func (a *App) Toast(format string, args ...any) {
@@ -195,7 +196,7 @@ func (a *App) update() error {
 	if a.In.Just(ActFullscreen) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	if a.quit {
+	if a.quit.Load() {
 		for _, s := range a.stack {
 			a.closeScene(s)
 		}
@@ -204,7 +205,7 @@ func (a *App) update() error {
 	if err := a.Top().Update(a); err != nil {
 		return err
 	}
-	if a.quit {
+	if a.quit.Load() {
 		for _, s := range a.stack {
 			a.closeScene(s)
 		}

@@ -3,7 +3,6 @@ package aibg5
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/arena-games/arena/game"
@@ -99,15 +98,15 @@ func ParseRules(options map[string]string) (Rules, error) {
 		switch name {
 		case "compat":
 		case "turns":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return Rules{}, fmt.Errorf("aibg5: rule option turns=%q: want a positive number of rounds", v)
+			n, err := game.ParseInt(name, v, 1, 1_000_000, "rounds")
+			if err != nil {
+				return Rules{}, fmt.Errorf("aibg5: %w", err)
 			}
 			r.Rounds = n
 		case "kill_score":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return Rules{}, fmt.Errorf("aibg5: rule option kill_score=%q: want a number such as 50 or 100", v)
+			n, err := game.ParseInt(name, v, 0, 1_000_000, "points")
+			if err != nil {
+				return Rules{}, fmt.Errorf("aibg5: %w (such as 50 or 100)", err)
 			}
 			r.KillScore = n
 		default:

@@ -380,9 +380,13 @@ func ParseRules(cfg game.Config) (Rules, error) {
 		case OptPreset, OptConfig, OptName0, OptName1, OptImported:
 			continue
 		case OptTurns, OptMaxAgents:
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return r, fmt.Errorf("aic21: option %s=%q: expected a whole number from 1", name, value)
+			unit := "turns"
+			if name == OptMaxAgents {
+				unit = "units"
+			}
+			n, err := game.ParseInt(name, value, 1, 1_000_000, unit)
+			if err != nil {
+				return r, fmt.Errorf("aic21: %w", err)
 			}
 			if name == OptTurns {
 				r.MaxTurn = n

@@ -9,7 +9,6 @@ package alienwarz
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/arena-games/arena/game"
@@ -94,9 +93,9 @@ func ParseRules(cfg game.Config) (*Rules, error) {
 		case OptConfig, OptLevels, OptLevel, OptName1, OptName2, OptStart:
 			continue
 		case OptTurns:
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return nil, fmt.Errorf("alienwarz: option turns=%q: want a whole number of actions from 1", value)
+			n, err := game.ParseInt(name, value, 1, 1_000_000, "actions")
+			if err != nil {
+				return nil, fmt.Errorf("alienwarz: %w", err)
 			}
 			r.MaxTurns = n
 			continue

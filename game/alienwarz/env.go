@@ -141,7 +141,7 @@ func ParseEnv(data []byte) (Env, error) {
 		known++
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return Env{}, fmt.Errorf("env line %d: %s=%q: expected a whole number 0..1000000", i+1, key, value)
+			return Env{}, fmt.Errorf("env line %d: %s=%q: expected a whole number, 0 to 1,000,000", i+1, key, value)
 		}
 		if !ok {
 			if n != Size {
