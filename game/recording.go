@@ -70,9 +70,12 @@ var importers registry[Importer]
 // RegisterImporter makes a format openable by `arena replay` and `arena info`.
 func RegisterImporter(im Importer) { importers.add(im) }
 
+// fileLimit bounds any file Arena opens as a replay.
+var fileLimit = Limit{What: "a replay", Max: MaxInput}
+
 // OpenFile reads any replay Arena can read.
 func OpenFile(path string) (*Recording, error) {
-	data, err := Limit{What: "a replay", Max: MaxInput}.ReadFile(path)
+	data, err := fileLimit.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("open replay: %w", err)
 	}
@@ -81,6 +84,9 @@ func OpenFile(path string) (*Recording, error) {
 
 // Open reads any replay Arena can read from data; name is used in errors.
 func Open(name string, data []byte) (*Recording, error) {
+	if err := fileLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	if IsGzip(data) {
 		// A gzipped file of an original system (such as AIC21's log.json)
 		// goes to its importer.

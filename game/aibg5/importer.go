@@ -104,6 +104,10 @@ func readValue(raw json.RawMessage) (value, error) {
 	return v, nil
 }
 
+// StatesLimit bounds a gameState sequence: a whole game's states, each
+// about 50 KB, sent twice by the spectator stream, many times over.
+var StatesLimit = game.Limit{What: "an AIBG 5.0 gameState sequence", Max: game.MaxInput}
+
 // ImportStates reads a sequence of original gameStates as a recording of
 // full-state frames: one JSON value after another (one per line, or
 // pretty-printed), each a gameState or a message carrying one (see
@@ -112,6 +116,9 @@ func readValue(raw json.RawMessage) (value, error) {
 // the previous state; the last frame ends the recording, ranked as R23
 // ranks the last state. name is used in errors.
 func ImportStates(name string, data []byte) (*game.Recording, error) {
+	if err := StatesLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
 	h := game.Header{Format: game.ReplayFormat, Version: game.ReplayVersion, Title: Title{}.ID(), Config: game.Config{Seats: 4}}
 	var frames []game.Frame

@@ -35,6 +35,9 @@ type mapCell struct {
 // appears exactly twice, the 7 centre cells are BOSS (and no other) and the
 // four spawns are NONE. name is used in errors.
 func ParseMap(name string, data []byte) (*Map, error) {
+	if err := MapLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var rows [][]mapCell
 	dec := json.NewDecoder(bytes.NewReader(data))

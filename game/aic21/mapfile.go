@@ -45,6 +45,9 @@ type mapCell struct {
 // every cell once and in bounds, and resources only on empty cells (the
 // others are dropped).
 func ReadMap(name string, data []byte) (*Map, error) {
+	if err := MapLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	var f struct {
 		H     *int      `json:"MAP_HEIGHT"`
 		W     *int      `json:"MAP_WIDTH"`

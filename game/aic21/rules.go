@@ -196,6 +196,9 @@ func (r *Rules) check() error {
 // or key value; # and ! comments; backslash continuations and escapes).
 // A later key replaces an earlier one.
 func ReadConfig(data []byte) (map[string]string, error) {
+	if err := ConfigLimit.Check("map.config", data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("not UTF-8 text")

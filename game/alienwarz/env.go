@@ -113,6 +113,9 @@ func envStrings(e *Env) map[string]*string {
 // 10). Quotes around text values are stripped. A numeric key with a value
 // that is not a whole number in range is an error.
 func ParseEnv(data []byte) (Env, error) {
+	if err := EnvLimit.Check("env.txt", data); err != nil {
+		return Env{}, err
+	}
 	e := DefaultEnv()
 	ints, strs := envInts(&e), envStrings(&e)
 	text := strings.TrimPrefix(string(data), "\ufeff")

@@ -35,6 +35,9 @@ type levelJSON struct {
 // as the original map generator exports it. Each pair places deposits on
 // (X,Z) and (Z,X) (R22). The levels are named "NAME #i".
 func ParseLevels(name string, data []byte) ([]Level, error) {
+	if err := LevelsLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var file struct {
 		Levels    []levelJSON `json:"levels"`

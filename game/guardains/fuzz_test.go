@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 // FuzzParseAction feeds the action reader anything: it never panics, and
@@ -60,6 +62,7 @@ func FuzzReadTranscript(f *testing.F) {
 	f.Add([]byte(`{"dir": "C2S", "event": "action", "data": {"action_type": "MOVE"}}`))
 	f.Add([]byte(`{"dir": "S2C", "event": "action", "data": {"movegen": {}, "feedback": [], "penalty_score": 1, "round_no": 0}}`))
 	f.Add([]byte{0x1f, 0x8b, 8, 0})
+	hostile.Seed(f, `{"dir": "S2C", "event": "connected", "data": 1}`+"\n", TranscriptLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadTranscript(data)
 		if isTranscript("x", data) {
@@ -76,6 +79,7 @@ func FuzzReadLevel(f *testing.F) {
 	f.Add([]byte("|-|-|\n|1 2|\n|-|-|\n"))
 	f.Add([]byte("|-|-|\r\n|S|2|\r\n|-|-|"))
 	f.Add([]byte(""))
+	hostile.Seed(f, "|-|-|\n", LevelLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLevel("fuzz", data)
 		if err != nil {

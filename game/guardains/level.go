@@ -80,6 +80,9 @@ func mazeEnd(name string, lines [][]byte) error {
 // original's own dump has no letters at all): they are Nowhere then. Line
 // ends may be "\r\n"; a final newline and a UTF-8 BOM are allowed.
 func ParseLevel(name string, data []byte) (*Level, error) {
+	if err := LevelLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := bytes.Split(data, []byte("\n"))
 	for len(lines) > 0 && len(bytes.TrimRight(lines[len(lines)-1], "\r")) == 0 {

@@ -6,6 +6,7 @@ package hostile
 import (
 	"bytes"
 	"compress/gzip"
+	"testing"
 )
 
 // GzipBomb is a small gzip stream that inflates to size bytes of content:
@@ -34,14 +35,27 @@ func Gzip(data []byte) []byte {
 // Inputs are hostile inputs for a reader that takes at most limit bytes,
 // for fuzz corpora: a gzip bomb just past the limit that starts like
 // content, gzip of nothing and of binary bytes, an empty file, a cut gzip
-// header and binary bytes.
+// header, binary bytes, and, for limits of 16 MiB or less, plain content
+// just past the limit.
 func Inputs(prefix string, limit int64) [][]byte {
-	return [][]byte{
+	seeds := [][]byte{
 		GzipBomb(prefix, limit+1),
 		Gzip(nil),
 		Gzip([]byte{0, 1, 2, 0xff, 0xfe}),
 		{},
 		{0x1f, 0x8b},
 		{0, 0xff, 0x13, 0x37},
+	}
+	if limit <= 16<<20 {
+		big := append([]byte(prefix), bytes.Repeat([]byte{' '}, int(limit)+1-len(prefix))...)
+		seeds = append(seeds, big)
+	}
+	return seeds
+}
+
+// Seed adds Inputs(prefix, limit) to a fuzz target's corpus.
+func Seed(f *testing.F, prefix string, limit int64) {
+	for _, s := range Inputs(prefix, limit) {
+		f.Add(s)
 	}
 }
