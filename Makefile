@@ -9,8 +9,10 @@ APT_RUN  := libgl1-mesa-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-d
 APT_TEST := $(APT_RUN) xvfb xdotool imagemagick
 # Seconds each fuzz target runs in `make test`.
 FUZZTIME ?= 4s
+# How long `make soak` runs.
+SOAKTIME ?= 5m
 
-.PHONY: run test build deps-run deps-test fuzz
+.PHONY: run test build deps-run deps-test fuzz soak
 
 run: deps-run build
 	./arena
@@ -43,6 +45,12 @@ fuzz:
 	    done; \
 	  done; \
 	done
+
+# soak plays misbehaving bot and engine programs against built-in bots for
+# SOAKTIME, interrupting and killing Arena at random moments, and fails if a
+# replay is left unreadable or a program left running. Not part of `test`.
+soak: deps-test
+	$(GO) run ./cmd/soak --duration $(SOAKTIME)
 
 deps-run:
 	@scripts/need $(APT_RUN)
