@@ -270,7 +270,7 @@ func waitForReplay(t *testing.T, path, what string, ready func(tl *game.Timeline
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		rec, err := game.OpenFile(path)
+		rec, err := game.OpenFile(livePath(t, path))
 		require.NoError(t, err)
 		if ready(rec.Timeline) {
 			time.Sleep(300 * time.Millisecond)
@@ -278,6 +278,23 @@ func waitForReplay(t *testing.T, path, what string, ready func(tl *game.Timeline
 		}
 		require.False(t, time.Now().After(deadline), "waiting for %s", what)
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// livePath is where the replay of a match at path is while the match runs:
+// under its temporary name (game.AtomicFile), or at path once it ended.
+func livePath(t *testing.T, path string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		if parts, _ := filepath.Glob(path + ".*.part"); len(parts) == 1 {
+			return parts[0]
+		}
+		require.False(t, time.Now().After(deadline), "no replay at %s", path)
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -352,9 +369,10 @@ func TestHumanAgainstComputerInTheWindow(t *testing.T) {
 	w.key("Return")
 
 	geo := rs.BoardGeometry(scenes.BoardArea(1280, 800, 1), 1)
-	movesPath := func() string {
+	movesPath := func() string { // under its temporary name while the match runs
 		files, _ := filepath.Glob(filepath.Join(dir, "santorini-*.txt"))
-		if len(files) != 1 {
+		live, _ := filepath.Glob(filepath.Join(dir, "santorini-*.txt.*.part"))
+		if files = append(files, live...); len(files) != 1 {
 			return ""
 		}
 		return files[0]
@@ -491,7 +509,7 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	x, y := rsaibg5.CellOnScreen(area, act.Target)
 	w.click(x, y)
 	s = waitForTurn(4)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, move, rec.Timeline.Frame(1).Moves[0], "the click played the move")
 	require.Equal(t, act.Target, s.Player(1).Pos)
@@ -512,7 +530,7 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	}
 	require.NotEmpty(t, played)
 	waitForTurn(8)
-	rec, err = game.OpenFile(out)
+	rec, err = game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, played, rec.Timeline.Frame(5).Moves[0], "the key played the move")
 
@@ -543,10 +561,10 @@ func TestAlienWarzHotseatInTheWindow(t *testing.T) {
 	r := rsaliens.RestButton(area, 1)
 	w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	waitForTurn(4)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, "rest", rec.Timeline.Frame(3).Moves[0], "the panel's Rest button")
-	moves, err := os.ReadFile(game.TranscriptPath(out, ".txt"))
+	moves, err := os.ReadFile(livePath(t, game.TranscriptPath(out, ".txt")))
 	require.NoError(t, err)
 	require.Contains(t, string(moves), "ACTION: REST", "the game log beside the replay, in the original's shape")
 
@@ -564,7 +582,7 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "guardians.arena")
 	w := openWindow(t, bin, "play", "guardains", "--seats", "human,human", "--map", "open10", "--seed", "3", "--out", out)
 	area := scenes.BoardArea(1280, 800, 1)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	s := rec.Timeline.Last().State.(*guardains.State)
 	press := func(label string) {

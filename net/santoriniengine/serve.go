@@ -44,9 +44,10 @@ const (
 //
 // Other commands that arrive while a search or a perft runs wait for its
 // answer and then run in their order, so a script piped into the engine
-// reads like a conversation; quit drops them and abandons a perft. The end
-// of the input is quit: the host is gone, so a running search answers at
-// once, as with stop, and Serve returns.
+// reads like a conversation; quit drops them and abandons a perft. At the
+// end of the input the commands read before it still run, for a second at
+// most (endGrace): then a running search answers at once, as with stop, a
+// perft and the commands left are dropped, and Serve returns.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	s := &server{out: bufio.NewWriter(out), board: santorini.NewBoard(), search: santorini.NewCompetitive()}
 	lines := make(chan received)
@@ -83,9 +84,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		case <-idle:
 			s.runQueue(ctx)
 		case r, ok := <-lines:
-			if !ok { // the end of the input: as quit
-				s.stop()
-				s.abandon()
+			if !ok {
+				s.finish(ctx)
 				if err := <-readErr; err != nil {
 					return fmt.Errorf("engine: read commands: %w", err)
 				}
@@ -104,6 +104,31 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err := s.writeErr(); err != nil {
 			s.abandon()
 			return err
+		}
+	}
+}
+
+// endGrace is how long the commands read before the end of the input may
+// still run once it comes.
+const endGrace = time.Second
+
+// finish runs what is left at the end of the input: the running job and the
+// waiting commands, for endGrace at most; then a running search answers at
+// once, as with stop, and a perft and the commands left are dropped.
+func (s *server) finish(ctx context.Context) {
+	deadline := time.NewTimer(endGrace)
+	defer deadline.Stop()
+	for s.running() || len(s.queue) > 0 {
+		if !s.running() {
+			s.runQueue(ctx)
+			continue
+		}
+		select {
+		case <-s.job.done:
+		case <-deadline.C:
+			s.stop()
+			s.abandon()
+			return
 		}
 	}
 }
