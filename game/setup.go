@@ -1,6 +1,8 @@
 package game
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -31,12 +33,18 @@ type Setup struct {
 	Limit time.Duration
 	// HumanLimit is the time each person has per move; 0 means none.
 	HumanLimit time.Duration
+	// Contest sets up the listener of the contest seats (bots that speak
+	// their contest's original protocol); Start waits for them to join.
+	Contest ContestOptions
 }
 
 // Start builds the players and the match, loads the starting file, and
 // opens the replay and move file. Call the returned close function when
 // the match has ended, to finish the files.
-func (s Setup) Start() (*Match, func() error, error) {
+func (s Setup) Start() (*Match, func() error, error) { return s.StartContext(context.Background()) }
+
+// StartContext is Start; ctx ends the wait for the contest seats to join.
+func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
 	if s.From != "" {
@@ -54,10 +62,36 @@ func (s Setup) Start() (*Match, func() error, error) {
 			prelude = append(prelude, rec.Timeline.Frame(i).Moves)
 		}
 	}
+	contest := s.Contest
+	contest.Limit = s.Limit
+	if s.Out != "" {
+		contest.Logs = strings.TrimSuffix(s.Out, filepath.Ext(s.Out))
+	}
+	lobby, joined, err := OpenLobby(ctx, s.Title, cfg, s.Seats, contest)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(joined) > 0 {
+		options := make(map[string]string, len(cfg.Options)+len(joined))
+		for _, from := range []map[string]string{cfg.Options, joined} {
+			for k, v := range from {
+				options[k] = v
+			}
+		}
+		cfg.Options = options
+	}
+	started := false
+	defer func() {
+		if lobby != nil && !started {
+			lobby.Close()
+		}
+	}()
 	entrants := make([]Entrant, len(s.Seats))
 	for i, spec := range s.Seats {
 		e := Entrant{Spec: spec}
-		if c, ok := FindConnector(s.Title, spec.Kind); ok {
+		if _, _, ok := FindContest(s.Title, spec.Kind); ok {
+			e.Player = lobby.Player(Seat(i))
+		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
 			logs := ""
 			if s.Out != "" {
 				logs = fmt.Sprintf("%s.p%d", strings.TrimSuffix(s.Out, filepath.Ext(s.Out)), i+1)
@@ -102,7 +136,12 @@ func (s Setup) Start() (*Match, func() error, error) {
 			return nil, nil, err
 		}
 	}
-	return m, closeFiles, nil
+	if lobby == nil {
+		return m, closeFiles, nil
+	}
+	started = true
+	lobby.Start(m)
+	return m, func() error { return errors.Join(lobby.Close(), closeFiles()) }, nil
 }
 
 // record opens the replay at path and, for titles with a move file, the move

@@ -42,6 +42,9 @@ type Rules struct {
 	// the null action of R6 (penalty, turn consumed) instead of removing the
 	// seat as R21 does (option "timeout_null").
 	TimeoutNull bool
+	// Names are the players' names in the gameState (options "name1" to
+	// "name4": the usernames of the contest's logins); "" is "playerN".
+	Names [4]string
 }
 
 // DefaultRules are the rulings of rules/aibg5.md §7 with the default round
@@ -74,6 +77,7 @@ var flagOptions = map[string]func(*Rules, bool){
 
 // ParseRules reads a config's rule options: "turns" (the round cap, a
 // positive number; default 150), "kill_score" (a number; default 50),
+// "name1" to "name4" (the players' names),
 // "compat" (true: every behaviour of the original server, which the other
 // options can then override) and the boolean options of Rules, each
 // "true"/"1" or "false"/"0"/"". An unknown option is an error that lists the
@@ -104,6 +108,8 @@ func ParseRules(options map[string]string) (Rules, error) {
 				return Rules{}, fmt.Errorf("aibg5: rule option turns=%q: want a positive number of rounds", v)
 			}
 			r.Rounds = n
+		case "name1", "name2", "name3", "name4":
+			r.Names[name[4]-'1'] = v
 		case "kill_score":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
@@ -134,7 +140,7 @@ func parseFlag(name, v string) (bool, error) {
 }
 
 func optionNames() []string {
-	out := []string{"compat", "kill_score", "turns"}
+	out := []string{"compat", "kill_score", "name1", "name2", "name3", "name4", "turns"}
 	for name := range flagOptions {
 		out = append(out, name)
 	}
