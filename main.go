@@ -193,6 +193,7 @@ type matchFlags struct {
 	seed             int64
 	options          options
 	limit            time.Duration
+	contest          game.ContestOptions
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
@@ -208,6 +209,10 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.levels, "levels", "", "AlienWarz: a levels.json file to take the levels from, such as the original's")
 	fs.StringVar(&m.config, "config", "", "AlienWarz: an env.txt; AIC21: a map.config")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
+	fs.StringVar(&m.contest.Listen, "listen", "", "contest seats: where their bots connect, HOST:PORT (default: the original's port on 127.0.0.1)")
+	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
+	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order")
+	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -237,7 +242,7 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 			m.options[name] = v
 		}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit}, nil
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit, Contest: m.contest}, nil
 }
 
 func exampleBot(t game.Title) string {
@@ -281,6 +286,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	pace := game.PaceStep
 	switch *watch {
 	case "step":
@@ -338,6 +344,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return usagef("seat %d is human: a headless run needs computer players", i+1)
 		}
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	m, closeFiles, err := st.Start()
 	if err != nil {
 		return err

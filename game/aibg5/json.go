@@ -138,6 +138,10 @@ func appendPlayer(b []byte, p *Player) []byte {
 	return append(b, '}')
 }
 
+// AppendJSONString appends s as a JSON string the way the original
+// server's Jackson writes it (see appendJacksonString).
+func AppendJSONString(b []byte, s string) []byte { return appendJacksonString(b, s) }
+
 // appendJacksonString writes s as a JSON string the way Jackson does: only
 // '"', '\\' and control characters are escaped (\b \t \n \f \r, else
 // \u00XX in upper case); everything else, HTML characters included, is
