@@ -29,12 +29,12 @@ import (
 
 // The original's constants (rules/aibg5.md §2, §6).
 const (
-	DefaultPort       = 8081             // the original server's port
-	SpectatorPassword = "salamala"       // GET /game and /streaming, in any case
-	CompetitionLimit  = 3 * time.Second  // a competition seat's time per turn (R21)
+	DefaultPort       = 8081              // the original server's port
+	SpectatorPassword = "salamala"        // GET /game and /streaming, in any case
+	CompetitionLimit  = 3 * time.Second   // a competition seat's time per turn (R21)
 	TrainingLimit     = 300 * time.Second // a training seat's: the development budget
-	CompetitionClock  = 3 * time.Minute  // a game's length unless createGame or train says otherwise
-	MaxTrainingTime   = 10               // minutes a training game may last
+	CompetitionClock  = 3 * time.Minute   // a game's length unless createGame or train says otherwise
+	MaxTrainingTime   = 10                // minutes a training game may last
 	// GameID is the id of the match: Arena serves one game per listener.
 	GameID = 0
 )
