@@ -73,12 +73,14 @@ type Lobby struct {
 	clock     time.Duration // the game's length, from createGame or train
 	deadline  time.Time     // when the clock runs out, from Start
 	over      bool
+	told      map[*seat]bool // the seats told that the game is over
 	watchers  map[*watcher]bool
 	cache     struct {
 		frames int
 		state  []byte
 	}
 	follow sync.WaitGroup
+	once   sync.Once
 }
 
 // account is one login.
@@ -93,7 +95,7 @@ type account struct {
 // Open starts the server of the contest seats of a match played with cfg.
 func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	l := &Lobby{opts: opts, mapName: cfg.Map, allJoined: make(chan struct{}), started: make(chan struct{}),
-		closed: make(chan struct{}), watchers: map[*watcher]bool{}, clock: CompetitionClock}
+		closed: make(chan struct{}), watchers: map[*watcher]bool{}, told: map[*seat]bool{}, clock: CompetitionClock}
 	for _, s := range contest.Seats(seats) {
 		l.seats = append(l.seats, &seat{l: l, seat: s, idx: s.Number(), action: make(chan *request, 1)})
 	}
@@ -214,24 +216,29 @@ func (l *Lobby) Start(m *game.Match) {
 // Close ends the protocol: waiting requests get "the game is over", the
 // server and the spectators' sockets close.
 func (l *Lobby) Close() error {
-	l.mu.Lock()
-	select {
-	case <-l.closed:
+	l.once.Do(func() {
+		l.mu.Lock()
+		l.finish()
 		l.mu.Unlock()
-		return nil
-	default:
-	}
-	l.finish()
-	close(l.closed)
-	l.mu.Unlock()
-	l.follow.Wait()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := l.srv.Shutdown(ctx); err != nil {
-		l.srv.Close()
-	}
+		// The bots that have not heard that the game is over get a moment
+		// to call once more and hear it.
+		for deadline := time.Now().Add(linger); time.Now().Before(deadline) && !l.allTold(); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		close(l.closed)
+		l.follow.Wait()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if err := l.srv.Shutdown(ctx); err != nil {
+			l.srv.Close()
+		}
+	})
 	return nil
 }
+
+// linger is how long Close waits for the bots to hear that the game is
+// over.
+const linger = time.Second
 
 // finish answers every waiting request once the game is over; call with
 // mu held.
@@ -242,9 +249,23 @@ func (l *Lobby) finish() {
 			if *r != nil {
 				(*r).reply <- l.overReply((*r).train)
 				*r = nil
+				l.told[s] = true
 			}
 		}
 	}
+}
+
+// allTold reports whether every seat that joined has heard that the game
+// is over.
+func (l *Lobby) allTold() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.seats {
+		if s.joined && !l.told[s] {
+			return false
+		}
+	}
+	return true
 }
 
 // overReply is the answer of any call once the game is over.

@@ -53,7 +53,15 @@ func message(status int, text string) response {
 // object writes a JSON object of string fields in order; a value that is
 // nil is written null.
 func object(status int, kv ...any) response {
-	b := []byte{'{'}
+	size := 16
+	for _, v := range kv {
+		if p, ok := v.([]byte); ok {
+			size += len(p) + len(p)/4
+		}
+	}
+	b := make([]byte, 1, size)
+	b[0] = '{'
+
 	for i := 0; i < len(kv); i += 2 {
 		if i > 0 {
 			b = append(b, ',')
@@ -67,7 +75,7 @@ func object(status int, kv ...any) response {
 			if v == nil {
 				b = append(b, "null"...)
 			} else {
-				b = aibg.AppendJSONString(b, string(v))
+				b = aibg.AppendJSONString(b, v)
 			}
 		case int:
 			b = strconv.AppendInt(b, int64(v), 10)

@@ -108,6 +108,7 @@ func (p *seat) take(s *aibg.State, r *request, start time.Time) game.Answer {
 	p.l.mu.Lock()
 	if p.l.over {
 		r.reply <- p.l.overReply(r.train)
+		p.l.told[p] = true
 	} else {
 		p.held, p.msg = r, msg
 	}
@@ -157,6 +158,9 @@ func (l *Lobby) doAction(r *http.Request, train bool) response {
 	p := a.seat
 	switch {
 	case l.over:
+		if p != nil {
+			l.told[p] = true
+		}
 		l.mu.Unlock()
 		return l.overReply(train)
 	case p == nil || !p.joined || l.match == nil:

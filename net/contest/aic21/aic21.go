@@ -64,7 +64,7 @@ type Lobby struct {
 	host string
 	port int
 
-	bind     sync.Mutex      // one unit binds at a time
+	bind     sync.Mutex       // one unit binds at a time
 	arrivals chan *connection // connections that sent the token, oldest first
 	closed   chan struct{}
 	once     sync.Once
