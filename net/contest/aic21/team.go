@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,8 +54,9 @@ type round struct {
 // units, started or awaited first; KILL to the dead, whose connections
 // and processes then end; GAME_STATUS to the others) and gathers their
 // frames until every GAME_STATUS recipient has sent END_TURN, or for
-// 3000 ms (R2). The move is their answers in arrival order, ending with
-// ants.Forfeit once a unit's connection broke or a unit did not start.
+// 3000 ms (R2). The move is their answers by unit id, each unit's in the
+// order they came, ending with ants.Forfeit once a unit's connection broke
+// or a unit did not start.
 func (t *team) Play(ctx context.Context, obs any) (game.Answer, error) {
 	views, ok := obs.(ants.Views)
 	if !ok {
@@ -123,6 +125,9 @@ func (t *team) Play(ctx context.Context, obs any) (game.Answer, error) {
 	if err := ctx.Err(); err != nil {
 		return game.Answer{}, err
 	}
+	// The original read each unit's frames from its own handler, unit by
+	// unit in id order: so does the move, each unit's in arrival order.
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].Unit < moves[j].Unit })
 	move := ants.FormatUnitMoves(moves)
 	note := fmt.Sprintf("%d units, %d ms", len(send), time.Since(start).Milliseconds())
 	if late > 0 {

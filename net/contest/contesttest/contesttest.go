@@ -49,10 +49,12 @@ func missing(t testing.TB, why string) {
 type Match struct {
 	// Lines are the lines that say how to connect.
 	Lines chan string
-	done  chan struct{}
-	m     *game.Match
-	res   game.Result
-	err   error
+	// Out is the replay.
+	Out  string
+	done chan struct{}
+	m    *game.Match
+	res  game.Result
+	err  error
 }
 
 // Start sets a match up and plays it in the background: the set-up waits
@@ -66,7 +68,7 @@ func Start(t testing.TB, st game.Setup) *Match {
 	if st.Contest.Listen == "" {
 		st.Contest.Listen = "127.0.0.1:0"
 	}
-	m := &Match{Lines: make(chan string, 64), done: make(chan struct{})}
+	m := &Match{Lines: make(chan string, 64), Out: st.Out, done: make(chan struct{})}
 	st.Contest.Announce = func(line string) {
 		select {
 		case m.Lines <- line:

@@ -325,6 +325,36 @@ func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
 		next(socket.NewExtendedError(id+" Already Connected", nil))
 		return
 	}
+	s.SetData(&login{seat: st, conn: conn})
+	next(nil)
+}
+
+// login is what the middleware found of a socket: its seat, its
+// connection.
+type login struct {
+	seat *seat
+	conn uint64
+}
+
+// connected seats a socket that logged in, once it is connected (the
+// bot may be sent its view from then on), and greets every socket, as the
+// original did.
+func (l *Lobby) connected(args ...any) {
+	s, ok := args[0].(*socket.Socket)
+	if !ok {
+		return
+	}
+	in, ok := s.Data().(*login)
+	if !ok {
+		return
+	}
+	st, conn := in.seat, in.conn
+	l.mu.Lock()
+	if st.sock != nil { // two logins at once: the first one won
+		l.mu.Unlock()
+		s.Disconnect(true)
+		return
+	}
 	st.sock, st.conn = s, conn
 	l.conns[conn] = st
 	l.sockets.Add(1)
@@ -337,6 +367,7 @@ func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
 		l.mu.Unlock()
 		l.sockets.Done()
 	})
+	l.emit("connected", map[string]any{"data": "Connected"})
 	if !st.joined {
 		st.joined = true
 		all := true
@@ -347,12 +378,7 @@ func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
 			close(l.allJoined)
 		}
 	}
-	next(nil)
-}
-
-// connected greets every socket after a login, as the original did.
-func (l *Lobby) connected(...any) {
-	l.broadcast("connected", map[string]any{"data": "Connected"})
+	l.mu.Unlock()
 }
 
 // broadcast emits an event to every seat's socket.
