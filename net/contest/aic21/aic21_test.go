@@ -163,7 +163,7 @@ func write(t *testing.T, conn net.Conn, frame string, split bool) {
 }
 
 // unitProgram writes a process seat's program: the Python unit in a mode.
-func unitProgram(t *testing.T, mode string) string {
+func unitProgram(t testing.TB, mode string) string {
 	py := contesttest.Python(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, mode+".sh")

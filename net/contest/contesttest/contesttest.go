@@ -50,11 +50,12 @@ type Match struct {
 	// Lines are the lines that say how to connect.
 	Lines chan string
 	// Out is the replay.
-	Out  string
-	done chan struct{}
-	m    *game.Match
-	res  game.Result
-	err  error
+	Out     string
+	started chan struct{} // closed when the match runs
+	done    chan struct{}
+	m       *game.Match
+	res     game.Result
+	err     error
 }
 
 // Start sets a match up and plays it in the background: the set-up waits
@@ -68,7 +69,7 @@ func Start(t testing.TB, st game.Setup) *Match {
 	if st.Contest.Listen == "" {
 		st.Contest.Listen = "127.0.0.1:0"
 	}
-	m := &Match{Lines: make(chan string, 64), Out: st.Out, done: make(chan struct{})}
+	m := &Match{Lines: make(chan string, 64), Out: st.Out, started: make(chan struct{}), done: make(chan struct{})}
 	st.Contest.Announce = func(line string) {
 		select {
 		case m.Lines <- line:
@@ -85,6 +86,7 @@ func Start(t testing.TB, st game.Setup) *Match {
 			return
 		}
 		m.m = match
+		close(m.started)
 		m.res, m.err = match.Run(ctx)
 		if err := closeFiles(); m.err == nil {
 			m.err = err
@@ -109,6 +111,18 @@ func (m *Match) Addr(t testing.TB) string {
 		t.Fatal("the match did not listen within 20 s")
 	}
 	return ""
+}
+
+// Running waits for the seats to join and returns the match, running.
+func (m *Match) Running(t testing.TB) *game.Match {
+	t.Helper()
+	select {
+	case <-m.started:
+		return m.m
+	case <-m.done:
+		t.Fatalf("the match did not start: %v", m.err)
+	}
+	return nil
 }
 
 // Wait waits for the match to end, within limit, and returns it and its
