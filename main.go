@@ -55,6 +55,7 @@ Usage:
   arena replay FILE [--turn N]                 open the viewer on a replay
   arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
             [--option NAME=VALUE] [--limit 2s]
+            [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
                                                play headless; print the result as one JSON line
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
@@ -76,7 +77,14 @@ GuardAIns takes --map maze|original|maze:WxH|mirror|open10|scenario-a|PATH,
 --turns N (rounds, 301 by default), --option compat=original2022 or single
 compat flags, and --option teleporters=N (healpoints, clues, beasts).
 AIC21 takes --map NAME|PATH (map.json), --config map.config, any map.config
-key as --option KEY=VALUE, and --option preset=original-1.3.4. Games: %s.
+key as --option KEY=VALUE, and --option preset=original-1.3.4.
+A seat "contest" of AIBG 5.0, GuardAIns or AIC21 is a bot written for the
+contest's original server: it connects to Arena, which speaks that protocol
+on --listen (default the original's port, 8081, 8000 or 7099, on 127.0.0.1);
+the match starts once every contest seat has joined (--join-timeout).
+AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
+GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
+PATH (java -jar for a .jar). Games: %s.
 `
 
 // started is when the process began, for the start-up time report.
