@@ -5,6 +5,7 @@
 package contest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"slices"
@@ -73,6 +74,21 @@ func Seats(seats map[game.Seat]game.SeatSpec) []game.Seat {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Wait waits for done within limit; it reports false when the time ran
+// out, and ctx's error when ctx ended first.
+func Wait(ctx context.Context, done <-chan struct{}, limit time.Duration) (bool, error) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
+	case <-timer.C:
+		return false, nil
+	}
 }
 
 // Missing is the error of a join that timed out: it names the seats that

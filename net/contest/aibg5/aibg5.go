@@ -163,13 +163,11 @@ func (l *Lobby) Connect() []string {
 // Join waits until every contest seat has joined (joinGame or train). It
 // returns the players' names: their usernames.
 func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
-	timer := time.NewTimer(l.opts.JoinTimeout)
-	defer timer.Stop()
-	select {
-	case <-l.allJoined:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timer.C:
+	joined, err := contest.Wait(ctx, l.allJoined, l.opts.JoinTimeout)
+	switch {
+	case err != nil:
+		return nil, err
+	case !joined:
 		l.mu.Lock()
 		var missing []game.Seat
 		for _, s := range l.seats {

@@ -262,6 +262,21 @@ func (l *Lobby) auth(r *http.Request, admin bool) (*account, *response) {
 	return nil, &res
 }
 
+// authorized reads the request of an account in a role (auth): the
+// account and the request's JSON body; or the reply that refuses it.
+func (l *Lobby) authorized(r *http.Request, admin bool) (*account, body, *response) {
+	a, bad := l.auth(r, admin)
+	if bad != nil {
+		return nil, nil, bad
+	}
+	b, err := readBody(r)
+	if err != nil {
+		res := message(http.StatusBadRequest, err.Error())
+		return nil, nil, &res
+	}
+	return a, b, nil
+}
+
 // joinGame is GET /game/joinGame: held until every contest seat has
 // joined and the match has started, at most 100 s.
 func (l *Lobby) joinGame(r *http.Request) response {
@@ -317,13 +332,9 @@ func (l *Lobby) join(r *http.Request, a *account, train bool) response {
 // --seats contest,training,training,training). The game lasts the given
 // minutes, at most 10.
 func (l *Lobby) train(r *http.Request) response {
-	a, bad := l.auth(r, false)
+	a, b, bad := l.authorized(r, false)
 	if bad != nil {
 		return *bad
-	}
-	b, err := readBody(r)
-	if err != nil {
-		return message(http.StatusBadRequest, err.Error())
 	}
 	minutes, err := b.number("time")
 	if err != nil {
@@ -362,12 +373,9 @@ func (l *Lobby) train(r *http.Request) response {
 // username per contest seat, or four, one per seat), and the game's
 // length in minutes.
 func (l *Lobby) createGame(r *http.Request) response {
-	if _, bad := l.auth(r, true); bad != nil {
+	_, b, bad := l.authorized(r, true)
+	if bad != nil {
 		return *bad
-	}
-	b, err := readBody(r)
-	if err != nil {
-		return message(http.StatusBadRequest, err.Error())
 	}
 	var users []string
 	if err := json.Unmarshal(b["playerUsernames"], &users); err != nil || len(users) == 0 {

@@ -136,13 +136,9 @@ func (p *seat) turnReply(train bool, gs []byte, msg string) response {
 // one. Out of turn, doAction answers at once with the current state and
 // "Niste na potezu"; actionTrain waits for the turn.
 func (l *Lobby) doAction(r *http.Request, train bool) response {
-	a, bad := l.auth(r, false)
+	a, b, bad := l.authorized(r, false)
 	if bad != nil {
 		return *bad
-	}
-	b, err := readBody(r)
-	if err != nil {
-		return message(http.StatusBadRequest, err.Error())
 	}
 	move, given, err := b.text("action")
 	switch {

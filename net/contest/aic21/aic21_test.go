@@ -1,17 +1,13 @@
 package aic21
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,27 +35,7 @@ type wireUnit struct {
 // pid; processes were spawned one at a time, so the pids' order is the
 // units' ids.
 func readWire(t *testing.T) []wireUnit {
-	gz, err := gzip.NewReader(bytes.NewReader(gametest.Fixture(t, filepath.Join(fixtures, "wire_frames.tar.gz"))))
-	require.NoError(t, err)
-	tr := tar.NewReader(gz)
-	files := map[string]string{}
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		if h.Typeflag == tar.TypeReg {
-			data, err := io.ReadAll(tr)
-			require.NoError(t, err)
-			files[h.Name] = string(data)
-		}
-	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names, files := gametest.TarGz(t, filepath.Join(fixtures, "wire_frames.tar.gz"))
 	units := make([]wireUnit, len(names))
 	for k, n := range names {
 		u := &units[k]

@@ -132,14 +132,8 @@ func (l *Lobby) Connect() []string {
 
 // Join waits until every contest seat has logged in.
 func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
-	timer := time.NewTimer(l.opts.JoinTimeout)
-	defer timer.Stop()
-	select {
-	case <-l.allJoined:
-		return nil, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timer.C:
+	if joined, err := contest.Wait(ctx, l.allJoined, l.opts.JoinTimeout); joined || err != nil {
+		return nil, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
