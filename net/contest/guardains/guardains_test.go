@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -159,7 +160,8 @@ func TestPythonBotMatch(t *testing.T) {
 	// The client runs each event's handler in a thread of its own: the
 	// order it prints them in is not the order they came in.
 	require.ElementsMatch(t, want, statuses)
-	require.Contains(t, lines, "disconnected", "Arena closes the bot's socket at the end")
+	require.Eventually(t, func() bool { return slices.Contains(b.lines(t), "disconnected") }, 10*time.Second, 50*time.Millisecond,
+		"Arena closes the bot's socket at the end")
 }
 
 // Bots that misbehave: one never answers (no ack), one quits, one comes
