@@ -14,15 +14,29 @@ import (
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
 
-// pythonBots starts testdata/bot.py once per mode, in seat order, each
-// logging in with its own username; their output goes to the test's log
-// folder.
+// botName is the username of the bot of seat i playing in a mode.
+func botName(i int, mode string) string { return "bot" + string(rune('A'+i)) + "-" + mode }
+
+// accounts writes an accounts file for bots playing in the modes, in seat
+// order, each with the password "pw".
+func accounts(t *testing.T, modes ...string) string {
+	path := filepath.Join(t.TempDir(), "accounts.txt")
+	var lines []byte
+	for i, mode := range modes {
+		lines = append(lines, botName(i, mode)+" pw\n"...)
+	}
+	require.NoError(t, os.WriteFile(path, lines, 0o644))
+	return path
+}
+
+// pythonBots starts testdata/bot.py once per mode, the i-th logging in as
+// botName(i, mode); their output goes to the test's log folder.
 func pythonBots(t *testing.T, url string, modes ...string) {
 	py := contesttest.Python(t, "requests")
 	for i, mode := range modes {
 		out, err := os.Create(filepath.Join(t.TempDir(), mode+".log"))
 		require.NoError(t, err)
-		cmd := exec.Command(py, "testdata/bot.py", url, "bot"+string(rune('A'+i))+"-"+mode, mode)
+		cmd := exec.Command(py, "testdata/bot.py", url, botName(i, mode), mode)
 		cmd.Stdout, cmd.Stderr = out, out
 		require.NoError(t, cmd.Start())
 		t.Cleanup(func() {
@@ -30,8 +44,6 @@ func pythonBots(t *testing.T, url string, modes ...string) {
 			cmd.Wait()
 			out.Close()
 		})
-		// Logins take the seats in order: let each log in first.
-		time.Sleep(150 * time.Millisecond)
 	}
 }
 
@@ -61,7 +73,8 @@ func TestPythonBotMatch(t *testing.T) {
 func TestMisbehavingBots(t *testing.T) {
 	st := game.Setup{Title: aibg.Title{}, Seed: 2, Out: filepath.Join(t.TempDir(), "bad.arena"), Limit: 500 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}},
-		Options: map[string]string{"turns": "12"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
+		Options: map[string]string{"turns": "12"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second,
+			Accounts: accounts(t, "silent", "quit", "garbage", "flood")}}
 	m := contesttest.Start(t, st)
 	pythonBots(t, "http://"+m.Addr(t), "silent", "quit", "garbage", "flood")
 	match, res, err := m.Wait(t, 2*time.Minute)
