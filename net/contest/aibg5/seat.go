@@ -23,7 +23,7 @@ type seat struct {
 	// The turn, under l.mu.
 	turn   *aibg.State   // the state while Play waits for this seat's action
 	action chan *request // the action that took the turn, for Play
-	held   *request      // the call whose reply waits for the seat's next turn
+	held   *request      // the call that took the turn: its reply waits for the seat's next turn
 	queued *request      // an actionTrain that came before the seat's turn
 	msg    string        // the message of held's action
 }
@@ -60,7 +60,7 @@ func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	}
 	p.turn = s
 	if q := p.queued; q != nil {
-		p.queued, p.turn = nil, nil
+		p.queued, p.turn, p.held = nil, nil, q
 		p.action <- q
 	}
 	limit := l.opts.Limit
@@ -101,16 +101,16 @@ func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	return game.Answer{Notes: &game.Notes{Text: fmt.Sprintf("%s (contest): %s", p.acc.user, why)}}, nil
 }
 
-// take plays the action of call r, whose reply is held until the seat's
-// next turn.
+// take plays the action of call r, which took the turn (it is held): its
+// reply waits for the seat's next turn.
 func (p *seat) take(s *aibg.State, r *request, start time.Time) game.Answer {
 	msg := s.Message(p.idx, r.move)
 	p.l.mu.Lock()
-	if p.l.over {
+	p.msg = msg
+	if p.l.over && p.held == r {
 		r.reply <- p.l.overReply(r.train)
 		p.l.told[p] = true
-	} else {
-		p.held, p.msg = r, msg
+		p.held = nil
 	}
 	p.l.mu.Unlock()
 	return game.Answer{Move: r.move, Notes: &game.Notes{Text: fmt.Sprintf("%s (contest): %d ms", p.acc.user, time.Since(start).Milliseconds())}}
@@ -169,7 +169,7 @@ func (l *Lobby) doAction(r *http.Request, train bool) response {
 		l.mu.Unlock()
 		return message(http.StatusBadRequest, msgTrainBusy)
 	case p.turn != nil:
-		p.turn = nil
+		p.turn, p.held = nil, req
 		p.action <- req
 	case train:
 		p.queued = req
