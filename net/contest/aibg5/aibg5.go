@@ -295,6 +295,16 @@ func (l *Lobby) current() []byte {
 	return l.cache.state
 }
 
+// otherMap is the reply to a bot that asks for another map than the
+// match's.
+func (l *Lobby) otherMap(name string) string {
+	played := l.mapName
+	if played == "" {
+		played = "Arena's default map"
+	}
+	return fmt.Sprintf("this match is played on %s (arena run --map), not %q: to play on it, give arena its file with --map", played, name)
+}
+
 // sameMap reports whether a map name a bot asks for is the match's.
 func (l *Lobby) sameMap(name string) bool {
 	return name == "" || name == l.mapName || filepath.Base(name) == filepath.Base(l.mapName)

@@ -262,7 +262,7 @@ func TestTraining(t *testing.T) {
 		{map[string]any{"playerIdx": 1, "time": 11}, 400, msg(msgTrainTooLong)},
 		{map[string]any{"playerIdx": "11", "time": "10.5"}, 400, msg(`"time": "10.5" is not a whole number`)},
 		{map[string]any{"playerIdx": 2, "time": 1}, 400, msg("Arena plays you as player 1 in this match (--seats): ask /game/train for playerIdx 1, or put the contest seat at 2")},
-		{map[string]any{"playerIdx": 1, "time": 1, "mapName": "test1.txt"}, 400, msg(`this match is played on "" (--map), not "test1.txt"`)},
+		{map[string]any{"playerIdx": 1, "time": 1, "mapName": "test1.txt"}, 400, msg(`this match is played on Arena's default map (arena run --map), not "test1.txt": to play on it, give arena its file with --map`)},
 	} {
 		status, body := ana.call("POST", "/game/train", c.body)
 		require.Equal(t, c.status, status, "%v", c.body)

@@ -359,7 +359,7 @@ func (l *Lobby) train(r *http.Request) response {
 	}
 	if !l.sameMap(mapName) {
 		l.mu.Unlock()
-		return message(http.StatusBadRequest, fmt.Sprintf("this match is played on %q (--map), not %q", l.mapName, mapName))
+		return message(http.StatusBadRequest, l.otherMap(mapName))
 	}
 	if l.match == nil {
 		l.clock = time.Duration(max(minutes, 0)) * time.Minute
@@ -394,7 +394,7 @@ func (l *Lobby) createGame(r *http.Request) response {
 		}
 	}
 	if !l.sameMap(mapName) {
-		return message(http.StatusBadRequest, fmt.Sprintf("this match is played on %q (--map), not %q", l.mapName, mapName))
+		return message(http.StatusBadRequest, l.otherMap(mapName))
 	}
 	if len(users) == 4 && len(l.seats) != 4 {
 		var mine []string
