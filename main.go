@@ -58,6 +58,7 @@ Usage:
   arena replay FILE [--turn N]                 open the viewer on a replay
   arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
             [--option NAME=VALUE] [--limit 2s]
+            [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
                                                play headless; print the result as one JSON line
   arena info FILE                              print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
@@ -79,7 +80,14 @@ GuardAIns takes --map maze|original|maze:WxH|mirror|open10|scenario-a|PATH,
 --turns N (rounds, 301 by default), --option compat=original2022 or single
 compat flags, and --option teleporters=N (healpoints, clues, beasts).
 AIC21 takes --map NAME|PATH (map.json), --config map.config, any map.config
-key as --option KEY=VALUE, and --option preset=original-1.3.4. Games: %s.
+key as --option KEY=VALUE, and --option preset=original-1.3.4.
+A seat "contest" of AIBG 5.0, GuardAIns or AIC21 is a bot written for the
+contest's original server: it connects to Arena, which speaks that protocol
+on --listen (default the original's port, 8081, 8000 or 7099, on 127.0.0.1);
+the match starts once every contest seat has joined (--join-timeout).
+AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
+GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
+PATH (java -jar for a .jar). Games: %s.
 `
 
 // started is when the process began, for the start-up time report.
@@ -230,6 +238,7 @@ type matchFlags struct {
 	seed             int64
 	options          options
 	limit            time.Duration
+	contest          game.ContestOptions
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
@@ -245,6 +254,10 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.levels, "levels", "", "AlienWarz: a levels.json file to take the levels from, such as the original's")
 	fs.StringVar(&m.config, "config", "", "AlienWarz: an env.txt; AIC21: a map.config")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
+	fs.StringVar(&m.contest.Listen, "listen", "", "contest seats: where their bots connect, HOST:PORT (default: the original's port on 127.0.0.1)")
+	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
+	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order")
+	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -277,7 +290,7 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 			m.options[name] = v
 		}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit}, nil
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit, Contest: m.contest}, nil
 }
 
 func exampleBot(t game.Title) string {
@@ -345,6 +358,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	pace := game.PaceStep
 	switch *watch {
 	case "step":
@@ -402,6 +416,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return usagef("seat %d is human: a headless run needs computer players", i+1)
 		}
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	m, closeFiles, err := st.Start()
 	if err != nil {
 		return err

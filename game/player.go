@@ -139,6 +139,13 @@ func ParseSeats(t Title, list string) ([]SeatSpec, error) {
 			specs[i] = SeatSpec{Kind: kind}
 			continue
 		}
+		if _, k, ok := FindContest(t, kind); ok {
+			if k.Bare() != (strength == "") {
+				return nil, fmt.Errorf("--seats: seat %d: a %s seat is written %s (got %q)", i+1, kind, k.Usage, p)
+			}
+			specs[i] = SeatSpec{Kind: kind, Strength: strings.TrimSpace(strength)}
+			continue
+		}
 		if c, ok := FindConnector(t, kind); ok {
 			if strength == "" {
 				return nil, fmt.Errorf("--seats: seat %d: %s needs its settings: %s", i+1, kind, c.Usage)
@@ -175,6 +182,9 @@ func botKinds(t Title) string {
 	}
 	for _, c := range connectorsOf(t) {
 		b.WriteString(", " + c.Kind)
+	}
+	for _, k := range ContestKinds(t) {
+		b.WriteString(", " + k.Kind)
 	}
 	return b.String()
 }

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -31,6 +33,9 @@ type Setup struct {
 	Limit time.Duration
 	// HumanLimit is the time each person has per move; 0 means none.
 	HumanLimit time.Duration
+	// Contest sets up the listener of the contest seats (bots that speak
+	// their contest's original protocol); Start waits for them to join.
+	Contest ContestOptions
 }
 
 // Start builds the players and the match, loads the starting file, and
@@ -38,7 +43,10 @@ type Setup struct {
 // the match has ended, to finish the files (see Outputs.Close). An output
 // that would land on one of the match's input files is refused before
 // anything is written or started.
-func (s Setup) Start() (*Match, func() error, error) {
+func (s Setup) Start() (*Match, func() error, error) { return s.StartContext(context.Background()) }
+
+// StartContext is Start; ctx ends the wait for the contest seats to join.
+func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
 	if s.From != "" {
@@ -64,13 +72,43 @@ func (s Setup) Start() (*Match, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	m.Prelude = prelude
 	if err := CheckOutputs(s.inputs(m.Config), s.outputs(m)); err != nil {
 		return nil, nil, err
 	}
+	contest := s.Contest
+	contest.Limit = s.Limit
+	if s.Out != "" {
+		contest.Logs = strings.TrimSuffix(s.Out, filepath.Ext(s.Out))
+	}
+	lobby, joined, err := OpenLobby(ctx, s.Title, cfg, s.Seats, contest)
+	if err != nil {
+		return nil, nil, err
+	}
+	started := false
+	defer func() {
+		if lobby != nil && !started {
+			lobby.Close()
+		}
+	}()
+	if len(joined) > 0 {
+		// The contest bots' logins name their seats: the game starts with them.
+		options := make(map[string]string, len(cfg.Options)+len(joined))
+		for _, from := range []map[string]string{cfg.Options, joined} {
+			for k, v := range from {
+				options[k] = v
+			}
+		}
+		cfg.Options = options
+		if m, err = NewMatch(s.Title, cfg, entrants); err != nil {
+			return nil, nil, err
+		}
+	}
+	m.Prelude = prelude
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
-		if c, ok := FindConnector(s.Title, spec.Kind); ok {
+		if _, _, ok := FindContest(s.Title, spec.Kind); ok {
+			e.Player = lobby.Player(Seat(i))
+		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
 			p, err := c.New(s.Title, spec.Strength, Seat(i), s.logs(i))
 			if err != nil {
 				closeAll(m.Seats[:i])
@@ -104,7 +142,12 @@ func (s Setup) Start() (*Match, func() error, error) {
 			return nil, nil, err
 		}
 	}
-	return m, closeFiles, nil
+	if lobby == nil {
+		return m, closeFiles, nil
+	}
+	started = true
+	lobby.Start(m)
+	return m, func() error { return errors.Join(lobby.Close(), closeFiles()) }, nil
 }
 
 // inputs are the files the match reads: the file it continues from and the

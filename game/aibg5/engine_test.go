@@ -65,7 +65,7 @@ func TestParseRules(t *testing.T) {
 		AttackItemsBlock: true, OriginalItemAreas: true}, r)
 
 	for opts, want := range map[string]map[string]string{
-		`unknown rule option "turn" (known: attack_items_block, compat, double_block_penalty, extra_idle_after_p2, kill_score, original_item_areas, pattern2_skip_holes, self_attack_null, timeout_null, turns)`: {"turn": "3"},
+		`unknown rule option "turn" (known: attack_items_block, compat, double_block_penalty, extra_idle_after_p2, kill_score, name1, name2, name3, name4, original_item_areas, pattern2_skip_holes, self_attack_null, timeout_null, turns)`: {"turn": "3"},
 		"turns=\"0\"":                  {"turns": "0"},
 		"kill_score=\"x\"":             {"kill_score": "x"},
 		"double_block_penalty=\"yes\"": {"double_block_penalty": "yes"},
