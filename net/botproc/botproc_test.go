@@ -216,7 +216,7 @@ func TestBotThatNeverReads(t *testing.T) {
 while true; do echo rest; sleep 0.02; done
 `)
 	start := time.Now()
-	rec, _, p := play(t, script, 200, Options{Timeout: 100 * time.Millisecond})
+	rec, _, p := play(t, script, 200, Options{Timeout: time.Second})
 	require.Less(t, time.Since(start), 40*time.Second)
 	_, over := rec.Result()
 	require.True(t, over)
