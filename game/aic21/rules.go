@@ -333,7 +333,7 @@ func OptionNames() []string {
 func ParseRules(options map[string]string) (Rules, error) {
 	r := DefaultRules()
 	switch p := options[OptPreset]; p {
-	case "":
+	case "", "none":
 	case PresetOriginal:
 		r = OriginalRules()
 	default:
