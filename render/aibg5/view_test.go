@@ -145,19 +145,6 @@ func TestAttackByTabAndEnter(t *testing.T) {
 	t.Skip("no attack came up in 200 steps")
 }
 
-func TestScoreboardRanksByTheRules(t *testing.T) {
-	frames := botGame(t, test1, 300)
-	v := newView()
-	heads, rows := v.Scores(frames[len(frames)-1])
-	require.Equal(t, []string{"SCORE", "K/D", "LVL", "HP"}, heads)
-	require.Len(t, rows, 4)
-	s := frames[len(frames)-1].State.(*aibg5.State)
-	for i := 1; i < len(rows); i++ {
-		a, b := s.Player(int(rows[i-1].Seat)+1), s.Player(int(rows[i].Seat)+1)
-		require.GreaterOrEqual(t, a.Score, b.Score, "score first")
-	}
-}
-
 func TestDrawCommandsPerFrame(t *testing.T) {
 	frames := botGame(t, test1, 80)
 	v := newView()
