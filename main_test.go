@@ -585,6 +585,7 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	press("Ready")
 	w.click(640, 400) // player 2 takes the controls
 	press("Hold")
+	w.key("Return") // a hold waits for Ready, as any order; Enter sends it
 	f := waitForReplay(t, out, "the round", func(tl *game.Timeline) bool { return tl.Len() > 1 }).Frame(1)
 	a, err := guardains.ParseAction(f.Moves[0], s.W(), s.H(), false, 1, 0)
 	require.NoError(t, err)
@@ -639,7 +640,7 @@ func TestAIC21HotseatInTheWindow(t *testing.T) {
 // quit leaves the viewer through the pause menu and quits from the main
 // menu, and checks that Arena ends cleanly.
 func (w *window) quit() {
-	w.key("Escape", "Down", "Down", "Return") // pause menu: back to the menu
+	w.key("Escape", "Down", "Down", "Down", "Return") // pause menu: back to the menu
 	// The menu: Esc quits; the window is gone before the key is let go.
 	w.xdotool("keydown", "--window", w.id, "Escape")
 	time.Sleep(250 * time.Millisecond)

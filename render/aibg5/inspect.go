@@ -80,10 +80,10 @@ func tileLine(s *aibg5.State, h hex.Hex, t aibg5.Tile) string {
 	return ""
 }
 
-// drawCard draws the card about the hex under the pointer beside it, when
-// nobody is choosing a move.
+// drawCard draws the card about the hex under the pointer beside it, also
+// while a person chooses a move: an enemy's health matters then most.
 func (v *View) drawCard(dst *ebiten.Image, s *aibg5.State, m *render.Moment) {
-	if !v.look.On || m.Hint {
+	if !v.look.On {
 		return
 	}
 	if lines := v.cardLines(s); len(lines) > 1 {

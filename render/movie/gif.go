@@ -28,6 +28,17 @@ type GIF struct {
 	dither bool
 	// clear is the palette's transparent index: "as the frame before".
 	clear uint8
+	// The pictures go to a worker that turns them into frames while the
+	// next is drawn; free holds the buffers it is done with.
+	work chan picture
+	free chan *image.RGBA
+	done chan struct{}
+}
+
+// picture is a picture on its way to the worker.
+type picture struct {
+	img *image.RGBA
+	d   time.Duration
 }
 
 // NewGIF starts a w x h clip whose palette suits the sample pictures.
@@ -43,17 +54,56 @@ func NewGIF(w, h int, samples []*image.RGBA, dither bool) *GIF {
 		g.lut[i] = uint8(nearest(g.pal[:len(g.pal)-1], r, gr, b))
 	}
 	g.anim.Config = image.Config{ColorModel: g.pal, Width: w, Height: h}
+	g.work, g.free, g.done = make(chan picture, 2), make(chan *image.RGBA, 3), make(chan struct{})
+	go func() {
+		defer close(g.done)
+		for p := range g.work {
+			g.add(p.img, p.d)
+			select {
+			case g.free <- p.img:
+			default: // enough buffers wait already
+			}
+		}
+	}()
 	return g
 }
 
-// Frames is how many frames the clip has.
-func (g *GIF) Frames() int { return len(g.anim.Image) }
+// Add appends a picture shown for d. The picture is copied: the caller may
+// draw the next into it at once.
+func (g *GIF) Add(img *image.RGBA, d time.Duration) {
+	var buf *image.RGBA
+	select {
+	case buf = <-g.free:
+	default:
+		buf = image.NewRGBA(img.Rect)
+	}
+	copy(buf.Pix, img.Pix)
+	g.work <- picture{buf, d}
+}
+
+// Close ends the clip: the worker stops once it has made the frames.
+func (g *GIF) Close() { g.finish() }
+
+// finish waits for the worker to turn every picture into a frame.
+func (g *GIF) finish() {
+	if g.work != nil {
+		close(g.work)
+		<-g.done
+		g.work = nil
+	}
+}
+
+// Frames is how many frames the clip has; it ends the clip.
+func (g *GIF) Frames() int {
+	g.finish()
+	return len(g.anim.Image)
+}
 
 // bayer is the 4x4 ordered-dither matrix, centred on 0, in 5-bit steps.
 var bayer = [16]int{0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5}
 
-// Add appends a picture shown for d.
-func (g *GIF) Add(img *image.RGBA, d time.Duration) {
+// add turns a picture shown for d into the clip's next frame.
+func (g *GIF) add(img *image.RGBA, d time.Duration) {
 	full := image.NewPaletted(image.Rect(0, 0, g.w, g.h), g.pal)
 	b := img.Bounds()
 	for y := 0; y < g.h && y < b.Dy(); y++ {
@@ -94,8 +144,9 @@ func (g *GIF) Add(img *image.RGBA, d time.Duration) {
 	g.anim.Disposal = append(g.anim.Disposal, gif.DisposalNone)
 }
 
-// Write encodes the clip, looping forever.
+// Write ends the clip and encodes it, looping forever.
 func (g *GIF) Write(w io.Writer) error {
+	g.finish()
 	if len(g.anim.Image) == 0 {
 		return fmt.Errorf("gif: no frames")
 	}

@@ -106,6 +106,12 @@ type fitted struct {
 	detailSize    float64
 }
 
+// Fitted is the label and the detail's lines as the button last drew them,
+// with their sizes.
+func (b *Button) Fitted() (label string, detail []string, labelSize, detailSize float64) {
+	return b.fit.labelText, b.fit.detailLines, b.fit.labelSize, b.fit.detailSize
+}
+
 // fitTo works out the label and detail for a box w pixels wide, with the
 // text at size (the detail at a smaller size, on up to two lines).
 func (b *Button) fitTo(w int, size, detail float64) *fitted {
@@ -113,7 +119,7 @@ func (b *Button) fitTo(w int, size, detail float64) *fitted {
 	if f.label == b.Label && f.detail == b.Detail && f.w == w && f.labelText != "" {
 		return f
 	}
-	room := float64(w) - 2*size*0.6
+	room := float64(w) - min(2*size*0.6, float64(w)*0.12)
 	f.label, f.detail, f.w = b.Label, b.Detail, w
 	f.labelSize = render.Shrink(b.Label, render.Bold, size, size*0.7, room)
 	f.labelText = render.Clip(b.Label, render.Bold, f.labelSize, room)
