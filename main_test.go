@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/gif"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -652,5 +653,73 @@ func (w *window) quit() {
 		require.NoError(w.t, err, "arena quits cleanly")
 	case <-time.After(10 * time.Second):
 		w.t.Fatal("arena did not quit")
+	}
+}
+
+// arena gif writes a clip of any replay as an animated GIF that decodes,
+// reports its size, and refuses to write over its input.
+func TestGIFCommand(t *testing.T) {
+	desktop(t)
+	needFixture(t)
+	bin := buildArena(t)
+	out := filepath.Join(t.TempDir(), "clip.gif")
+	stdout, err := exec.Command(bin, "gif", fixture, "--from", "2", "--to", "8", "--out", out, "--size", "480x300", "--speed", "8").CombinedOutput()
+	require.NoError(t, err, string(stdout))
+	require.Contains(t, string(stdout), "wrote "+out+": turns 2 to 8")
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	require.NoError(t, err)
+	require.Equal(t, 480, g.Config.Width)
+	require.GreaterOrEqual(t, len(g.Image), 4, "a picture a turn, where something changed")
+
+	mp4 := filepath.Join(t.TempDir(), "clip.mp4")
+	stdout, err = exec.Command(bin, "gif", fixture, "--out", mp4).CombinedOutput()
+	if _, lookErr := exec.LookPath("ffmpeg"); lookErr != nil {
+		require.Error(t, err)
+		require.Contains(t, string(stdout), "needs ffmpeg, which is not installed")
+		_, statErr := os.Stat(mp4)
+		require.True(t, os.IsNotExist(statErr), "no file left behind")
+	} else {
+		require.NoError(t, err, string(stdout))
+	}
+}
+
+func TestGIFAndKioskCommandErrors(t *testing.T) {
+	needFixture(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"gif", fixture}, 2, "expected: arena gif REPLAY --from A --to B --out FILE.gif"},
+		{[]string{"gif", fixture, "--out", fixture}, 2, "an output would overwrite an input"},
+		{[]string{"gif", fixture, "--out", "x.gif", "--from", "9", "--to", "3"}, 2, "has turns 0 to 15"},
+		{[]string{"gif", fixture, "--out", "x.gif", "--size", "9x9"}, 2, `--size "9x9"`},
+		{[]string{"gif", fixture, "--out", "x.gif", "--speed", "0"}, 2, "--speed 0"},
+		{[]string{"kiosk", fixture}, 2, "expected a folder of replays"},
+		{[]string{"kiosk", t.TempDir(), "--speed", "100"}, 2, "--speed 100"},
+	} {
+		code, _, stderr := arena(c.args...)
+		require.Equal(t, c.code, code, "%v: %s", c.args, stderr)
+		require.Contains(t, stderr, c.want, c.args)
+	}
+}
+
+// The usage text tells each game's players, maps and rule options, made
+// from what the titles say of themselves.
+func TestUsageListsEachGamesOptions(t *testing.T) {
+	code, stdout, _ := arena("help")
+	require.Equal(t, 0, code)
+	for _, want := range []string{
+		"aibg5 (AIBG 5.0), 4 seats", "--option kill_score=INT", "score for a kill (R1; the original gave 100) (default 50)",
+		"guardains (GuardAIns)", "--option compat=none|original2022", "--option teleporters=INT",
+		"aic21 (AIC21)", "--option compat.multiAction=true|false", "--option GAME_MAXIMUM_TURN_COUNT=INT",
+		"alienwarz (AlienWarz)", "--map: random, crossroads", "--option orig_tiebreak=true|false",
+		"santorini (Santorini)", "--option kandic_win_build=true|false", "engine:TIME:COMMAND",
+		"arena gif REPLAY", "arena kiosk DIR",
+	} {
+		require.Contains(t, stdout, want)
 	}
 }

@@ -142,6 +142,13 @@ type Inspector interface {
 	Inspect(x, y float64, on bool)
 }
 
+// A Compacter is a view with panels of its own beside its map (a column of
+// cards): compact, it gives their room to the map while nobody enters a
+// move, as when people hide the viewer's panels.
+type Compacter interface {
+	SetCompact(on bool)
+}
+
 // A Disposer is a view that holds images of its own (a maze's chunks, a
 // fog): Dispose lets go of them when the view is done with.
 type Disposer interface {

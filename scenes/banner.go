@@ -33,6 +33,7 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 	f := v.moment.Cur
 	if v.clock.Cursor != v.rec.Timeline.Len()-1 || !v.clock.Settled() {
+		v.endAt = 0
 		return
 	}
 	text, ok := v.verdict(f)
@@ -40,6 +41,9 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 		return
 	}
 	s := a.Scale
+	if v.endAt == 0 {
+		v.endAt = a.Clock
+	}
 	head, tail := text, ""
 	for i := 0; i+1 < len(text); i++ {
 		if text[i] == ':' && text[i+1] == ' ' {
@@ -59,6 +63,13 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 	size := render.Shrink(head, render.Bold, 34*s, 20*s, w-60*s)
 	lines := render.Wrap(tail, render.Regular, 16*s, w-60*s)
 	lines = lines[:min(len(lines), 3)]
+	// After a while the banner folds to a strip, to leave the board to be
+	// looked at; the side panel keeps the whole verdict.
+	if a.Clock-v.endAt > bannerTime {
+		size = render.Shrink(head, render.Bold, 20*s, 14*s, w-60*s)
+		tw, _ := render.Measure(head, render.Bold, size)
+		w, lines = math.Min(w, tw+80*s), nil
+	}
 	h := size*1.5 + float64(len(lines))*16*s*1.35 + 18*s
 	cx := float64(area.Min.X+area.Max.X) / 2
 	r := rectXYWH(cx-w/2, float64(area.Min.Y)+14*s, w, h)
@@ -75,6 +86,9 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 		y += 16 * s * 1.35
 	}
 }
+
+// bannerTime is how long the banner shows whole, in seconds.
+const bannerTime = 6
 
 // feedTurns is how many turns back the event feed reaches.
 const feedTurns = 12

@@ -65,6 +65,7 @@ func NewRules(s *Setup) *Rules {
 		r.widgets = append(r.widgets, w)
 	}
 	r.form.Items = append(append([]ui.Widget{}, r.widgets...), r.done, r.reset, r.cancel)
+	r.form.Focus = len(r.widgets) // Done: ↑ goes up the options
 	return r
 }
 
@@ -198,7 +199,11 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	if r.err != "" {
 		render.WrapText(dst, r.err, render.Regular, 14*s, x+36*s, y+h-120*s, w-72*s, render.Bad)
 	}
-	r.form.Draw(dst, s)
+	for i, wd := range r.form.Items {
+		if i >= len(r.widgets) || (i >= r.top && i < r.top+r.shown) {
+			wd.Draw(dst, i == r.form.Focus, s)
+		}
+	}
 }
 
 // offscreen is where a widget scrolled out of view is placed: no pointer

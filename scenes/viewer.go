@@ -45,6 +45,8 @@ type Viewer struct {
 	notes       bool
 	overSince   float64
 	resultsOpen bool
+	// endAt is when the last frame was first shown settled, for the banner.
+	endAt float64
 	// show is set when a show (the demo loop, the kiosk) plays the viewer:
 	// it opens no results and plays on by itself.
 	show bool
@@ -210,6 +212,9 @@ func (v *Viewer) layout(a *App) {
 	v.area = BoardArea(a.W, a.H, s)
 	if v.hidden {
 		v.area = image.Rect(int(8*s), int(8*s), a.W-int(8*s), a.H-int((controlsH+8)*s))
+	}
+	if c, ok := v.view.(render.Compacter); ok {
+		c.SetCompact(v.hidden)
 	}
 	v.view.Layout(v.area, s)
 	v.layoutBar(a)
@@ -531,6 +536,9 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
 	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
 	source := v.rec.Source
+	if v.match != nil && !v.rec.Timeline.Live() {
+		source = "match played here · " + filepath.Base(v.setup.Out)
+	}
 	if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
 		source += " · " + t.Local().Format("2 Jan 2006 15:04")
 	}

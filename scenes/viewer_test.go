@@ -16,6 +16,7 @@ import (
 	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/render"
 	_ "github.com/arena-games/arena/render/guardains"
+	"github.com/arena-games/arena/render/rendertest"
 )
 
 // viewerOf opens a viewer on rec in a test app and draws it once.
@@ -400,4 +401,67 @@ func TestKioskSkipsWhatItCannotRead(t *testing.T) {
 	show.since -= resultTime
 	waitFor(t, a, func() bool { return show.Games == 1 })
 	waitFor(t, a, func() bool { return show.phase == showNote }) // the next pass starts with the junk again
+}
+
+// botMatch plays a game of title id between its bots, headless.
+func botMatch(t testing.TB, id string, seats []string, opts map[string]string) *game.Recording {
+	t.Helper()
+	return botMatchOn(t, id, "", seats, opts)
+}
+
+// botMatchOn plays a game of title id on a map between its bots.
+func botMatchOn(t testing.TB, id, mapName string, seats []string, opts map[string]string) *game.Recording {
+	t.Helper()
+	title, err := game.Lookup(id)
+	require.NoError(t, err)
+	st := game.Setup{Title: title, Seed: 7, Map: mapName, Options: opts}
+	for _, k := range seats {
+		st.Seats = append(st.Seats, game.SeatSpec{Kind: k})
+	}
+	m, closeFiles, err := st.Start()
+	require.NoError(t, err)
+	_, err = m.Run(t.Context())
+	require.NoError(t, err)
+	require.NoError(t, closeFiles())
+	return m.Recording()
+}
+
+// BenchmarkViewerFrameOf is the whole viewer's CPU time per frame for each
+// game (the board, the side panel with its chart, the marks on the scrub
+// bar, the event feed, the director camera), playing at 4x at 1280x800.
+func BenchmarkViewerFrameOf(b *testing.B) {
+	games := map[string]func() *game.Recording{
+		"aic21":     func() *game.Recording { return aic21Game(b, 150) },
+		"guardains": func() *game.Recording { return guardainsGame(b, 150) },
+		"aibg5": func() *game.Recording {
+			return botMatch(b, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"})
+		},
+		"alienwarz": func() *game.Recording { return botMatch(b, "alienwarz", []string{"strategist", "miner"}, nil) },
+		"santorini": func() *game.Recording { return openFixture(b) },
+	}
+	for _, id := range []string{"aibg5", "aic21", "alienwarz", "guardains", "santorini"} {
+		b.Run(id, func(b *testing.B) {
+			rec := games[id]()
+			view, err := render.NewView(rec.Title.ID())
+			require.NoError(b, err)
+			v := NewViewer(rec, view)
+			a := newTestApp(v)
+			v.SetDirector(true)
+			v.SetSpeed(4)
+			for !v.chron.Done() {
+				v.chron.Update(v.sight())
+			}
+			dst := ebiten.NewImage(1280, 800)
+			v.Draw(dst, a)
+			rendertest.BenchFrames(b, dst, func(int) {
+				if v.clock.Cursor == rec.Timeline.Len()-1 {
+					v.Seek(0)
+					v.clock.Playing = true
+				}
+				a.Clock += 1.0 / 60
+				v.Update(a)
+				v.Draw(dst, a)
+			})
+		})
+	}
 }

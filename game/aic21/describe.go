@@ -129,13 +129,13 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		switch d := e.Data.(type) {
 		case Attacked:
 			if d.Defender < 0 {
-				add(game.MarkBase, d.Colony, d.To, false, fmt.Sprintf("%s hits colony %d's base", attackerName(d.Attacker), -d.Defender))
+				add(game.MarkBase, d.Colony, d.To, false, fmt.Sprintf("%s hits colony %d's base", fighter(s, d.Attacker), -d.Defender))
 			} else {
-				add(game.MarkHit, d.Colony, d.To, true, fmt.Sprintf("%s hits unit %d", attackerName(d.Attacker), d.Defender))
+				add(game.MarkHit, d.Colony, d.To, true, fmt.Sprintf("%s hits %s", fighter(s, d.Attacker), fighter(s, d.Defender)))
 			}
 		case Died:
 			if h, ok := killer[d.Unit.ID]; ok {
-				add(game.MarkKill, h.Colony, d.At, false, fmt.Sprintf("%s kills %s", attackerName(h.Attacker), unitName(&d.Unit)))
+				add(game.MarkKill, h.Colony, d.At, false, fmt.Sprintf("%s kills %s", fighter(s, h.Attacker), unitName(&d.Unit)))
 			} else {
 				add(game.MarkDeath, d.Unit.Colony, d.At, false, unitName(&d.Unit)+" dies")
 			}
@@ -145,6 +145,17 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner), Text: fmt.Sprintf("colony %d wins", s.Winner+1)})
 	}
 	return out
+}
+
+// fighter names a unit or a base by its id, as the state knows it.
+func fighter(s *State, id int) string {
+	if u, ok := s.Unit(id); ok {
+		return unitName(u)
+	}
+	if id < 0 {
+		return fmt.Sprintf("colony %d's base", -id)
+	}
+	return "unit " + strconv.Itoa(id)
 }
 
 // Units are the living ants and scorpions the sight sees.

@@ -195,6 +195,10 @@ func (Title) Why(f game.Frame) string {
 	if why == "" {
 		why = s.Reason
 	}
+	if s.Winner == 0 {
+		why = map[string]string{"rounds": "equal scores after the last round", "wipeout": "both teams are dead, with equal scores",
+			"penalties": "both penalty scores fell below zero, with equal scores"}[s.Reason]
+	}
 	if s.Observer != 0 && scoreDecided(s.Reason) {
 		why += fmt.Sprintf(", as the original server announced (player %d's score is not in player %d's transcript)", 3-s.Observer, s.Observer)
 	}

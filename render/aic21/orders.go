@@ -90,6 +90,9 @@ func (v *View) Reset() bool {
 func (v *View) start(s *aic21.State, c int) {
 	o := &v.in
 	o.active, o.of, o.colony = true, s, c
+	if v.compact {
+		v.Layout(v.area, v.scale) // the orders need the column
+	}
 	o.hand.Start(c + 1)
 	o.lay.build(s)
 	if o.dirs == nil {

@@ -47,6 +47,8 @@ const colW = 268
 // View draws AIC21 frames.
 type View struct {
 	board, column image.Rectangle // the map's part of the area, the column's
+	area          image.Rectangle
+	compact       bool
 	scale         float64
 	cam           render.Camera
 	sheet         *sprites.AIC21
@@ -86,14 +88,26 @@ func New() *View {
 }
 
 // Layout puts the map on the left of area and the colonies' column on its
-// right.
+// right; compact, while nobody gives orders, the map takes it all.
 func (v *View) Layout(area image.Rectangle, scale float64) {
-	v.scale = scale
+	v.scale, v.area = scale, area
 	w := int(colW * scale)
 	gap := int(12 * scale)
 	v.board = image.Rect(area.Min.X, area.Min.Y, area.Max.X-w-gap, area.Max.Y)
 	v.column = image.Rect(area.Max.X-w, area.Min.Y, area.Max.X, area.Max.Y)
+	if v.compact && !v.in.active {
+		v.board, v.column = area, image.Rectangle{}
+	}
 	v.cam.SetArea(v.board)
+}
+
+// SetCompact gives the column's room to the map while nobody gives orders
+// (render.Compacter).
+func (v *View) SetCompact(on bool) {
+	if on != v.compact {
+		v.compact = on
+		v.Layout(v.area, v.scale)
+	}
 }
 
 // Zoom zooms the map about a screen point (render.Navigator).
@@ -111,8 +125,9 @@ func (v *View) Camera() *render.Camera { return &v.cam }
 // Spot is the middle of cell (x, y) in world units.
 func (v *View) Spot(c [2]int) (float64, float64) { return center(aic21.Cell{X: c[0], Y: c[1]}) }
 
-// CellSize is a cell's size in world units.
-func (v *View) CellSize() float64 { return unit }
+// CellSize is the size that must stay readable, in world units: a unit,
+// drawn about half a cell wide, several to a cell.
+func (v *View) CellSize() float64 { return unit * 0.55 }
 
 // Sight is whose knowledge the view shows (render.Sighted).
 func (v *View) Sight() game.Seat {
@@ -278,7 +293,9 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
 	v.drawSeams(board, cur)
-	v.drawColumn(dst, cur, m)
+	if !v.column.Empty() {
+		v.drawColumn(dst, cur, m)
+	}
 	v.drawCard(dst, cur, mode)
 	v.drawCurtain(dst, cur, m)
 }

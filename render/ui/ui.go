@@ -5,6 +5,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -329,7 +330,7 @@ func (f *Field) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	}
 	// Show the end of a long text.
 	room := float64(f.r.Dx()) - 24*scale
-	for w, _ := render.Measure(s, render.Mono, size); w > room && len(s) > 1; w, _ = render.Measure(s, render.Mono, size) {
+	for w, _ := render.Measure(s, render.Mono, size); w > room && utf8.RuneCountInString(s) > 2; w, _ = render.Measure(s, render.Mono, size) {
 		s = "…" + string([]rune(s)[2:])
 	}
 	render.Text(dst, s, render.Mono, size, x, y, ink, render.Left)
