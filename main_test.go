@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/draw"
 	"image/gif"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +27,7 @@ import (
 	rsaic21 "github.com/arena-games/arena/render/aic21"
 	rsaliens "github.com/arena-games/arena/render/alienwarz"
 	rsguard "github.com/arena-games/arena/render/guardains"
+	"github.com/arena-games/arena/render/rendertest"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -722,4 +726,58 @@ func TestUsageListsEachGamesOptions(t *testing.T) {
 	} {
 		require.Contains(t, stdout, want)
 	}
+}
+
+// TestViewerKeysInTheWindow drives the viewer's new keys in the real
+// window: N goes to an event, H hides the side panel, D turns the director
+// on, E writes the clip marked with I and O as a GIF into the replay
+// folder.
+func TestViewerKeysInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	replay := filepath.Join(dir, "ants.arena")
+	code, _, stderr := arena("run", "aic21", "--seats", "colony,forager", "--turns", "60", "--seed", "4", "--out", replay)
+	require.Equal(t, 0, code, stderr)
+	w := openWindow(t, bin, "replay", replay, "--turn", "0")
+	before := shotPath(t, "e2e-viewer-before.png")
+	w.screenshot(before)
+	w.key("n")
+	w.key("h")
+	hidden := shotPath(t, "e2e-viewer-hidden.png")
+	w.screenshot(hidden)
+	a, b := readPNG(t, before), readPNG(t, hidden)
+	mean, _ := rendertest.Compare(a, b)
+	require.Greater(t, mean, 2.0, "H changes the screen: the map takes the side panel's room")
+	w.key("h", "d", "i", "Right", "Right", "Right", "o", "e")
+	var gifs []string
+	require.Eventually(t, func() bool {
+		gifs, _ = filepath.Glob(filepath.Join(dir, "arena", "replays", "aic21-*.gif"))
+		return len(gifs) == 1
+	}, 60*time.Second, 200*time.Millisecond, "E writes the clip")
+	time.Sleep(500 * time.Millisecond)
+	f, err := os.Open(gifs[0])
+	require.NoError(t, err)
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	require.NoError(t, err)
+	require.Equal(t, 800, g.Config.Width)
+	require.GreaterOrEqual(t, len(g.Image), 2)
+	w.screenshot(shotPath(t, "e2e-viewer-exported.png"))
+	w.quit()
+}
+
+// readPNG reads a screenshot as RGBA.
+func readPNG(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
+	return out
 }

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -464,4 +465,75 @@ func BenchmarkViewerFrameOf(b *testing.B) {
 			})
 		})
 	}
+}
+
+// Over the viewer, the pause menu darkens everything to under a third:
+// the winner's banner and the tower's lights do not stay bright on top.
+func TestOverlaysDimTheBoard(t *testing.T) {
+	rec := openFixture(t)
+	v, a := viewerOf(t, rec)
+	v.Seek(rec.Timeline.Len() - 1)
+	brightest := func() int {
+		dst := ebiten.NewImage(a.W, a.H)
+		defer dst.Deallocate()
+		a.Draw(dst)
+		img := rendertest.Pixels(dst)
+		most := 0
+		for y := v.area.Min.Y; y < v.area.Max.Y; y += 2 {
+			for x := v.area.Min.X; x < v.area.Max.X; x += 2 {
+				if p, ok := a.Top().(*Pause); ok && (image.Point{x, y}).In(p.place(a).Inset(-40)) {
+					continue // the menu's own card
+				}
+				c := img.RGBAAt(x, y)
+				most = max(most, int(c.R)+int(c.G)+int(c.B))
+			}
+		}
+		return most
+	}
+	before := brightest()
+	a.Push(NewPause(v))
+	after := brightest()
+	require.Greater(t, before, 600, "the banner is bright")
+	require.Less(t, float64(after), 0.31*float64(before), "under the menu it is dimmed")
+}
+
+// The pause menu takes the arrows at a GuardAIns hotseat too.
+func TestPauseMenuTakesTheArrowsAtAHotseat(t *testing.T) {
+	title, _ := game.Lookup("guardains")
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "human"}}, Map: "open10", Seed: 3}
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	defer v.Close()
+	a.Push(v)
+	h, _ := v.match.IsHuman(0)
+	waitFor(t, a, h.Waiting)
+	tick(t, a, 5)
+	press(t, a, ActBack)
+	p, ok := a.Top().(*Pause)
+	require.True(t, ok)
+	f := p.form.Focus
+	a.In.UI.Down = true
+	tick(t, a, 1)
+	require.Equal(t, f+1, p.form.Focus, "↓ moves to the next button")
+}
+
+// A step of an original log without moves says what happened in it.
+func TestLogStepsWithoutMovesSayWhatHappened(t *testing.T) {
+	path := "../../shared/fixtures/aic21/replays/map1_template_log.json.gz"
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("fixture missing")
+	}
+	rec, err := game.OpenFile(path)
+	require.NoError(t, err)
+	v, a := viewerOf(t, rec)
+	for !v.chron.Done() {
+		tick(t, a, 1)
+	}
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		require.Empty(t, rec.Timeline.Frame(i).Moves)
+		require.NotEmpty(t, v.summary(i), "turn %d", i)
+	}
+	require.Equal(t, "colony 2 wins", v.summary(rec.Timeline.Len()-1))
 }

@@ -33,3 +33,11 @@ func TestStatsMarkersAndWhy(t *testing.T) {
 	require.True(t, kinds[game.MarkLevel] && kinds[game.MarkBuild] && kinds[game.MarkEnd])
 	require.Equal(t, "player 1 cannot move", Title{}.Why(won))
 }
+
+// A forced win is said in words, not as 999999.00.
+func TestValueWords(t *testing.T) {
+	require.Equal(t, "wins in 1 turn", valueWords(winValue-1))
+	require.Equal(t, "wins in 2 turns", valueWords(winValue-3))
+	require.Equal(t, "loses in 1 turn", valueWords(-(winValue - 2)))
+	require.Equal(t, "= 6.85", valueWords(6.85))
+}
