@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/scenes"
@@ -52,21 +53,16 @@ func cmdGIF(args []string, stdout, stderr io.Writer) error {
 	var bytes int64
 	var frames int
 	var took float64
-	if err := scenes.Shot(func() error {
-		defer e.Close()
-		for {
-			done, err := e.Step(1 << 62)
-			if err != nil {
-				return err
-			}
-			if done {
-				break
-			}
+	defer e.Close()
+	if err := scenes.ShotSteps(func() (bool, error) {
+		done, err := e.Step(100 * time.Millisecond)
+		if err != nil || !done {
+			return false, err
 		}
 		frames, _ = e.Progress()
 		size, d, err := e.Finish()
 		bytes, took = size, d.Seconds()
-		return err
+		return true, err
 	}); err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 	shuffle := fs.Bool("shuffle", false, "play the replays in a new random order each pass, not by name")
 	speed := fs.Float64("speed", 0, "how fast the games play, as the viewer's speeds (default: each game in about two minutes)")
 	windowed := fs.Bool("windowed", false, "stay in a window instead of full screen")
+	cards := fs.Float64("cards", 4, "seconds the title card stays before a game (the result card a little longer)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -29,12 +30,17 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
 		return usagef("%s: expected a folder of replays", pos[0])
 	}
+	if *cards < 0 || *cards > 600 {
+		return usagef("--cards %g: expected seconds from 0 to 600", *cards)
+	}
 	if *speed < 0 || *speed > 64 {
 		return usagef("--speed %g: expected 0.25 to 64 (0: each game in about two minutes)", *speed)
 	}
-	// The kiosk runs for hours: a skipped file is worth a line in the log.
+	// The kiosk runs for hours: a skipped file is worth a line in the log,
+	// and so is the memory every ten games.
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	show := scenes.NewKiosk(pos[0], *shuffle, *speed, uint64(time.Now().UnixNano()))
+	show.SetCardTime(*cards)
 	a := scenes.NewApp(scenes.NewMenu())
 	a.Push(show)
 	if !*windowed {

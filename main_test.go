@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -780,4 +781,55 @@ func readPNG(t *testing.T, path string) *image.RGBA {
 	out := image.NewRGBA(img.Bounds())
 	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
 	return out
+}
+
+// BenchmarkKioskMemory runs `arena kiosk` on a folder of replays of every
+// game (and a file it cannot read) with short cards at 64x, and compares
+// the memory it logs after 100 games with the memory after 10: the kiosk
+// runs for hours, and its memory must stay flat (the issue's target:
+// within 10%).
+func BenchmarkKioskMemory(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("needs a display")
+	}
+	dir := b.TempDir()
+	for _, g := range [][]string{
+		{"run", "aic21", "--seats", "colony,forager", "--turns", "30"},
+		{"run", "guardains", "--seats", "hunter,explorer", "--map", "maze:80x80", "--turns", "30"},
+		{"run", "aibg5", "--seats", "tactical,greedy,greedy,greedy", "--turns", "8"},
+		{"run", "alienwarz", "--seats", "strategist,miner", "--turns", "30"},
+		{"run", "santorini", "--seats", "alphabeta:2,minimax:2"},
+	} {
+		code, _, stderr := arena(append(g, "--out", filepath.Join(dir, g[1]+".arena"))...)
+		require.Equal(b, 0, code, stderr)
+	}
+	require.NoError(b, os.WriteFile(filepath.Join(dir, "unreadable.bin"), []byte("junk"), 0o644))
+	bin := filepath.Join(b.TempDir(), "arena")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(b, err, string(out))
+	for range b.N {
+		cmd := exec.Command(bin, "kiosk", dir, "--speed", "64", "--cards", "0.02", "--windowed")
+		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+b.TempDir())
+		stderr, err := cmd.StderrPipe()
+		require.NoError(b, err)
+		require.NoError(b, cmd.Start())
+		rss := map[int]float64{}
+		lines := bufio.NewScanner(stderr)
+		for lines.Scan() && rss[100] == 0 {
+			l := lines.Text()
+			var games int
+			var mb float64
+			if i := strings.Index(l, "show: memory"); i >= 0 {
+				fmt.Sscanf(l[strings.Index(l, "games="):], "games=%d", &games)
+				fmt.Sscanf(l[strings.Index(l, "rss_mb=")+len("rss_mb="):], "%f", &mb)
+				rss[games] = mb
+			}
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		require.NotZero(b, rss[100], "the kiosk logs its memory every ten games")
+		b.ReportMetric(rss[10], "MB-after-10")
+		b.ReportMetric(rss[100], "MB-after-100")
+		b.ReportMetric(rss[100]/rss[10], "after-100/after-10")
+	}
 }

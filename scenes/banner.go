@@ -77,7 +77,7 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 	render.Panel(dst, r, 16*s, bg)
 	y := float64(r.Min.Y) + 10*s
 	if f.Over && f.Result.Winner > 0 {
-		render.Text(dst, seatGlyphs[(f.Result.Winner-1)&7], render.Bold, size*0.8, float64(r.Min.X)+26*s, y+size*0.1, ink, render.Center)
+		drawSeatMark(dst, game.Seat(f.Result.Winner-1), float64(r.Min.X)+28*s, y+size*0.62, size*0.7, ink)
 	}
 	render.Text(dst, head, render.Bold, size, cx, y, ink, render.Center)
 	y += size * 1.4

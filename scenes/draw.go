@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -47,32 +46,6 @@ func card(dst *ebiten.Image, a *App, r image.Rectangle) {
 
 func sinTime(t float64) float64 { return math.Sin(t) }
 
-// wrapText draws text broken into lines that fit width w, and returns the y
-// below it. Explicit newlines are kept.
-func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64, c color.NRGBA) float64 {
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if tw, _ := render.Measure(try, f, size); tw > w && line != "" {
-				render.Text(dst, line, f, size, x, y, c, render.Left)
-				y += size * 1.35
-				line = word
-				continue
-			}
-			line = try
-		}
-		if line != "" {
-			render.Text(dst, line, f, size, x, y, c, render.Left)
-			y += size * 1.35
-		}
-	}
-	return y
-}
-
 // memo keeps the last string made for a key, so frames that show the same
 // thing draw it without formatting it again.
 type memo[K comparable] struct {
@@ -104,19 +77,4 @@ func (m *memoMap) get(k string, make func(string) string) string {
 		(*m)[k] = v
 	}
 	return v
-}
-
-// clipText shortens s with an ellipsis so that it fits width w.
-func clipText(s string, f render.Font, size, w float64) string {
-	if tw, _ := render.Measure(s, f, size); tw <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if tw, _ := render.Measure(string(r)+"…", f, size); tw <= w {
-			break
-		}
-	}
-	return string(r) + "…"
 }

@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"bytes"
-	"context"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -22,16 +21,7 @@ import (
 // forager, headless.
 func aic21Game(t testing.TB, n int) *game.Recording {
 	t.Helper()
-	title, err := game.Lookup("aic21")
-	require.NoError(t, err)
-	st := game.Setup{Title: title, Seed: 5, Seats: []game.SeatSpec{{Kind: "colony"}, {Kind: "forager"}},
-		Options: map[string]string{"turns": itoa(n)}}
-	m, closeFiles, err := st.Start()
-	require.NoError(t, err)
-	_, err = m.Run(context.Background())
-	require.NoError(t, err)
-	require.NoError(t, closeFiles())
-	return m.Recording()
+	return botMatch(t, "aic21", []string{"colony", "forager"}, map[string]string{"turns": itoa(n)})
 }
 
 // export writes turns from to to of rec as a film at out.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -26,9 +27,10 @@ type program interface {
 	stop()
 }
 
-// The times of a show's cards, in seconds.
+// The times of a show's cards, in seconds: the title card's by default,
+// the result's, the pause after the end, a note's.
 const (
-	titleTime  = 3.5
+	titleTime  = 4.0
 	afterTime  = 2.0
 	resultTime = 6.0
 	noteTime   = 3.0
@@ -61,8 +63,34 @@ type Show struct {
 	// speed is the show's own speed (the kiosk's --speed); 0 picks each
 	// game's, unless people chose one.
 	speed float64
+	// cards stretches the cards' times: 1 is titleTime and resultTime.
+	cards float64
 	// Games counts the games shown so far.
 	Games int
+}
+
+// SetCardTime makes the title card last secs seconds, the result card and
+// the pauses in proportion.
+func (s *Show) SetCardTime(secs float64) { s.cards = max(0.001, secs/titleTime) }
+
+// time is a card's time d, stretched as the show's cards are.
+func (s *Show) time(d float64) float64 {
+	if s.cards == 0 {
+		return d
+	}
+	return d * s.cards
+}
+
+// logMemory writes the process's memory to the log: a show runs for hours,
+// and the log tells whether its memory stays flat.
+func logMemory(games int) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	args := []any{"games", games, "heap_mb", fmt.Sprintf("%.1f", float64(ms.HeapInuse)/1e6)}
+	if rss, ok := residentMemory(); ok {
+		args = append(args, "rss_mb", fmt.Sprintf("%.1f", float64(rss)/1e6))
+	}
+	slog.Info("show: memory", args...)
 }
 
 // NewShow starts a show of the program.
@@ -103,11 +131,11 @@ func (s *Show) Update(a *App) error {
 			s.start(a, v)
 		}
 	case showNote:
-		if age > noteTime {
+		if age > s.time(noteTime) {
 			s.to(showLoading, a)
 		}
 	case showTitle:
-		if age > titleTime {
+		if age > s.time(titleTime) {
 			if p := s.v.pacer(); p != nil {
 				p.SetMode(game.PaceRun)
 			}
@@ -124,14 +152,17 @@ func (s *Show) Update(a *App) error {
 			if s.v.overSince == 0 {
 				s.v.overSince = a.Clock
 			}
-			if a.Clock-s.v.overSince > afterTime {
+			if a.Clock-s.v.overSince > s.time(afterTime) {
 				s.to(showResult, a)
 			}
 		}
 	case showResult:
-		if age > resultTime || a.In.Just(ActConfirm) {
+		if age > s.time(resultTime) || a.In.Just(ActConfirm) {
 			s.drop()
 			s.Games++
+			if s.Games%10 == 0 {
+				logMemory(s.Games)
+			}
 			s.to(showLoading, a)
 		}
 	}

@@ -43,16 +43,7 @@ func drawApp(a *App) {
 // the default 200x200 maze.
 func guardainsGame(t testing.TB, n int) *game.Recording {
 	t.Helper()
-	title, err := game.Lookup("guardains")
-	require.NoError(t, err)
-	st := game.Setup{Title: title, Seed: 3, Seats: []game.SeatSpec{{Kind: "hunter"}, {Kind: "explorer"}},
-		Options: map[string]string{"turns": itoa(n)}}
-	m, closeFiles, err := st.Start()
-	require.NoError(t, err)
-	_, err = m.Run(t.Context())
-	require.NoError(t, err)
-	require.NoError(t, closeFiles())
-	return m.Recording()
+	return botMatch(t, "guardains", []string{"hunter", "explorer"}, map[string]string{"turns": itoa(n)})
 }
 
 // A replay of the 200x200 maze opens at a readable zoom on the units, not

@@ -130,7 +130,11 @@ func (v *View) Spot(c [2]int) (float64, float64) { return center(hex.Hex{Q: c[0]
 func (v *View) CellSize() float64 { return 2 * sprites.HexRadius }
 
 // SeatColor is the team colour of a ship.
-func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&3] }
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return team(int(s) & 3) }
+
+// team is seat i's colour: the game's, or the safe palette's when people
+// chose it (render.SafePalette), on the ships as in the panels.
+func team(i int) color.NRGBA { return render.SeatInk(teamColors[i&3], i) }
 
 // Help lists the board's controls.
 func (v *View) Help() [][2]string {
