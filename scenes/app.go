@@ -51,6 +51,9 @@ type App struct {
 	// UIScale is the interface's size on top of the window's: larger on a
 	// big screen seen from afar (the settings set it).
 	UIScale float64
+	// Plain draws the backdrop flat, without its lights: films (GIFs)
+	// draw faster and compress better.
+	Plain bool
 
 	fade     *ebiten.Image // the screen as it was when a transition began
 	fadeLeft float64

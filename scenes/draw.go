@@ -24,6 +24,9 @@ func rectXYWH(x, y, w, h float64) image.Rectangle {
 func backdrop(dst *ebiten.Image, a *App) {
 	w, h := float64(a.W), float64(a.H)
 	render.FillRect(dst, 0, 0, w, h, render.Night)
+	if a.Plain {
+		return
+	}
 	render.Gradient(dst, 0, 0, w, h, color.NRGBA{0x18, 0x2c, 0x4a, 0xff})
 	for i := 0; i < 5; i++ {
 		fi := float64(i)

@@ -38,7 +38,7 @@ func NewFilm(rec *game.Recording, w, h int, speed float64) (*Film, error) {
 	v.SetDirector(true)
 	v.SetSpeed(speed)
 	a := NewApp(v)
-	a.W, a.H = w, h
+	a.W, a.H, a.Plain = w, h, true
 	a.Scale = fitScale(w, h, 1)
 	return &Film{v: v, a: a, dst: ebiten.NewImage(w, h), pix: image.NewRGBA(image.Rect(0, 0, w, h)), speed: speed, clock: 1}, nil
 }
