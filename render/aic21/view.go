@@ -126,8 +126,8 @@ func (v *View) Camera() *render.Camera { return &v.cam }
 func (v *View) Spot(c [2]int) (float64, float64) { return center(aic21.Cell{X: c[0], Y: c[1]}) }
 
 // CellSize is the size that must stay readable, in world units: a unit,
-// drawn about half a cell wide, several to a cell.
-func (v *View) CellSize() float64 { return unit * 0.55 }
+// drawn about half a cell wide, several to a cell, with its id and health.
+func (v *View) CellSize() float64 { return unit * 0.7 }
 
 // Sight is whose knowledge the view shows (render.Sighted).
 func (v *View) Sight() game.Seat {
