@@ -319,10 +319,11 @@ func (w *window) click(x, y float64) {
 	time.Sleep(100 * time.Millisecond)
 }
 
-// key presses keys with the pointer over the window, which has the focus.
+// key presses keys with the pointer over the window's top bar, which has
+// the focus: away from the board and from the edge, which pans the map.
 // Each key is held for a few frames, so the game loop sees it.
 func (w *window) key(keys ...string) {
-	w.xdotool("mousemove", "--window", w.id, "5", "5")
+	w.xdotool("mousemove", "--window", w.id, "640", "30")
 	for _, k := range keys {
 		w.xdotool("keydown", "--window", w.id, k)
 		time.Sleep(250 * time.Millisecond)
@@ -484,6 +485,10 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 		return tl.Last().State.(*aibg5.State)
 	}
 	s := waitForTurn(0)
+	// The match opens on the person's ship at a readable zoom; F shows the
+	// whole map, where CellOnScreen finds its cells.
+	w.key("f")
+	time.Sleep(500 * time.Millisecond)
 	// By mouse: the first legal move.
 	var move string
 	for _, a := range s.Legal(1) {
@@ -578,6 +583,10 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 		require.False(t, r.Empty(), label)
 		w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	}
+	// The match opens on player 1's guardians at a readable zoom; F shows
+	// the whole maze, where CellOnScreen finds its cells.
+	w.key("f")
+	time.Sleep(500 * time.Millisecond)
 	press("Rocket")
 	rocket := s.Guardian(1, guardains.Rocket)
 	var dest guardains.Cell
@@ -646,7 +655,7 @@ func TestAIC21HotseatInTheWindow(t *testing.T) {
 // quit leaves the viewer through the pause menu and quits from the main
 // menu, and checks that Arena ends cleanly.
 func (w *window) quit() {
-	w.key("Escape", "Down", "Down", "Down", "Return") // pause menu: back to the menu
+	w.key("Escape", "Up", "Return") // the pause menu's last button: back to the menu
 	// The menu: Esc quits; the window is gone before the key is let go.
 	w.xdotool("keydown", "--window", w.id, "Escape")
 	time.Sleep(250 * time.Millisecond)

@@ -267,7 +267,7 @@ func (v *Viewer) Update(a *App) error {
 	// The board: a person's move. A click while the last moves are still
 	// animating finishes the animation first: people need not wait for it.
 	last := tl.Frame(n - 1)
-	boardInput := (a.In.UI.Pressed && a.In.UI.Over(v.area)) || boardKey(a.In.Keys)
+	boardInput := (a.In.UI.Pressed && a.In.UI.Over(v.area)) || v.boardKey(a.In.Keys)
 	if h, _ := v.waitingHuman(last); v.clock.Follow && boardInput && (v.clock.Cursor < n-1 || !v.clock.Settled()) && h != nil {
 		v.Seek(n - 1)
 		v.clock.Follow = true
@@ -431,11 +431,13 @@ func (v *Viewer) setSpeed(i int) {
 	}
 }
 
-// boardKey reports whether one of the keys pressed is not one of the
-// viewer's own, so it may be meant for the board.
-func boardKey(keys []ebiten.Key) bool {
+// boardKey reports whether one of the keys pressed may be meant for the
+// board: not one of the viewer's own, or one the board takes while a
+// person moves (AIBG 5.0's D moves east rather than calling the director).
+func (v *Viewer) boardKey(keys []ebiten.Key) bool {
+	kt, takes := v.view.(render.KeyTaker)
 	for _, k := range keys {
-		if !bound(k) {
+		if !bound(k) || (takes && kt.Takes(k)) {
 			return true
 		}
 	}
