@@ -528,3 +528,19 @@ func TestLogStepsWithoutMovesSayWhatHappened(t *testing.T) {
 	}
 	require.Equal(t, "colony 2 wins", v.summary(rec.Timeline.Len()-1))
 }
+
+// The results of a game that ranks its players show the standings that
+// decided it, the deciding column marked, with the verdict.
+func TestResultsShowTheDecidingNumbers(t *testing.T) {
+	rec := aic21Game(t, 40)
+	v, a := viewerOf(t, rec)
+	r := NewResults(v)
+	require.True(t, r.ranked)
+	require.Len(t, r.standings.Rows, 2)
+	require.Equal(t, game.Seat(rec.Timeline.Last().Result.Winner-1), r.standings.Rows[0].Seat, "the winner first")
+	require.Contains(t, r.text, "wins")
+	a.Push(r)
+	drawApp(a)
+	place := r.place(a)
+	require.True(t, place.In(image.Rect(0, 0, a.W, a.H)), "the dialog fits the window")
+}
