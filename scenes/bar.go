@@ -43,7 +43,6 @@ func (v *Viewer) layoutBar(a *App) {
 	b := 52 * s
 	y := float64(v.bar.Min.Y) + (float64(v.bar.Dy())-b)/2
 	x := 20 * s
-	v.reverse.Icon, v.dirButton.Icon, v.dirButton.HasIcon, v.dirButton.Label = sprites.IconReverse, sprites.IconCamera, true, ""
 	for _, btn := range []*ui.Button{&v.first, &v.back, &v.reverse, &v.play, &v.fwd, &v.last} {
 		btn.Place(rectXYWH(x, y, b, b))
 		x += b + 8*s

@@ -23,10 +23,12 @@ const (
 )
 
 // Viewer plays a timeline, live or recorded: the board, the players, the
-// moves, and the controls to play, pause, step and scrub. Its parts are in
-// playback.go (the clock), navigate.go (input and the camera), director.go
-// (where the camera looks), panel.go (the side panel), bar.go (the control
-// bar) and banner.go (the banner, the feed and the results).
+// moves, and the controls to play, pause, step and scrub. Its parts are
+// scenes/playback (the clock), chronicle.go (what the title tells of each
+// frame), navigate.go (input and the camera), director.go (where the
+// camera looks), panel.go and chart.go (the side panel), bar.go (the
+// control bar), banner.go (the banner, the feed, the standings' table) and
+// film.go (clips as GIFs).
 type Viewer struct {
 	rec   *game.Recording
 	view  render.View
@@ -78,14 +80,14 @@ func NewViewer(rec *game.Recording, view render.View) *Viewer {
 	v.chron = NewChronicle(rec.Title, rec.Timeline, game.AllSeats)
 	v.first = ui.Button{Icon: sprites.IconFirst, HasIcon: true}
 	v.back = ui.Button{Icon: sprites.IconStepBack, HasIcon: true}
-	v.reverse = ui.Button{Icon: sprites.IconPlay, HasIcon: true}
+	v.reverse = ui.Button{Icon: sprites.IconReverse, HasIcon: true}
 	v.play = ui.Button{Icon: sprites.IconPlay, HasIcon: true, Primary: true}
 	v.fwd = ui.Button{Icon: sprites.IconStepForward, HasIcon: true}
 	v.last = ui.Button{Icon: sprites.IconLast, HasIcon: true}
 	v.slower = ui.Button{Icon: sprites.IconSlower, HasIcon: true}
 	v.faster = ui.Button{Icon: sprites.IconFaster, HasIcon: true}
 	v.mode = ui.Button{Label: "Step"}
-	v.dirButton = ui.Button{Label: "Director"}
+	v.dirButton = ui.Button{Icon: sprites.IconCamera, HasIcon: true}
 	v.menu = ui.Button{Icon: sprites.IconMenu, HasIcon: true}
 	v.help = ui.Button{Icon: sprites.IconHelp, HasIcon: true}
 	v.buttons = []*ui.Button{&v.first, &v.back, &v.reverse, &v.play, &v.fwd, &v.last, &v.slower, &v.faster, &v.mode, &v.dirButton, &v.menu, &v.help}
