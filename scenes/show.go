@@ -195,20 +195,15 @@ func (s *Show) start(a *App, v *Viewer) {
 	s.to(showTitle, a)
 }
 
-// fitSpeed is the slowest speed at which v's game lasts about
-// showMinutes: its recorded steps, or as many as the title allows.
+// fitSpeed is the speed at which v's game lasts about showMinutes: its
+// recorded steps, or as many as the title allows; 1x at least.
 func fitSpeed(v *Viewer) float64 {
 	steps := v.rec.Timeline.Len() - 1
 	if t, ok := v.rec.Title.(game.Timed); ok && v.rec.Timeline.Live() {
 		steps = t.Steps(v.rec.Header.Config)
 	}
 	need := float64(steps) * (playback.StepTime + playback.HoldTime) / (showMinutes * 60)
-	for _, sp := range playback.Speeds {
-		if sp >= need && sp >= 1 {
-			return sp
-		}
-	}
-	return playback.Speeds[len(playback.Speeds)-1]
+	return max(1, playback.Speeds[playback.SpeedIndex(need)])
 }
 
 // Draw draws the game, and over it the card of the moment.

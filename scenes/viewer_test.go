@@ -544,3 +544,22 @@ func TestResultsShowTheDecidingNumbers(t *testing.T) {
 	place := r.place(a)
 	require.True(t, place.In(image.Rect(0, 0, a.W, a.H)), "the dialog fits the window")
 }
+
+// A show plays each game at the speed at which it lasts about two
+// minutes: a 301-round GuardAIns game at 4x, a short one at 1x; a live
+// match by the turns its title allows.
+func TestShowSpeeds(t *testing.T) {
+	rec := openFixture(t)
+	long := game.NewTimeline(rec.Timeline.Frame(0), true)
+	for range 301 {
+		long.Append(rec.Timeline.Frame(1))
+	}
+	long.Finish()
+	view := mustView(t)
+	require.Equal(t, 4.0, fitSpeed(NewViewer(&game.Recording{Title: rec.Title, Timeline: long}, view)))
+	require.Equal(t, 1.0, fitSpeed(NewViewer(rec, view)), "15 turns: 1x")
+	title, err := game.Lookup("aibg5")
+	require.NoError(t, err)
+	live := game.NewTimeline(rec.Timeline.Frame(0), true)
+	require.Equal(t, 8.0, fitSpeed(NewViewer(&game.Recording{Title: title, Timeline: live}, view)), "600 turns of AIBG 5.0")
+}
