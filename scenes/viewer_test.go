@@ -18,6 +18,7 @@ import (
 	"github.com/arena-games/arena/render"
 	_ "github.com/arena-games/arena/render/guardains"
 	"github.com/arena-games/arena/render/rendertest"
+	"github.com/arena-games/arena/render/ui"
 )
 
 // viewerOf opens a viewer on rec in a test app and draws it once.
@@ -562,4 +563,76 @@ func TestShowSpeeds(t *testing.T) {
 	require.NoError(t, err)
 	live := game.NewTimeline(rec.Timeline.Frame(0), true)
 	require.Equal(t, 8.0, fitSpeed(NewViewer(&game.Recording{Title: title, Timeline: live}, view)), "600 turns of AIBG 5.0")
+}
+
+// The rules dialog of the set-up: a changed option reaches the match, a
+// value the title refuses is said and kept from it; AlienWarz's levels are
+// offered with the maps.
+func TestSetupRules(t *testing.T) {
+	title, err := game.Lookup("alienwarz")
+	require.NoError(t, err)
+	s := NewSetup(title)
+	a := newTestApp(s)
+	tick(t, a, 1)
+	require.NotNil(t, s.maps)
+	require.Contains(t, s.maps.Options, "random")
+	require.Contains(t, s.maps.Options, "canyon")
+	require.NotNil(t, s.rules)
+	s.form.Focus = slicesIndex(s.form.Items, s.rules)
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	r, ok := a.Top().(*Rules)
+	require.True(t, ok, "the rules button opens the dialog")
+	tick(t, a, 1) // lays the dialog out
+	turns := r.widgets[0].(*ui.Field)
+	turns.Text = "-4"
+	a.In.UI.X, a.In.UI.Y = centre(r.done.Rect())
+	a.In.UI.Pressed = true
+	tick(t, a, 1)
+	require.Contains(t, r.err, "turns", "the title refuses a negative turn limit")
+	require.Equal(t, Scene(r), a.Top())
+	turns.Text = "40"
+	a.In.UI.X, a.In.UI.Y = centre(r.done.Rect())
+	a.In.UI.Pressed = true
+	tick(t, a, 1)
+	require.Equal(t, Scene(s), a.Top())
+	st, _, err := s.Game()
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"turns": "40"}, st.Options)
+	require.Contains(t, s.rules.Label, "1 option changed")
+}
+
+// The settings change the interface at once and are kept in their file.
+func TestSettingsAreKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "arena", "settings.json")
+	a := newTestApp(NewMenu())
+	d := NewSettings(a, path)
+	a.Push(d)
+	d.scale.Select("150%")
+	d.colors.Index = 1
+	tick(t, a, 1)
+	require.Equal(t, 1.5, a.UIScale)
+	require.True(t, render.SafePalette)
+	press(t, a, ActBack)
+	render.SafePalette = false
+	b := newTestApp(NewMenu())
+	require.NoError(t, LoadSettings(b, path))
+	require.Equal(t, 1.5, b.UIScale)
+	require.True(t, render.SafePalette)
+	render.SafePalette = false
+	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
+	require.ErrorContains(t, LoadSettings(b, path), "delete it to start afresh")
+}
+
+func centre(r image.Rectangle) (float64, float64) {
+	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
+}
+
+func slicesIndex(items []ui.Widget, w ui.Widget) int {
+	for i, it := range items {
+		if it == w {
+			return i
+		}
+	}
+	return -1
 }
