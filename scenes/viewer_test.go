@@ -226,21 +226,29 @@ func TestDirectorFramesTheAction(t *testing.T) {
 	require.GreaterOrEqual(t, mp.Camera().Scale()*mp.CellSize(), readablePx*a.Scale-0.5)
 }
 
-// At a hotseat of a game with hidden information, the screen shows only
-// what the person to move may know: the bot's orders, numbers and notes
-// stay hidden until the game ends.
-func TestHotseatShowsOnlyWhatThePersonKnows(t *testing.T) {
+// guardainsHotseat starts a GuardAIns match on open10 between a person and
+// the other seat's player, and waits for the person's first order.
+func guardainsHotseat(t *testing.T, other string) (*Viewer, *App, *game.Human) {
+	t.Helper()
 	title, err := game.Lookup("guardains")
 	require.NoError(t, err)
 	a := newTestApp(NewMenu())
 	a.ReplayDir = t.TempDir()
-	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "hunter"}}, Map: "open10", Seed: 3}
+	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: other}}, Map: "open10", Seed: 3}
 	v, err := StartMatch(a, st, game.PaceStep)
 	require.NoError(t, err)
-	defer v.Close()
+	t.Cleanup(v.Close)
 	a.Push(v)
 	h, _ := v.match.IsHuman(0)
 	waitFor(t, a, h.Waiting)
+	return v, a, h
+}
+
+// At a hotseat of a game with hidden information, the screen shows only
+// what the person to move may know: the bot's orders, numbers and notes
+// stay hidden until the game ends.
+func TestHotseatShowsOnlyWhatThePersonKnows(t *testing.T) {
+	v, a, h := guardainsHotseat(t, "hunter")
 	tick(t, a, 2)
 	drawApp(a)
 	require.Equal(t, game.Seat(0), v.sight(), "player 1's view")
@@ -491,16 +499,7 @@ func TestOverlaysDimTheBoard(t *testing.T) {
 
 // The pause menu takes the arrows at a GuardAIns hotseat too.
 func TestPauseMenuTakesTheArrowsAtAHotseat(t *testing.T) {
-	title, _ := game.Lookup("guardains")
-	a := newTestApp(NewMenu())
-	a.ReplayDir = t.TempDir()
-	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "human"}}, Map: "open10", Seed: 3}
-	v, err := StartMatch(a, st, game.PaceStep)
-	require.NoError(t, err)
-	defer v.Close()
-	a.Push(v)
-	h, _ := v.match.IsHuman(0)
-	waitFor(t, a, h.Waiting)
+	_, a, _ := guardainsHotseat(t, "human")
 	tick(t, a, 5)
 	press(t, a, ActBack)
 	p, ok := a.Top().(*Pause)
