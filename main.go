@@ -64,6 +64,12 @@ Usage:
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
   arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json
+  arena gif REPLAY --from A --to B --out FILE.gif [--size WxH] [--speed X]
+                                               write turns A to B as an animated GIF (or an
+                                               MP4 through ffmpeg: --out FILE.mp4)
+  arena kiosk DIR [--shuffle] [--speed X] [--cards SECONDS] [--windowed]
+                                               play a folder's replays on a loop, full screen,
+                                               with title and result cards
   arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
                                                (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
                                                0000000000000000000000000/1/C3,B2/B3,D2)
@@ -71,24 +77,17 @@ Usage:
                                                protocol on stdin and stdout until quit
 
 Seats are "human" or a computer player with its strength, such as
-"alphabeta:4" or "competitive:1s". A Santorini seat can also be an external
-engine program: "engine:TIME:COMMAND", such as "engine:300ms:./my-engine --flag"
-(TIME per move; the command may not contain a comma); an AlienWarz seat a bot
-program run as the original referee did: "process:PATH/run.sh".
-AlienWarz takes --level N|NAME, --levels FILE and --config env.txt.
-GuardAIns takes --map maze|original|maze:WxH|mirror|open10|scenario-a|PATH,
---turns N (rounds, 301 by default), --option compat=original2022 or single
-compat flags, and --option teleporters=N (healpoints, clues, beasts).
-AIC21 takes --map NAME|PATH (map.json), --config map.config, any map.config
-key as --option KEY=VALUE, and --option preset=original-1.3.4.
+"alphabeta:4" or "competitive:1s"; --turns sets a game's turn or round
+limit, --level, --levels and --config the options of the same names.
 A seat "contest" of AIBG 5.0, GuardAIns or AIC21 is a bot written for the
 contest's original server: it connects to Arena, which speaks that protocol
 on --listen (default the original's port, 8081, 8000 or 7099, on 127.0.0.1);
 the match starts once every contest seat has joined (--join-timeout).
 AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
 GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
-PATH (java -jar for a .jar). Games: %s.
-`
+PATH (java -jar for a .jar).
+
+%s`
 
 // started is when the process began, for the start-up time report.
 var started = time.Now()
@@ -115,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cmd, args = args[0], args[1:]
 	}
 	if cmd == "" && len(args) > 0 && isHelp(args[0]) {
-		fmt.Fprintf(stdout, usage, titleList())
+		fmt.Fprintf(stdout, usage, gamesUsage())
 		return 0
 	}
 	var err error
@@ -134,13 +133,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdShot(args, stderr)
 	case "export":
 		err = cmdExport(args, stderr)
+	case "gif":
+		err = cmdGIF(args, stdout, stderr)
+	case "kiosk":
+		err = cmdKiosk(args, stderr)
 	case "santorini":
 		err = cmdSantorini(args, stdout, stderr)
 	case "help":
-		fmt.Fprintf(stdout, usage, titleList())
+		fmt.Fprintf(stdout, usage, gamesUsage())
 		return 0
 	default:
-		fmt.Fprintf(stderr, "arena: unknown command %q\n\n"+usage, cmd, titleList())
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n"+usage, cmd, gamesUsage())
 		return 2
 	}
 	if errors.Is(err, flag.ErrHelp) {

@@ -359,7 +359,7 @@ func (f *logFile) states() ([]*State, error) {
 	}
 	im := importer{w: w, h: h, kinds: kinds, colonyOf: map[int]int{-1: 0, -2: 1}}
 	proto := State{W: w, H: h, ShiftX: cfg.ShiftX, ShiftY: cfg.ShiftY, Kinds: kinds, TeamNames: [2]string{cfg.Team0Name, cfg.Team1Name},
-		FullHealth: FullHealth{cfg.BaseHealth, cfg.WorkerHealth, cfg.SoldierHealth}, swapLabels: swap}
+		FullHealth: FullHealth{cfg.BaseHealth, cfg.WorkerHealth, cfg.SoldierHealth}, View: DefaultRules().View, MessageLength: DefaultRules().MessageLength, swapLabels: swap}
 	proto.Colonies[0].Base, proto.Colonies[1].Base = bases[0], bases[1]
 	out := make([]*State, len(f.Turns))
 	for i := range f.Turns {
@@ -547,12 +547,7 @@ func judgeRecord(s *State, winner int) string {
 		}
 		return "recorded"
 	}
-	var score [2][6]int
-	for c := range 2 {
-		col := &s.Colonies[c]
-		workers, soldiers := s.Count(c)
-		score[c] = [6]int{col.BaseHealth, workers + soldiers, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
-	}
+	score := [2][6]int{s.Judged(0), s.Judged(1)}
 	for k, name := range criteria {
 		if score[0][k] != score[1][k] {
 			if (score[0][k] > score[1][k]) == (winner == 0) {

@@ -355,7 +355,7 @@ func ParseRules(cfg game.Config) (Rules, error) {
 	options := cfg.Options
 	r := DefaultRules()
 	switch p := options[OptPreset]; p {
-	case "":
+	case "", "none":
 	case PresetOriginal:
 		r = OriginalRules()
 	default:

@@ -142,6 +142,9 @@ type State struct {
 	Reason     string // why it ended (Engine.Result)
 	TeamNames  [2]string
 	FullHealth FullHealth
+	// View is how far a unit sees (ANT_MAX_VIEW_DISTANCE); MessageLength
+	// the longest chat message, in bytes (MAX_MESSAGE_LENGTH).
+	View, MessageLength int
 	// swapLabels writes colony 1's base as label 0 in the log
 	// (compat.baseLabelColumnMajor, or as an imported log had it).
 	swapLabels bool
@@ -182,6 +185,25 @@ func (s *State) Count(c int) (workers, soldiers int) {
 		}
 	}
 	return workers, soldiers
+}
+
+// Sees reports whether a unit of colony c sees cell at: one is within the
+// view distance of it (§3).
+func (s *State) Sees(c int, at Cell) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Colony == c && Distance(s.W, s.H, u.Cell(), at) <= s.View {
+			return true
+		}
+	}
+	return false
+}
+
+// Judged is colony c's numbers in the judge's order of §1: base health,
+// living units, units ever created, soldiers ever created, bread, grass.
+func (s *State) Judged(c int) [6]int {
+	col := &s.Colonies[c]
+	workers, soldiers := s.Count(c)
+	return [6]int{col.BaseHealth, workers + soldiers, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
 }
 
 // Distance is the torus Manhattan distance between a and b on a w×h map.

@@ -646,7 +646,7 @@ func decide(score [2][6]int, rng *game.Rand) (int, string) {
 func (w *world) snapshot(t int) *State {
 	s := &State{W: w.w, H: w.h, ShiftX: w.shift.X, ShiftY: w.shift.Y, Kinds: w.kinds, Delayed: w.delayed,
 		Units: slices.Clone(w.units), Colonies: w.col, Attacks: w.attacks, Turn: t, MaxTurn: w.r.MaxTurn, TeamNames: w.names,
-		FullHealth: w.full, swapLabels: w.swapLabels}
+		FullHealth: w.full, View: w.r.View, MessageLength: w.r.MessageLength, swapLabels: w.swapLabels}
 	if s.Units == nil {
 		s.Units = []Unit{}
 	}

@@ -153,9 +153,14 @@ func Levels() []Level {
 	return ownLevels
 }
 
+// RandomLevel is the map name of a level drawn with the seed, as a game
+// that names none has.
+const RandomLevel = "random"
+
 // ChooseLevel is the level of a game and its index in its set:
 //   - cfg.Map is the name of one of Arena's levels, or the path of a
-//     levels.json (as the option levels is; give the file once);
+//     levels.json (as the option levels is; give the file once), or
+//     RandomLevel;
 //   - the option level is an index from 0 into the set, or a level's name;
 //   - the set is the levels file, else Arena's levels;
 //   - when no level is named, it is drawn from the set with the seed (R21).
@@ -163,7 +168,7 @@ func ChooseLevel(cfg game.Config) (Level, int, error) {
 	set, from := Levels(), "Arena's levels"
 	pick := cfg.Options[OptLevel]
 	path := cfg.Options[OptLevels]
-	if m := cfg.Map; m != "" {
+	if m := cfg.Map; m != "" && m != RandomLevel {
 		if i := levelIndex(set, m); i >= 0 {
 			if pick != "" && levelIndex(set, pick) != i {
 				return Level{}, 0, fmt.Errorf("alienwarz: the map %q and the level %q disagree", m, pick)

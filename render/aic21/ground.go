@@ -177,7 +177,7 @@ func (f *fog) paint(s *aic21.State, c int) {
 		f.seen = make([]bool, n)
 	}
 	clear(f.seen)
-	const r = 4 // the view distance
+	r := s.View
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Colony != c {
