@@ -182,6 +182,10 @@ func (Title) Options() []game.Option {
 		{Name: "kill_score", Type: game.OptInt, Default: strconv.Itoa(KillScore), Help: "score for a kill (R1; the original gave 100)"},
 		{Name: "compat", Type: game.OptFlag, Default: "false", Help: "every behaviour of the original server at once; single options override it"},
 	}
+	for i := 1; i <= 4; i++ {
+		out = append(out, game.Option{Name: fmt.Sprintf("name%d", i), Type: game.OptText,
+			Help: fmt.Sprintf("player %d's name in the gameState (a contest bot's login sets it)", i)})
+	}
 	return append(out, game.FlagOptions(compatHelp)...)
 }
 

@@ -65,7 +65,7 @@ func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
 	for _, n := range optionNames() {
 		require.True(t, names[n], "option %s is not described", n)
 	}
-	require.ErrorContains(t, Title{}.CheckOptions(map[string]string{"turns": "0"}), "positive")
+	require.ErrorContains(t, Title{}.CheckOptions(map[string]string{"turns": "0"}), "1 to 1,000,000")
 	require.True(t, strings.Contains(game.UsageOptions(Title{}, ""), "--option kill_score=INT"))
 	require.Equal(t, 4*DefaultRounds, Title{}.Steps(game.Config{}))
 }
