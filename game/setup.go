@@ -31,6 +31,10 @@ type Setup struct {
 	Limit time.Duration
 	// HumanLimit is the time each person has per move; 0 means none.
 	HumanLimit time.Duration
+	// Given are the players the caller makes itself for some seats, with
+	// their time per move, such as a server's remote seats; the other
+	// seats' players are made from their specs.
+	Given map[Seat]Entrant
 }
 
 // Start builds the players and the match, loads the starting file, and
@@ -70,7 +74,9 @@ func (s Setup) Start() (*Match, func() error, error) {
 	}
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
-		if c, ok := FindConnector(s.Title, spec.Kind); ok {
+		if g, ok := s.Given[Seat(i)]; ok {
+			e.Player, e.Limit = g.Player, g.Limit
+		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
 			p, err := c.New(s.Title, spec.Strength, Seat(i), s.logs(i))
 			if err != nil {
 				closeAll(m.Seats[:i])

@@ -142,6 +142,12 @@ type State struct {
 	Reason     string // why it ended (Engine.Result)
 	TeamNames  [2]string
 	FullHealth FullHealth
+	// Observer is 0 for the whole game; c+1 for what colony c knows (a
+	// seat's stream): the ground and resources its units saw, as last
+	// seen; the other colony's units where they are seen, with ids from
+	// SeenEnemyID and Health -1; the other colony's base where seen (else
+	// at {-1, -1}) with BaseHealth -1.
+	Observer int
 	// swapLabels writes colony 1's base as label 0 in the log
 	// (compat.baseLabelColumnMajor, or as an imported log had it).
 	swapLabels bool

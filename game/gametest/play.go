@@ -1,6 +1,7 @@
 package gametest
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/arena-games/arena/game"
@@ -52,4 +53,82 @@ func Play(tb testing.TB, title game.Title, cfg game.Config, players []game.Playe
 		frames = append(frames, eng.Frame())
 	}
 	return eng, frames
+}
+
+// SeatStreams plays a game of a Fogged title as Play does and writes each
+// seat's stream as a server would (its header, then its view after the
+// start and after each step), reading every stream back with a
+// game.SeatFollower. It returns the full game's frames, each seat's lines
+// and its follower. each, when not nil, is called after the followers read
+// each step's views.
+func SeatStreams(tb testing.TB, title game.Title, cfg game.Config, players []game.Player, n int, each func(eng game.Engine, f []*game.SeatFollower)) ([]game.Frame, [][][]byte, []*game.SeatFollower) {
+	tb.Helper()
+	fog, ok := title.(game.Fogged)
+	if !ok {
+		tb.Fatalf("%s is not game.Fogged", title.Name())
+	}
+	cfg.Seats = len(players)
+	eng, err := title.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seats := make([]string, len(players))
+	for i := range seats {
+		seats[i] = "bot"
+	}
+	lines := make([][][]byte, len(players))
+	followers := make([]*game.SeatFollower, len(players))
+	for s := range players {
+		h, err := json.Marshal(game.NewSeatHeader(title, cfg, seats, game.Seat(s)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		lines[s] = append(lines[s], h)
+		if followers[s], err = game.FollowSeat(h); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	frames := []game.Frame{eng.Frame()}
+	see := func(f game.Frame) {
+		f.Over = eng.Over()
+		if f.Over {
+			f.Result = eng.Result()
+		}
+		for s := range players {
+			st, err := game.NewSeatStep(fog, eng, f, game.Seat(s))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			line, err := json.Marshal(st)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			lines[s] = append(lines[s], line)
+			if err := followers[s].Line(line); err != nil {
+				tb.Fatalf("seat %d, turn %d: %v", s+1, f.Turn, err)
+			}
+		}
+		if each != nil {
+			each(eng, followers)
+		}
+	}
+	see(frames[0])
+	for i := 0; (n < 0 || i < n) && !eng.Over(); i++ {
+		moves := map[game.Seat]string{}
+		for _, seat := range eng.ToMove() {
+			a, err := players[seat].Play(tb.Context(), eng.Observe(seat))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			moves[seat] = a.Move
+		}
+		if err := eng.Step(moves); err != nil {
+			tb.Fatal(err)
+		}
+		f := eng.Frame()
+		f.Turn, f.Moves = len(frames), moves
+		frames = append(frames, f)
+		see(f)
+	}
+	return frames, lines, followers
 }
