@@ -412,7 +412,7 @@ func (c *client) message(ctx context.Context, typ websocket.MessageType, data []
 	if !c.allow(ctx) {
 		return ""
 	}
-	rep := c.ask(ctx, request{Move: move})
+	rep := c.ask(ctx, request{Move: &move})
 	return rep.Error
 }
 

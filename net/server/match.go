@@ -416,8 +416,23 @@ type remote struct {
 
 // request is what /play sends a remote seat's inbox.
 type request struct {
-	Join bool   `json:"join,omitempty"`
-	Move string `json:"move,omitempty"`
+	Join bool    `json:"join,omitempty"`
+	Move *string `json:"move,omitempty"`
+}
+
+// readRequest reads a request to a seat's inbox.
+func readRequest(data []byte) (request, error) {
+	var req request
+	if len(data) > maxMessage+256 {
+		return req, errors.New("a request too large")
+	}
+	if err := json.Unmarshal(data, &req); err != nil {
+		return req, fmt.Errorf("not a request: %w", err)
+	}
+	if req.Join == (req.Move != nil) {
+		return req, errors.New("a request is a join or a move")
+	}
+	return req, nil
 }
 
 // reply is a remote seat's answer to a request.
@@ -502,13 +517,13 @@ func (r *remote) Close() error {
 // handle answers a request to the seat's inbox: a join, or a move for the
 // step it was asked for.
 func (r *remote) handle(msg *nats.Msg) {
-	var req request
 	answer := func(rep reply) {
 		data, _ := json.Marshal(rep)
 		msg.Respond(data)
 	}
-	if len(msg.Data) > maxMessage+256 || json.Unmarshal(msg.Data, &req) != nil {
-		answer(reply{Error: "not a request"})
+	req, err := readRequest(msg.Data)
+	if err != nil {
+		answer(reply{Error: err.Error()})
 		return
 	}
 	if req.Join {
@@ -523,7 +538,7 @@ func (r *remote) handle(msg *nats.Msg) {
 		return
 	}
 	select {
-	case r.moves <- req.Move:
+	case r.moves <- *req.Move:
 		answer(reply{OK: true})
 	default:
 		answer(reply{Error: "a move of this seat is already being played"})

@@ -42,16 +42,18 @@ const (
 )
 
 // delay is how many turns late the spectators see the match: 0 live, -1
-// at its end.
+// at its end (also for a delay that cannot be read: better hidden).
 func (r *record) delay() int {
 	switch sp := r.Spectators; {
-	case sp == "none":
-		return -1
+	case sp == "" || sp == "all":
+		return 0
 	case strings.HasPrefix(sp, "delayed:"):
-		n, _ := strconv.Atoi(sp[len("delayed:"):])
-		return n
+		n, err := strconv.Atoi(sp[len("delayed:"):])
+		if err == nil && n >= 1 && n <= maxDelay {
+			return n
+		}
 	}
-	return 0
+	return -1
 }
 
 // running reports whether the match is still to end.
