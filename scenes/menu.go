@@ -17,6 +17,7 @@ type Menu struct {
 	titles []game.Title
 	demo   *ui.Button
 	open   *ui.Button
+	watch  *ui.Button // "Watch a server…" (watch.go)
 	quit   *ui.Button
 	help   *ui.Button
 }
@@ -42,12 +43,13 @@ func NewMenu() *Menu {
 	}
 	m.demo = &ui.Button{Label: "Demo loop"}
 	m.open = &ui.Button{Label: "Open a replay…"}
+	m.watch = &ui.Button{Label: "Watch a server…"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.quit = &ui.Button{Label: "Quit"}
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.open, m.help, m.quit)
+	m.form.Items = append(m.form.Items, m.open, m.watch, m.help, m.quit)
 	return m
 }
 
@@ -113,6 +115,8 @@ func (m *Menu) Update(a *App) error {
 		a.Push(v)
 	case m.open:
 		a.Push(NewOpen(a.ReplayDir))
+	case m.watch:
+		a.Push(NewWatch(DefaultServer))
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:

@@ -44,6 +44,9 @@ type Viewer struct {
 	done   chan struct{}
 	runErr error
 	ended  bool
+	// server is the feed of a server's match and its LIVE badge
+	// (watch.go); nil otherwise.
+	server *serverLink
 
 	cursor      int
 	anim        float64
@@ -153,6 +156,7 @@ func anyHuman(m *game.Match) bool {
 
 // Close stops a live match; the replay keeps every step played.
 func (v *Viewer) Close() {
+	v.closeServer()
 	if v.cancel != nil {
 		v.cancel()
 		<-v.done
@@ -239,6 +243,9 @@ func (v *Viewer) pacer() *game.Pacer {
 // Update advances the animation, follows a live match and handles input.
 func (v *Viewer) Update(a *App) error {
 	v.layout(a)
+	if v.server != nil {
+		v.serverUpdate(a)
+	}
 	tl := v.rec.Timeline
 	n := tl.Len()
 	sp := speeds[v.speed]
@@ -419,6 +426,10 @@ type grab struct {
 // togglePlay plays or pauses; in a live computer match it switches between
 // running to the end and stepping.
 func (v *Viewer) togglePlay() {
+	if v.server != nil {
+		v.serverTogglePlay()
+		return
+	}
 	if p := v.pacer(); p != nil && v.rec.Timeline.Live() {
 		if p.Mode() == game.PaceRun {
 			p.SetMode(game.PaceStep)
@@ -512,7 +523,7 @@ func (v *Viewer) humanToMove(f game.Frame) (*game.Human, game.Seat) {
 // has not moved yet.
 func (v *Viewer) waitingHuman(f game.Frame) (*game.Human, game.Seat) {
 	if v.match == nil {
-		return nil, 0
+		return v.serverHuman(f)
 	}
 	for _, s := range f.ToMove {
 		if h, ok := v.match.IsHuman(s); ok && h.Waiting() {
@@ -770,6 +781,9 @@ func (v *Viewer) drawCells(dst *ebiten.Image, cells []string, x, y, w, s float64
 // limitOf is the time per move of the person to move in frame f, in
 // seconds (1 when unknown, to keep the clock's bar finite).
 func (v *Viewer) limitOf(f game.Frame) float64 {
+	if v.match == nil {
+		return v.serverLimit()
+	}
 	for _, s := range f.ToMove {
 		if int(s) < len(v.match.Seats) && v.match.Seats[s].Limit > 0 {
 			return v.match.Seats[s].Limit.Seconds()
@@ -843,8 +857,6 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 	label := v.turnLabel.get([2]int{v.cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
 	render.Text(dst, label, render.Bold, 17*s, float64(a.W)-24*s, float64(sc.Min.Y)-14*s, render.Ink, render.Right)
 	if live {
-		pulse := 0.6 + 0.4*sinTime(a.Clock*4)
-		render.Disc(dst, float64(a.W)-150*s, float64(sc.Min.Y)+26*s, 5*s, render.Fade(render.Bad, pulse))
-		render.Text(dst, "LIVE", render.Bold, 13*s, float64(a.W)-138*s, float64(sc.Min.Y)+17*s, render.Bad, render.Left)
+		v.drawLive(dst, a, float64(a.W)-152*s, float64(sc.Min.Y)+20*s)
 	}
 }

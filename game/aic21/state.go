@@ -153,6 +153,14 @@ type State struct {
 	swapLabels bool
 }
 
+// Hidden reports whether colony c is the other colony of a seat's view
+// (Observer): its stores, base health and unit counts are not known.
+func (s *State) Hidden(c int) bool { return s.Observer != 0 && c != s.Observer-1 }
+
+// BaseKnown reports whether the state knows where colony c's base is: a
+// seat's view knows the other base once its units saw it.
+func (s *State) BaseKnown(c int) bool { return s.Colonies[c].Base.X >= 0 }
+
 // At is the index of cell c in the per-cell slices, wrapped onto the map.
 func (s *State) At(c Cell) int { return wrap(c.Y, s.H)*s.W + wrap(c.X, s.W) }
 

@@ -30,6 +30,11 @@ type Client struct {
 // know.
 var ErrNotFound = errors.New("no such match")
 
+// notFound is an error of the server for a match it does not know.
+type notFound struct{ error }
+
+func (notFound) Is(target error) bool { return target == ErrNotFound }
+
 // apiLimit bounds an answer of the API other than a replay.
 var apiLimit = game.Limit{What: "an answer of an Arena server", Max: 16 << 20}
 
@@ -133,7 +138,7 @@ func (c *Client) do(ctx context.Context, method, path string, body any, limit ga
 		}
 		err := fmt.Errorf("server %s: %s %s: %s (%s)", c.Base, method, path, msg, resp.Status)
 		if resp.StatusCode == http.StatusNotFound {
-			err = fmt.Errorf("%w: %w", ErrNotFound, err)
+			err = notFound{err}
 		}
 		return nil, err
 	}

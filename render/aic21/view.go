@@ -318,6 +318,8 @@ func (v *View) shownMode(s *aic21.State) int {
 		return v.in.colony + 1
 	case !v.chosen && !s.Over && h.Person() != 0:
 		return h.Person()
+	case !v.chosen && s.Observer != 0:
+		return s.Observer // a seat's stream: what its colony knows
 	}
 	return v.mode
 }
