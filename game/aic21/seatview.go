@@ -216,8 +216,10 @@ func (f *seatFrames) Frame(view []byte, move string, res *game.Result) (game.Fra
 		s.Attacks = append(s.Attacks, Hit{Attacker: f.fighter(s, by, h.From), Defender: f.fighter(s, 1-by, h.To), From: h.From, To: h.To, Colony: by})
 	}
 	if res != nil {
-		s.Over, s.Reason = true, res.Reason
-		s.Winner = res.Winner - 1
+		if res.Winner != 1 && res.Winner != 2 {
+			return game.Frame{}, fmt.Errorf("aic21 view: the winner is colony %d; AIC21 has colonies 1 and 2 and no draws", res.Winner)
+		}
+		s.Over, s.Reason, s.Winner = true, res.Reason, res.Winner-1
 	}
 	fr := game.Frame{State: s}
 	if f.prev != nil {

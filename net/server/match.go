@@ -242,7 +242,7 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 		}
 	}
 	mt.rec = rec
-	if err := s.put(ctx, &mt.rec, true); err != nil {
+	if err := s.put(ctx, &mt.rec); err != nil {
 		return abort(fmt.Errorf("match %s: its record: %w", id, err))
 	}
 	out.ID = id
@@ -385,7 +385,14 @@ func (mt *match) saveCtx(ctx context.Context) {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
 	mt.saved = time.Now()
-	if err := mt.s.put(ctx, &mt.rec, false); err != nil {
+	err := mt.s.put(ctx, &mt.rec)
+	switch {
+	case errors.Is(err, errTaken):
+		// The cluster counted this server gone and the match interrupted
+		// (it missed its heartbeats): it stops, as the others see it.
+		mt.s.log.Warn("another server counted this match interrupted: it stops", "match", mt.id)
+		mt.cancel()
+	case err != nil:
 		mt.s.log.Warn("a match's record could not be written", "match", mt.id, "err", err)
 	}
 }

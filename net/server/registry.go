@@ -91,20 +91,33 @@ func (s *Server) decode(ctx context.Context, e jetstream.KeyValueEntry) (*record
 	return &r, nil
 }
 
-// put writes a record as its server's; create makes sure it is new.
-func (s *Server) put(ctx context.Context, r *record, create bool) error {
+// errTaken is returned by put when another server changed the record:
+// it counted the match interrupted.
+var errTaken = errors.New("another server changed the match's record")
+
+// put writes a record as its server's: a new one, or over the revision it
+// last wrote (else errTaken).
+func (s *Server) put(ctx context.Context, r *record) error {
 	r.Owner = s.id
 	r.Beat = time.Now().UTC()
 	data, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
-	if create {
-		_, err = s.kv.Create(ctx, r.ID, data)
+	var rev uint64
+	if r.rev == 0 {
+		rev, err = s.kv.Create(ctx, r.ID, data)
 	} else {
-		_, err = s.kv.Put(ctx, r.ID, data)
+		rev, err = s.kv.Update(ctx, r.ID, data, r.rev)
 	}
-	return err
+	if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+		return errTaken
+	}
+	if err != nil {
+		return err
+	}
+	r.rev = rev
+	return nil
 }
 
 // interrupt marks a match that will not go on as interrupted, unless

@@ -198,7 +198,9 @@ func (v *View) Status(f game.Frame) string {
 	if s.MaxTurn > 0 {
 		text += " of " + itoa(s.MaxTurn)
 	}
-	if c, k := leader(s); c >= 0 {
+	if s.Observer != 0 {
+		text += " · what colony " + itoa(s.Observer) + "'s units know"
+	} else if c, k := leader(s); c >= 0 {
 		a, b := score(s, c), score(s, 1-c)
 		text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, criteria[k], a[k], b[k])
 	} else {
@@ -218,7 +220,7 @@ func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
 		return nil, nil
 	}
 	order := [2]int{0, 1}
-	if c, _ := leader(s); c == 1 {
+	if c, _ := leader(s); c == 1 && s.Observer == 0 {
 		order = [2]int{1, 0}
 	}
 	rows := make([]render.ScoreRow, 2)
@@ -227,6 +229,9 @@ func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
 		col := &s.Colonies[c]
 		rows[i] = render.ScoreRow{Seat: game.Seat(c), Cells: []string{itoa(w + sc), itoa(col.Bread), itoa(col.Grass), itoa(col.BaseHealth)},
 			Out: col.BaseHealth <= 0}
+		if s.Hidden(c) {
+			rows[i] = render.ScoreRow{Seat: game.Seat(c), Cells: []string{"?", "?", "?", "?"}}
+		}
 	}
 	return []string{"UNITS", "BREAD", "GRASS", "BASE"}, rows
 }
