@@ -51,8 +51,15 @@ type line struct {
 // texts), stored with each step of a replay.
 func EventDigest(events []Event) string {
 	h := fnv.New32a()
+	var b []byte
 	for _, e := range events {
-		fmt.Fprintf(h, "%s\x00%d\x00%s\x00", e.Kind, e.Seat, e.Text)
+		b = append(b[:0], e.Kind...)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(e.Seat), 10)
+		b = append(b, 0)
+		b = append(b, e.Text...)
+		b = append(b, 0)
+		h.Write(b)
 	}
 	return strconv.FormatUint(uint64(h.Sum32()), 36)
 }

@@ -281,6 +281,11 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	c := &client{s: s, conn: conn, rec: rec, seat: seat, cancel: cancel, bucket: moveBurst, filled: time.Now()}
+	// A client that does not take a message within writeWait is cut off:
+	// one timer per client, reset for each message, not one per message.
+	c.watchdog = time.AfterFunc(time.Hour, cancel)
+	c.watchdog.Stop()
+	defer c.watchdog.Stop()
 	if play {
 		c.join(ctx)
 	}
@@ -295,6 +300,8 @@ type client struct {
 	rec    *record
 	seat   int // 0 for a spectator
 	cancel context.CancelFunc
+	// watchdog ends the connection when a message takes too long to send.
+	watchdog *time.Timer
 
 	mu     sync.Mutex
 	bad    int
@@ -361,9 +368,14 @@ func (c *client) send(ctx context.Context, h *hub, rd reader) {
 
 // write sends one message within writeWait.
 func (c *client) write(ctx context.Context, data []byte) bool {
-	wctx, cancel := context.WithTimeout(ctx, writeWait)
-	defer cancel()
-	return c.conn.Write(wctx, websocket.MessageText, data) == nil
+	c.mu.Lock()
+	c.watchdog.Reset(writeWait)
+	c.mu.Unlock()
+	err := c.conn.Write(ctx, websocket.MessageText, data)
+	c.mu.Lock()
+	c.watchdog.Stop()
+	c.mu.Unlock()
+	return err == nil
 }
 
 func (c *client) control(ctx context.Context, m stream.Control) {

@@ -50,13 +50,13 @@ func (s *Server) createLog(ctx context.Context, id string) error {
 // publish appends one line to match id's stream, on subject what, and
 // returns once JetStream has stored it.
 func (s *Server) publish(ctx context.Context, id, what string, line []byte) error {
+	if s.onLine != nil && what == "spec" {
+		s.onLine(id, line)
+	}
 	ctx, cancel := context.WithTimeout(ctx, publishWait)
 	defer cancel()
 	if _, err := s.js.Publish(ctx, subject(id, what), line, jetstream.WithExpectStream(streamName(id))); err != nil {
 		return fmt.Errorf("match %s: publish: %w", id, err)
-	}
-	if s.onLine != nil && what == "spec" {
-		s.onLine(id, line)
 	}
 	return nil
 }

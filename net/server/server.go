@@ -68,8 +68,8 @@ type Server struct {
 	wg      sync.WaitGroup
 	closed  bool
 
-	// onLine, when set (by benchmarks), is told when each line of a match
-	// is published.
+	// onLine, when set (by benchmarks), is told of each line of a match's
+	// replay as it is made, before it is published.
 	onLine func(id string, line []byte)
 }
 

@@ -118,8 +118,6 @@ const (
 type Line struct {
 	Kind Kind
 	Step int
-	// Over is set on the last step of a seat stream, which holds the result.
-	Over bool
 	Ctl  Control
 }
 
@@ -142,10 +140,18 @@ type shape struct {
 // ErrLine is wrapped by the errors of Classify.
 var ErrLine = errors.New("not a line of a match's stream")
 
-// Classify tells what a line of a stream is.
+// Classify tells what a line of a stream is. The lines a server writes
+// start with the field that tells them apart ({"step":N,...): those are
+// told at a glance; others are read whole.
 func Classify(text []byte) (Line, error) {
 	if len(text) > game.MaxLine {
 		return Line{}, fmt.Errorf("%w: %d bytes; a line is at most %s", ErrLine, len(text), game.FormatSize(game.MaxLine))
+	}
+	if n, ok := leading(text, `{"step":`); ok {
+		return Line{Kind: Step, Step: n}, nil
+	}
+	if n, ok := leading(text, `{"keyframe":`); ok {
+		return Line{Kind: Keyframe, Step: n}, nil
 	}
 	var s shape
 	if err := json.Unmarshal(text, &s); err != nil {
@@ -172,7 +178,7 @@ func Classify(text []byte) (Line, error) {
 		return l, nil
 	}
 	if n, ok := number(s.Step); ok && (s.Moves != nil || s.View != nil) {
-		return Line{Kind: Step, Step: n, Over: s.View != nil && s.Result != nil}, nil
+		return Line{Kind: Step, Step: n}, nil
 	}
 	if n, ok := number(s.Keyframe); ok && s.State != nil {
 		return Line{Kind: Keyframe, Step: n}, nil
@@ -181,4 +187,25 @@ func Classify(text []byte) (Line, error) {
 		return Line{Kind: Result, Step: n}, nil
 	}
 	return Line{}, fmt.Errorf("%w: expected a header, a step, a keyframe, a result or a control message", ErrLine)
+}
+
+// leading reads a line that starts with prefix, a number and a comma, as
+// the server writes its steps and keyframes; the rest is not checked here
+// (the game's follower reads it).
+func leading(text []byte, prefix string) (int, bool) {
+	if len(text) < len(prefix)+2 || string(text[:len(prefix)]) != prefix {
+		return 0, false
+	}
+	n := 0
+	for i, c := range text[len(prefix):] {
+		switch {
+		case c >= '0' && c <= '9' && i < 9:
+			n = n*10 + int(c-'0')
+		case c == ',' && i > 0:
+			return n, true
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
 }
