@@ -16,19 +16,13 @@ import (
 
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/server"
+	"github.com/arena-games/arena/scenes"
 )
 
-// defaultServerDir is where `arena serve` keeps its matches by default:
-// $XDG_DATA_HOME/arena/server, or ~/.local/share/arena/server.
-func defaultServerDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "arena", "server")
-	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "arena", "server")
-	}
-	return "arena-server"
-}
+// defaultServerDir is where `arena serve` keeps its matches by default,
+// beside the window's replays: $XDG_DATA_HOME/arena/server, or
+// ~/.local/share/arena/server.
+func defaultServerDir() string { return filepath.Join(filepath.Dir(scenes.DefaultReplayDir()), "server") }
 
 // cmdServe runs Arena's match server until it is interrupted.
 func cmdServe(args []string, stdout, stderr io.Writer) error {

@@ -20,7 +20,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/santorini"
 	"github.com/arena-games/arena/net/stream"
+	rs "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/scenes"
 )
 
 // serveProcess is `arena serve` running as a process of its own.
@@ -72,6 +75,18 @@ func startServe(t *testing.T, bin, addr, dir string) *serveProcess {
 	return p
 }
 
+// serveForTest starts `arena serve` with its data in dir, and returns a
+// client with its admin token and a context for the test's requests.
+func serveForTest(t *testing.T, bin, dir string) (*serveProcess, *stream.Client, context.Context) {
+	t.Helper()
+	srv := startServe(t, bin, "127.0.0.1:0", dir)
+	token, err := os.ReadFile(filepath.Join(dir, "admin-token"))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	return srv, &stream.Client{Base: srv.url, Admin: strings.TrimSpace(string(token))}, ctx
+}
+
 // badgeIsRed reports whether the LIVE badge of the viewer's control bar
 // (at 1280x800) is drawn in red: the newest turn is shown.
 func badgeIsRed(t *testing.T, path string) bool {
@@ -101,12 +116,7 @@ func TestServeWatchKillAndRestart(t *testing.T) {
 	desktop(t)
 	bin := buildArena(t)
 	dir := t.TempDir()
-	srv := startServe(t, bin, "127.0.0.1:0", dir)
-	token, err := os.ReadFile(filepath.Join(dir, "admin-token"))
-	require.NoError(t, err)
-	client := &stream.Client{Base: srv.url, Admin: strings.TrimSpace(string(token))}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
+	srv, client, ctx := serveForTest(t, bin, dir)
 
 	done, err := client.Create(ctx, stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:2", "minimax:2"}, Seed: 3})
 	require.NoError(t, err)
@@ -183,4 +193,52 @@ func TestServeWatchKillAndRestart(t *testing.T) {
 	ended := shotPath(t, "serve-ended.png")
 	w.screenshot(ended)
 	require.False(t, badgeIsRed(t, ended))
+}
+
+// A person plays a seat of a server's match from their own window, by
+// clicks as at the hotseat: Santorini against the server's alphabeta.
+func TestPlayASeatOfAServerMatchInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	dir := t.TempDir()
+	srv, client, ctx := serveForTest(t, bin, dir)
+	created, err := client.Create(ctx, stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}, Seed: 8, Limit: "120s"})
+	require.NoError(t, err)
+	w := openWindow(t, bin, "play", "--server", srv.url, "--match", created.ID, "--seat", "1", "--token", created.Seats[0].Token)
+
+	// last is the match as the server has it, once it holds n turns.
+	last := func(n int) *santorini.Board {
+		var rec *game.Recording
+		require.Eventually(t, func() bool {
+			rec, err = client.Open(ctx, created.ID)
+			return err == nil && rec.Timeline.Len() > n
+		}, 60*time.Second, 50*time.Millisecond, "turn %d", n)
+		time.Sleep(700 * time.Millisecond) // the window shows it, animated
+		return rec.Timeline.Frame(n).State.(*santorini.Board)
+	}
+	geo := rs.BoardGeometry(scenes.BoardArea(1280, 800, 1), 1)
+	clickCell := func(b *santorini.Board, c santorini.Cell) {
+		x, y := geo.Center(c, float64(min(b.Height[c], 3)))
+		w.click(x, y)
+	}
+	b := last(0)
+	c3, _ := santorini.ParseCell("C3")
+	b2, _ := santorini.ParseCell("B2")
+	clickCell(b, c3)
+	clickCell(b, b2)
+	b = last(2)
+	rec, err := client.Open(ctx, created.ID)
+	require.NoError(t, err)
+	require.Equal(t, "C3 B2", rec.Timeline.Frame(1).Moves[0], "placement by two clicks, over the network")
+	mv := b.Legal()[len(b.Legal())/2]
+	clickCell(b, mv.From)
+	clickCell(b, mv.To)
+	if !mv.Win {
+		clickCell(b, mv.Build)
+	}
+	last(3)
+	rec, err = client.Open(ctx, created.ID)
+	require.NoError(t, err)
+	require.Equal(t, mv.String(), rec.Timeline.Frame(3).Moves[0], "a move by clicks")
+	w.screenshot(shotPath(t, "e2e-remote-santorini.png"))
 }

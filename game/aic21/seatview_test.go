@@ -152,10 +152,8 @@ func TestTeamViewErrors(t *testing.T) {
 func FuzzTeamView(f *testing.F) {
 	players := gametest.Bots(f, Title{}, []string{"forager", "forager"}, nil)
 	_, lines, _ := gametest.SeatStreams(f, Title{}, game.Config{Seed: 1, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "4"}}, players, -1, nil)
-	for _, l := range lines[0][1:] {
-		var st game.SeatStep
-		json.Unmarshal(l, &st)
-		f.Add([]byte(st.View))
+	for _, v := range gametest.SeatViews(f, lines[0]) {
+		f.Add(v)
 	}
 	f.Fuzz(func(t *testing.T, view []byte) {
 		v, _ := Title{}.NewSeatView(0, nil)

@@ -37,6 +37,14 @@ func Play(tb testing.TB, title game.Title, cfg game.Config, players []game.Playe
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return eng, play(tb, eng, players, n, nil)
+}
+
+// play plays eng between the players for up to n steps (n < 0: to its
+// end) and returns the frames, the start first; step, when not nil, is
+// called with each frame, its Turn and Moves set.
+func play(tb testing.TB, eng game.Engine, players []game.Player, n int, step func(f game.Frame)) []game.Frame {
+	tb.Helper()
 	frames := []game.Frame{eng.Frame()}
 	for i := 0; (n < 0 || i < n) && !eng.Over(); i++ {
 		moves := map[game.Seat]string{}
@@ -50,9 +58,14 @@ func Play(tb testing.TB, title game.Title, cfg game.Config, players []game.Playe
 		if err := eng.Step(moves); err != nil {
 			tb.Fatal(err)
 		}
-		frames = append(frames, eng.Frame())
+		f := eng.Frame()
+		if step != nil {
+			f.Turn, f.Moves = len(frames), moves
+			step(f)
+		}
+		frames = append(frames, f)
 	}
-	return eng, frames
+	return frames
 }
 
 // SeatStreams plays a game of a Fogged title as Play does and writes each
@@ -88,7 +101,6 @@ func SeatStreams(tb testing.TB, title game.Title, cfg game.Config, players []gam
 			tb.Fatal(err)
 		}
 	}
-	frames := []game.Frame{eng.Frame()}
 	see := func(f game.Frame) {
 		f.Over = eng.Over()
 		if f.Over {
@@ -112,23 +124,20 @@ func SeatStreams(tb testing.TB, title game.Title, cfg game.Config, players []gam
 			each(eng, followers)
 		}
 	}
-	see(frames[0])
-	for i := 0; (n < 0 || i < n) && !eng.Over(); i++ {
-		moves := map[game.Seat]string{}
-		for _, seat := range eng.ToMove() {
-			a, err := players[seat].Play(tb.Context(), eng.Observe(seat))
-			if err != nil {
-				tb.Fatal(err)
-			}
-			moves[seat] = a.Move
-		}
-		if err := eng.Step(moves); err != nil {
+	see(eng.Frame())
+	return play(tb, eng, players, n, see), lines, followers
+}
+
+// SeatViews are the views (the titles' JSON) of a seat's stream lines,
+// after its header: seeds for the titles' fuzz targets.
+func SeatViews(tb testing.TB, lines [][]byte) [][]byte {
+	var out [][]byte
+	for _, l := range lines[1:] {
+		var st game.SeatStep
+		if err := json.Unmarshal(l, &st); err != nil {
 			tb.Fatal(err)
 		}
-		f := eng.Frame()
-		f.Turn, f.Moves = len(frames), moves
-		frames = append(frames, f)
-		see(f)
+		out = append(out, st.View)
 	}
-	return frames, lines, followers
+	return out
 }

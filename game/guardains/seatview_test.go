@@ -72,10 +72,8 @@ func TestSeatViewErrors(t *testing.T) {
 func FuzzSeatView(f *testing.F) {
 	players := gametest.Bots(f, Title{}, []string{"hunter", "explorer"}, nil)
 	_, lines, _ := gametest.SeatStreams(f, Title{}, game.Config{Seed: 2, Map: "maze:10x8"}, players, 3, nil)
-	for _, l := range lines[0][1:] {
-		var st game.SeatStep
-		json.Unmarshal(l, &st)
-		f.Add([]byte(st.View))
+	for _, v := range gametest.SeatViews(f, lines[0]) {
+		f.Add(v)
 	}
 	f.Fuzz(func(t *testing.T, view []byte) {
 		v, _ := Title{}.NewSeatView(0, nil)

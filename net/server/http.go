@@ -455,14 +455,7 @@ func (c *client) allow(ctx context.Context) bool {
 	if short <= 0 {
 		return true
 	}
-	t := time.NewTimer(time.Duration(short / movesPerSec * float64(time.Second)))
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
+	return stream.Sleep(ctx, time.Duration(short/movesPerSec*float64(time.Second)))
 }
 
 // ask sends a request to the seat's inbox, wherever the match runs.

@@ -220,7 +220,7 @@ func (l *Feed) run(ctx context.Context) {
 				return
 			}
 			l.setStatus("reconnecting in %v (attempt %d: %v)", wait.Round(10*time.Millisecond), attempt, shortErr(err))
-			if !sleep(ctx, jitter(wait)) {
+			if !Sleep(ctx, jitter(wait)) {
 				return
 			}
 			wait = min(2*wait, maxBackoff)
@@ -260,7 +260,7 @@ func (l *Feed) run(ctx context.Context) {
 			return
 		}
 		l.setStatus("reconnecting in %v (%v)", wait.Round(10*time.Millisecond), shortErr(err))
-		if !sleep(ctx, jitter(wait)) {
+		if !Sleep(ctx, jitter(wait)) {
 			return
 		}
 		wait = min(2*wait, maxBackoff)
@@ -291,7 +291,8 @@ func jitter(d time.Duration) time.Duration {
 	return d + time.Duration((rand.Float64()-0.5)*0.5*float64(d))
 }
 
-func sleep(ctx context.Context, d time.Duration) bool {
+// Sleep waits d, or until ctx ends; it reports whether d passed.
+func Sleep(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
