@@ -22,7 +22,9 @@ import (
 // defaultServerDir is where `arena serve` keeps its matches by default,
 // beside the window's replays: $XDG_DATA_HOME/arena/server, or
 // ~/.local/share/arena/server.
-func defaultServerDir() string { return filepath.Join(filepath.Dir(scenes.DefaultReplayDir()), "server") }
+func defaultServerDir() string {
+	return filepath.Join(filepath.Dir(scenes.DefaultReplayDir()), "server")
+}
 
 // cmdServe runs Arena's match server until it is interrupted.
 func cmdServe(args []string, stdout, stderr io.Writer) error {

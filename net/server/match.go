@@ -96,6 +96,11 @@ func readCreate(body []byte) (plan, error) {
 		return p, errors.New("map: expected a map's name or a file's path on the server's machine")
 	}
 	p.seed, p.options, p.mapName = req.Seed, req.Options, req.Map
+	for p.seed == 0 {
+		var b [8]byte
+		rand.Read(b[:])
+		p.seed = int64(binary.BigEndian.Uint64(b[:]) >> 1)
+	}
 	if p.options == nil {
 		p.options = map[string]string{}
 	}
@@ -308,11 +313,11 @@ func (mt *match) run(ctx context.Context) {
 		s.log.Info("match finished", "match", mt.id, "result", describe(res))
 		return
 	}
-	reason := "interrupted"
+	reason := "interrupted: its server stopped"
 	if !errors.Is(err, context.Canceled) {
 		reason = "interrupted: " + err.Error()
-		s.log.Warn("match interrupted", "match", mt.id, "err", err)
 	}
+	s.log.Warn("match interrupted", "match", mt.id, "turn", mt.rec.Turn, "reason", reason)
 	s.publishEnd(bg, mt.id, stream.Interrupted, clip(reason, 120))
 }
 

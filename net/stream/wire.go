@@ -57,9 +57,11 @@ type List struct {
 
 // CreateRequest is the body of POST /api/matches.
 type CreateRequest struct {
-	Title   string            `json:"title"`
-	Seats   []string          `json:"seats"`
-	Seed    int64             `json:"seed"`
+	Title string   `json:"title"`
+	Seats []string `json:"seats"`
+	// Seed is the match's seed; 0 (or none) draws one, which the replay
+	// keeps.
+	Seed    int64             `json:"seed,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
 	Map     string            `json:"map,omitempty"`
 	// Spectators is "all" (the default), "delayed:N" (N turns late) or
