@@ -9,6 +9,8 @@
 //	arena shot FILE --turn N --out PNG        render one frame of a replay to a PNG
 //	arena santorini perft POSITION DEPTH      count Santorini's leaf turns
 //	arena santorini engine                    Arena's Santorini engine on stdin/stdout
+//	arena serve [--addr 127.0.0.1:7070]       run matches for other machines to watch and play
+//	arena watch URL [--match ID]              watch a server's matches
 package main
 
 import (
@@ -40,6 +42,7 @@ import (
 	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
 	"github.com/arena-games/arena/net/procgroup"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
+	"github.com/arena-games/arena/net/stream"
 	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -55,12 +58,14 @@ Usage:
   arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
              [--watch step|run]
                                                open a match directly
-  arena replay FILE [--turn N]                 open the viewer on a replay
+  arena play --server URL --match ID --seat S --token T
+                                               play a seat of a server's match in the window
+  arena replay FILE|URL [--turn N]             open the viewer on a replay, or a server's match
   arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
             [--option NAME=VALUE] [--limit 2s]
             [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
                                                play headless; print the result as one JSON line
-  arena info FILE                              print a replay's result as one JSON line
+  arena info FILE|URL                          print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
   arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json
@@ -75,6 +80,10 @@ Usage:
                                                0000000000000000000000000/1/C3,B2/B3,D2)
   arena santorini engine                       Arena's Santorini engine, speaking the engine
                                                protocol on stdin and stdout until quit
+  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE]
+                                               run matches on this machine for others to watch
+                                               and play (an HTTP and WebSocket API)
+  arena watch URL [--match ID]                 watch a server's matches, live or from their start
 
 Seats are "human" or a computer player with its strength, such as
 "alphabeta:4" or "competitive:1s"; --turns sets a game's turn or round
@@ -139,6 +148,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdKiosk(args, stderr)
 	case "santorini":
 		err = cmdSantorini(args, stdout, stderr)
+	case "serve":
+		err = cmdServe(args, stdout, stderr)
+	case "watch":
+		err = cmdWatch(args, stderr)
 	case "help":
 		fmt.Fprintf(stdout, usage, gamesUsage())
 		return 0
@@ -351,11 +364,16 @@ func cmdPlay(args []string, stderr io.Writer) error {
 	fs := flags("play", stderr)
 	var mf matchFlags
 	mf.register(fs)
+	var remote remoteFlags // cmd_watch.go
+	remote.register(fs)
 	watch := fs.String("watch", "step", "how to watch computers play each other: step or run")
 	dir := fs.String("replays", scenes.DefaultReplayDir(), "where the replay goes when --out is not given")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if remote.server != "" {
+		return remote.play(pos)
 	}
 	st, err := mf.setup(pos)
 	if err != nil {
@@ -389,6 +407,9 @@ func cmdReplay(args []string, stderr io.Writer) error {
 	}
 	if len(pos) != 1 {
 		return usagef("expected one replay file, got %q", pos)
+	}
+	if stream.IsURL(pos[0]) {
+		return replayURL(pos[0], *turn) // cmd_watch.go
 	}
 	v, err := scenes.OpenReplay(pos[0])
 	if err != nil {
@@ -448,7 +469,11 @@ func cmdInfo(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("expected one replay file, got %q", pos)
 	}
-	rec, err := game.OpenFile(pos[0])
+	open := game.OpenFile
+	if stream.IsURL(pos[0]) {
+		open = openURL // cmd_watch.go
+	}
+	rec, err := open(pos[0])
 	if err != nil {
 		return err
 	}

@@ -158,41 +158,67 @@ func (r *Replay) Simulate() (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	const other = "(recorded by another version of the rules, or edited?)"
 	for i, st := range r.Steps {
-		turn := i + 1
-		if eng.Over() {
-			return nil, fmt.Errorf("turn %d: the re-simulated game ended at turn %d (%s), but the replay goes on %s", turn, turn-1, describeResult(eng.Result()), other)
+		if err := playStep(rec, eng, st, i+1); err != nil {
+			return nil, err
 		}
-		if err := Advance(rec, eng, st.Moves, st.Notes); err != nil {
-			return nil, fmt.Errorf("step %d: %w", turn, err)
-		}
-		if st.Events != "" && EventDigest(rec.Timeline.Last().Events) != st.Events {
-			return nil, fmt.Errorf("turn %d: the re-simulated step differs from the recorded one (its events: %s) %s", turn, eventTexts(rec.Timeline.Last().Events), other)
-		}
-		if key, ok := r.Keyframes[turn]; ok {
-			state, err := eng.State()
-			if err != nil {
-				return nil, fmt.Errorf("keyframe %d: %w", turn, err)
-			}
-			if !sameJSON(key, state) {
-				return nil, fmt.Errorf("step %d: the game re-simulated differs from the replay's keyframe %s", turn, other)
+		if key, ok := r.Keyframes[i+1]; ok {
+			if err := checkKeyframe(eng, i+1, key); err != nil {
+				return nil, err
 			}
 		}
 	}
 	if r.Result != nil {
-		turns := len(r.Steps)
-		switch got := eng.Result(); {
-		case r.Turns != 0 && r.Turns != turns:
-			return nil, fmt.Errorf("turn %d: the replay's result counts %d turns, but it holds %d steps", min(turns, r.Turns), r.Turns, turns)
-		case !eng.Over():
-			return nil, fmt.Errorf("turn %d: the replay records the end (%s), but re-simulated the game goes on %s", turns, describeResult(*r.Result), other)
-		case !sameResult(got, *r.Result):
-			return nil, fmt.Errorf("turn %d: the replay records %s, but re-simulated the game ends %s %s", turns, describeResult(*r.Result), describeResult(got), other)
+		if err := checkResult(eng, *r.Result, r.Turns, len(r.Steps)); err != nil {
+			return nil, err
 		}
 	}
 	rec.Timeline.Finish()
 	return rec, nil
+}
+
+// other is what a replay that re-simulates differently probably is.
+const other = "(recorded by another version of the rules, or edited?)"
+
+// playStep plays recorded step st, the step of turn, and checks its events.
+func playStep(rec *Recording, eng Engine, st Step, turn int) error {
+	if eng.Over() {
+		return fmt.Errorf("turn %d: the re-simulated game ended at turn %d (%s), but the replay goes on %s", turn, turn-1, describeResult(eng.Result()), other)
+	}
+	if err := Advance(rec, eng, st.Moves, st.Notes); err != nil {
+		return fmt.Errorf("step %d: %w", turn, err)
+	}
+	if st.Events != "" && EventDigest(rec.Timeline.Last().Events) != st.Events {
+		return fmt.Errorf("turn %d: the re-simulated step differs from the recorded one (its events: %s) %s", turn, eventTexts(rec.Timeline.Last().Events), other)
+	}
+	return nil
+}
+
+// checkKeyframe checks the engine's state after step turn against the
+// replay's keyframe.
+func checkKeyframe(eng Engine, turn int, key []byte) error {
+	state, err := eng.State()
+	if err != nil {
+		return fmt.Errorf("keyframe %d: %w", turn, err)
+	}
+	if !sameJSON(key, state) {
+		return fmt.Errorf("step %d: the game re-simulated differs from the replay's keyframe %s", turn, other)
+	}
+	return nil
+}
+
+// checkResult checks the end of the re-simulated game, after steps steps,
+// against the replay's result line (res, counting turns).
+func checkResult(eng Engine, res Result, turns, steps int) error {
+	switch got := eng.Result(); {
+	case turns != 0 && turns != steps:
+		return fmt.Errorf("turn %d: the replay's result counts %d turns, but it holds %d steps", min(steps, turns), turns, steps)
+	case !eng.Over():
+		return fmt.Errorf("turn %d: the replay records the end (%s), but re-simulated the game goes on %s", steps, describeResult(res), other)
+	case !sameResult(got, res):
+		return fmt.Errorf("turn %d: the replay records %s, but re-simulated the game ends %s %s", steps, describeResult(res), describeResult(got), other)
+	}
+	return nil
 }
 
 // describeResult writes a result for errors: "P2 wins (level3)".

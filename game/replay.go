@@ -51,8 +51,15 @@ type line struct {
 // texts), stored with each step of a replay.
 func EventDigest(events []Event) string {
 	h := fnv.New32a()
+	var b []byte
 	for _, e := range events {
-		fmt.Fprintf(h, "%s\x00%d\x00%s\x00", e.Kind, e.Seat, e.Text)
+		b = append(b[:0], e.Kind...)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(e.Seat), 10)
+		b = append(b, 0)
+		b = append(b, e.Text...)
+		b = append(b, 0)
+		h.Write(b)
 	}
 	return strconv.FormatUint(uint64(h.Sum32()), 36)
 }
@@ -61,7 +68,10 @@ func EventDigest(events []Event) string {
 type ReplayWriter struct {
 	file     *AtomicFile // nil for NewReplayWriter's writer
 	gz       *gzip.Writer
-	enc      *json.Encoder
+	buf      bytes.Buffer
+	enc      *json.Encoder // encodes into buf
+	header   []byte        // the header line, for Tee
+	sink     func(line []byte) error
 	finished bool
 }
 
@@ -88,12 +98,21 @@ func NewReplayWriter(w io.Writer, h Header) (*ReplayWriter, error) {
 	if h.Created == "" {
 		h.Created = time.Now().UTC().Format(time.RFC3339)
 	}
-	gz := gzip.NewWriter(w)
-	rw := &ReplayWriter{gz: gz, enc: json.NewEncoder(gz)}
+	rw := &ReplayWriter{gz: gzip.NewWriter(w)}
+	rw.enc = json.NewEncoder(&rw.buf)
 	if err := rw.write(h); err != nil {
 		return nil, err
 	}
 	return rw, nil
+}
+
+// Tee hands every line of the replay, without its newline, to sink as it
+// is written, before it goes to the file: first the header, at once, then
+// each later line. A server publishes a match's lines this way. sink must
+// copy a line it keeps; its error fails the write.
+func (w *ReplayWriter) Tee(sink func(line []byte) error) error {
+	w.sink = sink
+	return sink(w.header)
 }
 
 func (w *ReplayWriter) path() string {
@@ -175,9 +194,23 @@ func (w *ReplayWriter) end(commit bool) error {
 	return w.file.Commit()
 }
 
-// write encodes one line and flushes it through to the file.
+// write encodes one line, hands it to the sink, and writes and flushes it
+// through to the file.
 func (w *ReplayWriter) write(v any) error {
+	w.buf.Reset()
 	if err := w.enc.Encode(v); err != nil {
+		return fmt.Errorf("write replay: %w", err)
+	}
+	line := w.buf.Bytes()
+	if w.header == nil {
+		w.header = bytes.Clone(line[:len(line)-1])
+	}
+	if w.sink != nil {
+		if err := w.sink(line[:len(line)-1]); err != nil {
+			return fmt.Errorf("write replay: %w", err)
+		}
+	}
+	if _, err := w.gz.Write(line); err != nil {
 		return fmt.Errorf("write replay: %w", err)
 	}
 	if err := w.gz.Flush(); err != nil {

@@ -36,6 +36,10 @@ type Setup struct {
 	// Contest sets up the listener of the contest seats (bots that speak
 	// their contest's original protocol); Start waits for them to join.
 	Contest ContestOptions
+	// Given are the players the caller makes itself for some seats, with
+	// their time per move, such as a server's remote seats; the other
+	// seats' players are made from their specs.
+	Given map[Seat]Entrant
 }
 
 // Start builds the players and the match, loads the starting file, and
@@ -106,7 +110,9 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	m.Prelude = prelude
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
-		if _, _, ok := FindContest(s.Title, spec.Kind); ok {
+		if g, ok := s.Given[Seat(i)]; ok {
+			e.Player, e.Limit = g.Player, g.Limit
+		} else if _, _, ok := FindContest(s.Title, spec.Kind); ok {
 			e.Player = lobby.Player(Seat(i))
 		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
 			p, err := c.New(s.Title, spec.Strength, Seat(i), s.logs(i))

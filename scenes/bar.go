@@ -271,9 +271,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 	label := v.barc.turnLabel.get([2]int{v.clock.Cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
 	render.Text(dst, label, render.Bold, 15*s, float64(sc.Max.X), float64(sc.Max.Y)+6*s, render.Ink, render.Right)
 	if live {
-		pulse := 0.6 + 0.4*sinTime(a.Clock*4)
-		render.Disc(dst, float64(sc.Min.X)+5*s, float64(sc.Max.Y)+14*s, 5*s, render.Fade(render.Bad, pulse))
-		render.Text(dst, "LIVE", render.Bold, 13*s, float64(sc.Min.X)+16*s, float64(sc.Max.Y)+6*s, render.Bad, render.Left)
+		v.drawLive(dst, a, float64(sc.Min.X)+12*s, float64(sc.Max.Y)+8*s)
 	}
 	if i := v.barc.hover; i >= 0 && i < len(v.chron.Markers) {
 		v.drawMarkCard(dst, a, i)

@@ -17,6 +17,7 @@ type Menu struct {
 	demo     *ui.Button
 	library  *ui.Button
 	open     *ui.Button
+	watch    *ui.Button // "Watch a server…" (watch.go)
 	quit     *ui.Button
 	help     *ui.Button
 	settings *ui.Button
@@ -44,13 +45,14 @@ func NewMenu() *Menu {
 	m.demo = &ui.Button{Label: "Demo loop"}
 	m.library = &ui.Button{Label: "Replay library"}
 	m.open = &ui.Button{Label: "Open a file…"}
+	m.watch = &ui.Button{Label: "Watch a server…"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.settings = &ui.Button{Label: "Settings"}
 	m.quit = &ui.Button{Label: "Quit"}
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.library, m.open, m.help, m.settings, m.quit)
+	m.form.Items = append(m.form.Items, m.library, m.open, m.watch, m.help, m.settings, m.quit)
 	return m
 }
 
@@ -115,6 +117,8 @@ func (m *Menu) Update(a *App) error {
 		a.Push(NewOpen(a.ReplayDir))
 	case m.settings:
 		a.Push(NewSettings(a, SettingsPath()))
+	case m.watch:
+		a.Push(NewWatch(DefaultServer))
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:

@@ -372,6 +372,11 @@ func OpenReplay(path string) (*Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
+	return NewRecordingViewer(rec)
+}
+
+// NewRecordingViewer makes a viewer for a recording, with its title's view.
+func NewRecordingViewer(rec *game.Recording) (*Viewer, error) {
 	view, err := render.NewView(rec.Title.ID())
 	if err != nil {
 		return nil, err

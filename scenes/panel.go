@@ -279,6 +279,9 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 // limitOf is the time per move of the person to move in frame f, in
 // seconds (1 when unknown, to keep the clock's bar finite).
 func (v *Viewer) limitOf(f game.Frame) float64 {
+	if v.match == nil {
+		return v.serverLimit()
+	}
 	for _, s := range f.ToMove {
 		if int(s) < len(v.match.Seats) && v.match.Seats[s].Limit > 0 {
 			return v.match.Seats[s].Limit.Seconds()

@@ -40,6 +40,9 @@ type Viewer struct {
 	done   chan struct{}
 	runErr error
 	ended  bool
+	// server is the feed of a server's match and its LIVE badge
+	// (watch.go); nil otherwise.
+	server *serverLink
 
 	clock       playback.Clock
 	chron       *Chronicle
@@ -138,6 +141,7 @@ func anyHuman(m *game.Match) bool {
 
 // Close stops a live match; the replay keeps every step played.
 func (v *Viewer) Close() {
+	v.closeServer()
 	if v.cancel != nil {
 		v.cancel()
 		<-v.done
@@ -257,6 +261,9 @@ func (v *Viewer) people() uint8 {
 // Update advances the playback, follows a live match and handles input.
 func (v *Viewer) Update(a *App) error {
 	v.layout(a)
+	if v.server != nil {
+		v.serverUpdate(a)
+	}
 	tl := v.rec.Timeline
 	n := tl.Len()
 	v.clock.Tick(1/float64(ebiten.TPS()), n, tl.Live())
@@ -387,6 +394,10 @@ func (v *Viewer) jumpEvent(i int) {
 // togglePlay plays or pauses; in a live computer match it switches between
 // running to the end and stepping.
 func (v *Viewer) togglePlay() {
+	if v.server != nil {
+		v.serverTogglePlay()
+		return
+	}
 	tl := v.rec.Timeline
 	if p := v.pacer(); p != nil && tl.Live() {
 		if p.Mode() == game.PaceRun {
@@ -460,7 +471,7 @@ func (v *Viewer) humanToMove(f game.Frame) (*game.Human, game.Seat) {
 // has not moved yet.
 func (v *Viewer) waitingHuman(f game.Frame) (*game.Human, game.Seat) {
 	if v.match == nil {
-		return nil, 0
+		return v.serverHuman(f)
 	}
 	for _, s := range f.ToMove {
 		if h, ok := v.match.IsHuman(s); ok && h.Waiting() {

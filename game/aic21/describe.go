@@ -44,7 +44,7 @@ func (Title) Standings(f game.Frame, as game.Seat) game.Standings {
 		return st
 	}
 	order := [2]int{0, 1}
-	both := as == game.AllSeats
+	both := as == game.AllSeats && s.Observer == 0 // a seat's stream knows one side only
 	lead, k := Leader(s)
 	switch {
 	case s.Over && s.Winner == 1:
@@ -57,7 +57,7 @@ func (Title) Standings(f game.Frame, as game.Seat) game.Standings {
 	}
 	for _, c := range order {
 		row := game.Standing{Seat: game.Seat(c), Out: s.Colonies[c].BaseHealth <= 0}
-		if game.Knows(as, game.Seat(c)) {
+		if game.Knows(as, game.Seat(c)) && !s.Hidden(c) {
 			for _, n := range s.Judged(c) {
 				row.Cells = append(row.Cells, strconv.Itoa(n))
 			}

@@ -145,10 +145,24 @@ type State struct {
 	// View is how far a unit sees (ANT_MAX_VIEW_DISTANCE); MessageLength
 	// the longest chat message, in bytes (MAX_MESSAGE_LENGTH).
 	View, MessageLength int
+	// Observer is 0 for the whole game; c+1 for what colony c knows (a
+	// seat's stream): the ground and resources its units saw, as last
+	// seen; the other colony's units where they are seen, with ids from
+	// SeenEnemyID and Health -1; the other colony's base where seen (else
+	// at {-1, -1}) with BaseHealth -1.
+	Observer int
 	// swapLabels writes colony 1's base as label 0 in the log
 	// (compat.baseLabelColumnMajor, or as an imported log had it).
 	swapLabels bool
 }
+
+// Hidden reports whether colony c is the other colony of a seat's view
+// (Observer): its stores, base health and unit counts are not known.
+func (s *State) Hidden(c int) bool { return s.Observer != 0 && c != s.Observer-1 }
+
+// BaseKnown reports whether the state knows where colony c's base is: a
+// seat's view knows the other base once its units saw it.
+func (s *State) BaseKnown(c int) bool { return s.Colonies[c].Base.X >= 0 }
 
 // At is the index of cell c in the per-cell slices, wrapped onto the map.
 func (s *State) At(c Cell) int { return wrap(c.Y, s.H)*s.W + wrap(c.X, s.W) }

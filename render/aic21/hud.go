@@ -148,11 +148,19 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		render.WrapText(dst, "Hidden while you play: its numbers, units and chat are its own.", render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
 		return
 	}
-	render.Text(dst, itoa(max(0, col.BaseHealth))+"/"+itoa(s.FullHealth.Base), render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
+	health := itoa(max(0, col.BaseHealth))
+	if s.Hidden(c) {
+		health = "?"
+	}
+	render.Text(dst, health+"/"+itoa(s.FullHealth.Base), render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
 	workers, soldiers := s.Count(c)
 	cw := (w - 20*sc) / 4
 	for k, n := range [4]int{workers, soldiers, col.Bread, col.Grass} {
-		render.Text(dst, itoa(n), render.Bold, 15*sc, x0+40*sc+float64(k)*cw, y0+(rowStats)*sc, render.Ink, render.Left)
+		text := itoa(n)
+		if s.Hidden(c) {
+			text = "?"
+		}
+		render.Text(dst, text, render.Bold, 15*sc, x0+40*sc+float64(k)*cw, y0+(rowStats)*sc, render.Ink, render.Left)
 	}
 	render.Text(dst, "CHAT", render.Bold, 11*sc, x0+16*sc, y0+rowChat*sc, render.InkFaint, render.Left)
 	msgs := col.Chat[max(0, len(col.Chat)-v.chatRows(r)):]

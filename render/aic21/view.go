@@ -205,7 +205,9 @@ func (v *View) Status(f game.Frame) string {
 	if s.MaxTurn > 0 {
 		text += " of " + itoa(s.MaxTurn)
 	}
-	if as := v.Sight(); as == game.AllSeats {
+	if s.Observer != 0 {
+		text += " · what colony " + itoa(s.Observer) + "'s units know"
+	} else if as := v.Sight(); as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
 			text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, aic21.Criteria[k], a[k], b[k])
@@ -314,6 +316,8 @@ func (v *View) shownMode(s *aic21.State) int {
 		return h.Person()
 	case !v.chosen && !s.Over && h.Person() != 0:
 		return h.Person()
+	case !v.chosen && s.Observer != 0:
+		return s.Observer // a seat's stream: what its colony knows
 	}
 	return v.mode
 }
