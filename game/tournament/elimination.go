@@ -303,8 +303,8 @@ func (p *planner) heats(name, key string, seeds []int, groupsFirst bool) (int, b
 		for t, g := range snake(cur, h) {
 			if len(g) < k {
 				if !p.f.House {
-					return TBD, false, fieldErr("house", "%d entrants make heats of %d in round %d, short of the game's %d seats: set house to fill the seats, or bring the field to a power of %d",
-						len(cur), len(g), r, k, k)
+					return TBD, false, fieldErr("house", "%d entrants make heats of %d in round %d, short of the game's %d seats: set house to fill the seats",
+						len(cur), len(g), r, k)
 				}
 				for len(g) < k {
 					g = append(g, House)

@@ -72,7 +72,7 @@ type Format struct {
 	// Direct and PlayIn shape AlienWarz's bracket: the first Direct of the
 	// ranking go straight in, the next PlayIn play in pairs for the rest.
 	Direct, PlayIn int
-	Points Points
+	Points         Points
 }
 
 // Points is what a game is worth to each seat: Win, Draw and Loss in

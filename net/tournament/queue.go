@@ -1,0 +1,159 @@
+//go:build !js
+
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game/tournament"
+)
+
+// The JetStream names tournaments share. Every tournament's matches are
+// jobs on one work-queue stream, one subject per match
+// (arena.match.TOURNAMENT.MATCH), which holds at most one message per
+// subject: a match queued twice is refused while it waits. Every worker
+// takes jobs from one durable consumer. Each tournament has its own
+// key-value bucket of results and object store of replays, deleted when it
+// is complete.
+const (
+	JobsStream      = "ARENA_MATCHES"
+	WorkersConsumer = "arena-workers"
+	jobsSubjects    = "arena.match.>"
+)
+
+func jobSubject(tid, mid string) string { return "arena.match." + tid + "." + mid }
+func resultsBucket(tid string) string   { return "arena-results-" + tid }
+func replaysBucket(tid string) string   { return "arena-replays-" + tid }
+
+// DefaultAckWait is how long a match stays with a worker that has stopped
+// saying it is still playing it, before another worker gets it.
+const DefaultAckWait = 30 * time.Second
+
+// maxAttempts is how many times a match is handed out before it counts as
+// one that workers die playing.
+const maxAttempts = 5
+
+// JobVersion is the version of the Job message.
+const JobVersion = 1
+
+// Job is one match for a worker: everything it needs to play it, nothing
+// of the spec.
+type Job struct {
+	Version    int               `json:"v"`
+	Tournament string            `json:"tournament"`
+	ID         string            `json:"id"`
+	Title      string            `json:"title"`
+	Seats      []string          `json:"seats"` // each seat's player, as a seat list holds it
+	Names      []string          `json:"names"` // the entrants' names, for logs
+	Seed       int64             `json:"seed"`
+	Map        string            `json:"map,omitempty"`
+	Options    map[string]string `json:"options,omitempty"`
+	Limit      time.Duration     `json:"limit,omitempty"`
+}
+
+// report is a worker's result in the results bucket: the result, and the
+// attempt whose files in the replay store go with it.
+type report struct {
+	tournament.Result
+	Attempt string `json:"attempt"`
+}
+
+// objectName is where a match's file is kept in the replay store.
+func objectName(mid, attempt, file string) string { return mid + "/" + attempt + "/" + file }
+
+// openQueue creates the jobs stream and the workers' consumer, or updates
+// them; ackWait 0 keeps the consumer's (or DefaultAckWait for a new one).
+func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
+	_, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
+		Storage: jetstream.FileStorage, MaxMsgsPerSubject: 1, Discard: jetstream.DiscardNew, DiscardNewPerSubject: true,
+		Description: "Arena's tournament matches, one job per match",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
+	}
+	if ackWait == 0 {
+		if c, err := js.Consumer(ctx, JobsStream, WorkersConsumer); err == nil {
+			return c, nil
+		}
+		ackWait = DefaultAckWait
+	}
+	c, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+		MaxAckPending: 100_000, Description: "Arena's tournament workers",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the workers' consumer: %w", err)
+	}
+	return c, nil
+}
+
+// resetQueue hands out again every match that a worker had taken: for an
+// embedded server just started, whose workers from before are gone.
+func resetQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
+	if err := js.DeleteConsumer(ctx, JobsStream, WorkersConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		return nil, fmt.Errorf("reset the workers' consumer: %w", err)
+	}
+	return openQueue(ctx, js, ackWait)
+}
+
+// buckets opens a tournament's results and replays, creating them when
+// create is set.
+func buckets(ctx context.Context, js jetstream.JetStream, tid string, create bool) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	if !create {
+		kv, err := js.KeyValue(ctx, resultsBucket(tid))
+		if err != nil {
+			return nil, nil, err
+		}
+		obs, err := js.ObjectStore(ctx, replaysBucket(tid))
+		return kv, obs, err
+	}
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
+		Description: "the results of tournament " + tid})
+	if err != nil {
+		return nil, nil, fmt.Errorf("the results bucket: %w", err)
+	}
+	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
+		Description: "the replays of tournament " + tid})
+	if err != nil {
+		return nil, nil, fmt.Errorf("the replays store: %w", err)
+	}
+	return kv, obs, nil
+}
+
+// publishJob queues a match; one already waiting is no error.
+func publishJob(ctx context.Context, js jetstream.JetStream, data []byte, tid, mid string) error {
+	_, err := js.Publish(ctx, jobSubject(tid, mid), data)
+	var api *jetstream.APIError
+	if errors.As(err, &api) && strings.Contains(api.Description, "maximum messages per subject") {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("queue match %s: %w", mid, err)
+	}
+	return nil
+}
+
+// removeTournament deletes what a complete tournament left on JetStream:
+// its results, its replays and any job of it still queued.
+func removeTournament(ctx context.Context, js jetstream.JetStream, tid string) error {
+	var errs []error
+	if err := js.DeleteKeyValue(ctx, resultsBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		errs = append(errs, err)
+	}
+	if err := js.DeleteObjectStore(ctx, replaysBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		errs = append(errs, err)
+	}
+	if s, err := js.Stream(ctx, JobsStream); err == nil {
+		if err := s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">"))); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,463 @@
+//go:build !js
+
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/procgroup"
+)
+
+// Options say where and how a tournament runs.
+type Options struct {
+	// Dir is the tournament's folder.
+	Dir string
+	// NATS is an existing NATS cluster's URL; "" runs NATS in this process,
+	// with JetStream in Dir until the tournament is complete.
+	NATS string
+	// Workers is how many local workers play matches.
+	Workers int
+	// StartWorker makes the command of local worker i, which takes matches
+	// from the NATS at url; nil plays them in this process.
+	StartWorker func(i int, url string) *exec.Cmd
+	// AckWait is how long a match stays with a worker that has gone
+	// silent; 0: DefaultAckWait.
+	AckWait time.Duration
+	// OnStart, OnResult and OnProgress, when set, hear of the tournament's
+	// start, of each match as it is recorded, and of its progress about
+	// once a second.
+	OnStart    func(Start)
+	OnResult   func(Event)
+	OnProgress func(Progress)
+}
+
+// Start is where a tournament runs.
+type Start struct {
+	// URL is the NATS that more workers can join.
+	URL string
+	// Embedded says the NATS server runs in this process.
+	Embedded bool
+	// ID is the tournament's ID on JetStream.
+	ID string
+	Progress
+}
+
+// Progress counts a tournament's matches.
+type Progress struct {
+	Done, Running, Left int
+	// Estimate is how many matches the tournament will have played.
+	Estimate int
+}
+
+// Event is one match recorded.
+type Event struct {
+	Match  tournament.Match
+	Result tournament.Result
+	// Names are the players of its seats; Stage names its stage.
+	Names []string
+	Stage string
+	Progress
+}
+
+// Run plays the spec's tournament in o.Dir to its end, or until ctx ends:
+// then what was played is kept, and the same call continues it. It
+// returns the final standings.
+func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, error) {
+	f, err := openFolder(o.Dir, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer f.close()
+	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{}}
+	c.t = &tournament.Tournament{ID: f.id, Name: spec.Name, Title: spec.Title.ID(), Format: spec.Format, Entrants: spec.Entrants}
+	if spec.House != nil {
+		c.t.House = spec.House.String()
+	}
+	if err := c.replan(); err != nil {
+		return nil, err
+	}
+	if c.plan.Done {
+		// Complete already: write the outputs again, as a finished run
+		// leaves them.
+		_, st, err := f.outputs(c.t, tournament.StatusComplete)
+		os.RemoveAll(f.path(natsDir))
+		return st, err
+	}
+	st, err := c.run(ctx)
+	if err != nil {
+		status := tournament.StatusStopped
+		if _, _, werr := f.outputs(c.t, status); werr != nil {
+			err = errors.Join(err, werr)
+		}
+		return nil, err
+	}
+	return st, nil
+}
+
+// coordinator is the runner of one tournament: it queues the matches the
+// plan knows, collects their results, and keeps the folder.
+type coordinator struct {
+	spec    *Spec
+	o       Options
+	f       *folder
+	t       *tournament.Tournament
+	plan    *tournament.Plan
+	matches map[string]tournament.Match
+	queued  map[string]bool
+	planned time.Time
+	running int
+
+	js  jetstream.JetStream
+	kv  jetstream.KeyValue
+	obs jetstream.ObjectStore
+}
+
+func (c *coordinator) replan() error {
+	p, err := c.t.Format.Plan(c.f.results)
+	if err != nil {
+		return err
+	}
+	c.plan, c.planned = p, time.Now()
+	for _, m := range p.Matches {
+		c.matches[m.ID] = m
+	}
+	return nil
+}
+
+func (c *coordinator) progress() Progress {
+	done := len(c.f.results)
+	running := min(c.running, len(c.plan.Matches)-done)
+	return Progress{Done: done, Running: running, Left: max(0, c.plan.Estimate-done-running), Estimate: c.plan.Estimate}
+}
+
+func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
+	b, err := bus.Open(bus.Options{URL: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
+	if err != nil {
+		return nil, err
+	}
+	embedded := b.Embedded()
+	defer func() {
+		b.Close()
+		if embedded && c.plan.Done {
+			os.RemoveAll(c.f.path(natsDir))
+		}
+	}()
+	c.js = b.JS
+	ackWait := c.o.AckWait
+	if ackWait == 0 {
+		ackWait = DefaultAckWait
+	}
+	var cons jetstream.Consumer
+	if embedded {
+		// The workers of a run before are gone with its server: what they
+		// had taken goes out again now, not after the ack wait.
+		cons, err = resetQueue(ctx, b.JS, ackWait)
+	} else {
+		cons, err = openQueue(ctx, b.JS, ackWait)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.kv, c.obs, err = buckets(ctx, b.JS, c.f.id, true); err != nil {
+		return nil, err
+	}
+	watch, err := c.kv.WatchAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("watch the results: %w", err)
+	}
+	defer watch.Stop()
+	// The results that came while no runner was there come first.
+	for e := range watch.Updates() {
+		if e == nil {
+			break
+		}
+		if err := c.collect(ctx, e); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.replan(); err != nil {
+		return nil, err
+	}
+	if c.o.OnStart != nil {
+		c.o.OnStart(Start{URL: b.URL, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+	}
+	if _, _, err := c.f.outputs(c.t, tournament.StatusRunning); err != nil {
+		return nil, err
+	}
+	workers, err := c.startWorkers(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	defer workers.stop()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	dirty := false
+	for {
+		if err := c.queue(ctx); err != nil {
+			return nil, err
+		}
+		if c.plan.Done {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case err := <-workers.failed:
+			return nil, err
+		case e, ok := <-watch.Updates():
+			if !ok {
+				return nil, errors.New("the watch of the results ended: is NATS still there?")
+			}
+			if e == nil {
+				continue
+			}
+			if err := c.collect(ctx, e); err != nil {
+				return nil, err
+			}
+			dirty = true
+			// Replanning costs a pass over every match: do it when the
+			// queue runs short of work, else at most once a second.
+			if c.outstanding() < 2*max(1, c.o.Workers)+2 || time.Since(c.planned) > time.Second {
+				if err := c.replan(); err != nil {
+					return nil, err
+				}
+			}
+		case <-tick.C:
+			if info, err := cons.Info(ctx); err == nil {
+				c.running = info.NumAckPending
+			}
+			if err := c.replan(); err != nil {
+				return nil, err
+			}
+			if dirty {
+				if _, _, err := c.f.outputs(c.t, tournament.StatusRunning); err != nil {
+					return nil, err
+				}
+				dirty = false
+			}
+			if c.o.OnProgress != nil {
+				c.o.OnProgress(c.progress())
+			}
+		}
+	}
+	workers.stop()
+	c.running = 0
+	_, st, err := c.f.outputs(c.t, tournament.StatusComplete)
+	if err != nil {
+		return nil, err
+	}
+	if err := removeTournament(context.WithoutCancel(ctx), b.JS, c.f.id); err != nil {
+		slog.Warn("tournament: clear its data from NATS", "err", err)
+	}
+	return st, nil
+}
+
+// outstanding counts the matches queued and not yet recorded.
+func (c *coordinator) outstanding() int {
+	n := 0
+	for id := range c.queued {
+		if _, ok := c.f.results[id]; !ok {
+			n++
+		}
+	}
+	return n
+}
+
+// queue puts every match the plan knows and has no result for on the
+// jobs queue, once per run.
+func (c *coordinator) queue(ctx context.Context) error {
+	for _, m := range c.plan.Matches {
+		if _, ok := c.f.results[m.ID]; ok || c.queued[m.ID] {
+			continue
+		}
+		data, err := json.Marshal(c.job(m))
+		if err != nil {
+			return err
+		}
+		if err := publishJob(ctx, c.js, data, c.f.id, m.ID); err != nil {
+			return err
+		}
+		c.queued[m.ID] = true
+	}
+	return nil
+}
+
+// job is a match as a worker gets it.
+func (c *coordinator) job(m tournament.Match) Job {
+	j := Job{Version: JobVersion, Tournament: c.f.id, ID: m.ID, Title: c.spec.Title.ID(), Seed: m.Seed, Map: m.Map,
+		Options: c.spec.Options, Limit: c.spec.Limit}
+	for _, e := range m.Entrants {
+		j.Seats, j.Names = append(j.Seats, c.seat(e)), append(j.Names, c.name(e))
+	}
+	return j
+}
+
+func (c *coordinator) seat(e int) string {
+	if e == tournament.House {
+		return c.spec.House.String()
+	}
+	return c.spec.Seats[e].String()
+}
+
+func (c *coordinator) name(e int) string {
+	if e == tournament.House {
+		return "house (" + c.spec.House.String() + ")"
+	}
+	return c.spec.Entrants[e].Name
+}
+
+// collect records a result from the results bucket: its files into the
+// folder, then the result into the log, then the files out of the replay
+// store. A result already recorded is a duplicate and is ignored; a
+// failed match stops the tournament (and is forgotten, so that the next
+// run plays it again).
+func (c *coordinator) collect(ctx context.Context, e jetstream.KeyValueEntry) error {
+	if e.Operation() != jetstream.KeyValuePut {
+		return nil
+	}
+	id := e.Key()
+	var rp report
+	if err := json.Unmarshal(e.Value(), &rp); err != nil {
+		slog.Warn("tournament: a result this Arena cannot read; the match is played again", "match", id, "err", err)
+		return c.kv.Delete(ctx, id)
+	}
+	rp.ID = id
+	if _, ok := c.f.results[id]; ok {
+		c.dropFiles(ctx, rp)
+		return nil
+	}
+	m, ok := c.matches[id]
+	if !ok {
+		slog.Warn("tournament: a result for a match the plan does not have; ignored", "match", id)
+		return nil
+	}
+	if rp.Error != "" {
+		c.kv.Delete(context.WithoutCancel(ctx), id)
+		return fmt.Errorf("match %s (%s) failed on worker %s: %s", id, strings.Join(c.job(m).Names, " vs "), rp.Worker, rp.Error)
+	}
+	for _, file := range rp.Files {
+		name := filepath.Base(file)
+		if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, id+".") {
+			return fmt.Errorf("match %s: worker %s named a file %q outside the match's", id, rp.Worker, file)
+		}
+		data, err := c.obs.GetBytes(ctx, objectName(id, rp.Attempt, name))
+		if err != nil {
+			return fmt.Errorf("match %s: fetch %s: %w", id, name, err)
+		}
+		if err := c.f.writeFile(filepath.Join(tournament.MatchesDir, name), data); err != nil {
+			return err
+		}
+	}
+	if err := c.f.record(rp.Result); err != nil {
+		return err
+	}
+	c.dropFiles(ctx, rp)
+	if c.o.OnResult != nil {
+		c.o.OnResult(Event{Match: m, Result: rp.Result, Names: c.job(m).Names, Stage: c.plan.Stages[m.Stage].Name, Progress: c.progress()})
+	}
+	return nil
+}
+
+// dropFiles deletes a result's files from the replay store.
+func (c *coordinator) dropFiles(ctx context.Context, rp report) {
+	for _, file := range rp.Files {
+		c.obs.Delete(ctx, objectName(rp.ID, rp.Attempt, filepath.Base(file)))
+	}
+}
+
+// localWorkers are the workers a runner started.
+type localWorkers struct {
+	stop   func()
+	failed chan error
+}
+
+// startWorkers starts the local workers: processes that StartWorker makes
+// (restarted when one exits), or workers in this process.
+func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorkers, error) {
+	lw := &localWorkers{failed: make(chan error, 1)}
+	n := c.o.Workers
+	wctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	lw.stop = sync.OnceFunc(func() {
+		cancel()
+		wg.Wait()
+	})
+	if n <= 0 {
+		return lw, nil
+	}
+	if c.o.StartWorker == nil {
+		wg.Go(func() { Work(wctx, b, WorkerOptions{Slots: n, Name: "local"}) })
+		return lw, nil
+	}
+	logFile, err := os.OpenFile(c.f.path(workersLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	var mu sync.Mutex
+	var cmds []*exec.Cmd
+	lw.stop = sync.OnceFunc(func() {
+		cancel()
+		mu.Lock()
+		for _, cmd := range cmds {
+			procgroup.Kill(cmd)
+		}
+		mu.Unlock()
+		wg.Wait()
+		logFile.Close()
+	})
+	for i := range n {
+		wg.Go(func() {
+			quick := 0
+			for wctx.Err() == nil {
+				cmd := c.o.StartWorker(i, b.URL)
+				if cmd.Dir == "" {
+					cmd.Dir = filepath.Dir(c.spec.Path)
+				}
+				cmd.Stdout, cmd.Stderr = logFile, logFile
+				mu.Lock()
+				err := procgroup.Start(cmd)
+				cmds = append(cmds, cmd)
+				mu.Unlock()
+				began := time.Now()
+				if err == nil {
+					err = cmd.Wait()
+				}
+				if wctx.Err() != nil {
+					return
+				}
+				fmt.Fprintf(logFile, "arena: local worker %d stopped (%v); starting it again\n", i+1, err)
+				if time.Since(began) < 2*time.Second {
+					if quick++; quick >= 3 {
+						select {
+						case lw.failed <- fmt.Errorf("local worker %d keeps stopping at once (%v): see %s", i+1, err, c.f.path(workersLog)):
+						default:
+						}
+						return
+					}
+				} else {
+					quick = 0
+				}
+				select {
+				case <-wctx.Done():
+				case <-time.After(time.Second):
+				}
+			}
+		})
+	}
+	return lw, nil
+}
