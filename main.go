@@ -68,6 +68,12 @@ Usage:
                                                0000000000000000000000000/1/C3,B2/B3,D2)
   arena santorini engine                       Arena's Santorini engine, speaking the engine
                                                protocol on stdin and stdout until quit
+  arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json]
+                                               play a tournament (a TOML spec); continues after a stop
+  arena tournament status DIR|URL              print a tournament's progress and standings
+  arena tournament worker --nats URL [--slots N]
+                                               play a tournament's matches from a NATS cluster
+  arena tournament show DIR|URL                show a tournament in the window, live
 
 Seats are "human" or a computer player with its strength, such as
 "alphabeta:4" or "competitive:1s". A Santorini seat can also be an external
@@ -128,6 +134,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdExport(args, stderr)
 	case "santorini":
 		err = cmdSantorini(args, stdout, stderr)
+	case "tournament":
+		err = cmdTournament(args, stdout, stderr)
 	case "help":
 		fmt.Fprintf(stdout, usage, titleList())
 		return 0

@@ -30,6 +30,8 @@ const (
 	ActFit
 	ActHelp
 	ActFullscreen
+	ActPresent
+	ActSort
 	actionCount
 )
 
@@ -57,6 +59,8 @@ var keymap = [actionCount]binding{
 	ActNotes:       {[]ebiten.Key{ebiten.KeyV}, "V", "show / hide the computer's evaluations on the board"},
 	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
 	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
+	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "tournaments: show the views in turn, for a screen nobody touches"},
+	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "tournaments: sort the standings by the next column (or click a heading)"},
 }
 
 // Input is the keyboard and mouse of one tick, as actions and widget input.

@@ -17,8 +17,10 @@ type Menu struct {
 	titles []game.Title
 	demo   *ui.Button
 	open   *ui.Button
-	quit   *ui.Button
-	help   *ui.Button
+	// tournaments opens the tournaments (scenes/tournament.go).
+	tournaments *ui.Button
+	quit        *ui.Button
+	help        *ui.Button
 }
 
 // MenuTitles are the games the main menu offers, in its order: every
@@ -42,12 +44,13 @@ func NewMenu() *Menu {
 	}
 	m.demo = &ui.Button{Label: "Demo loop"}
 	m.open = &ui.Button{Label: "Open a replay…"}
+	m.tournaments = &ui.Button{Label: "Tournaments"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.quit = &ui.Button{Label: "Quit"}
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.open, m.help, m.quit)
+	m.form.Items = append(m.form.Items, m.open, m.tournaments, m.help, m.quit)
 	return m
 }
 
@@ -113,6 +116,8 @@ func (m *Menu) Update(a *App) error {
 		a.Push(v)
 	case m.open:
 		a.Push(NewOpen(a.ReplayDir))
+	case m.tournaments:
+		a.Push(NewTournaments(DefaultTournamentDir()))
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:

@@ -73,6 +73,9 @@ type Pause struct {
 func NewPause(v *Viewer) *Pause {
 	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
+	if v.backTo != nil {
+		p.leave.Label = "Back to the tournament"
+	}
 	p.form.Items = []ui.Widget{p.resume, p.save, p.leave}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
@@ -108,6 +111,11 @@ func (p *Pause) Update(a *App) error {
 		p.close(a)
 		a.Push(NewSaveAs(p.v))
 	case p.leave:
+		if p.v.backTo != nil {
+			a.Pop() // the pause menu
+			a.Pop() // the viewer
+			return nil
+		}
 		a.Reset(NewMenu())
 	}
 	return nil

@@ -56,7 +56,10 @@ type Viewer struct {
 	resultsOpen bool
 	// demo plays computer games one after another, for events: each game
 	// ends in a rematch instead of the results.
-	demo      bool
+	demo bool
+	// backTo is the scene the pause menu goes back to instead of the
+	// main menu: the tournament a replay was opened from.
+	backTo    Scene
 	scrubbing bool
 	grab      grab
 	// screenW and screenH are the window's size, for panning at its edge.

@@ -234,7 +234,9 @@ func ReadIndex(name string, data []byte) (*Index, error) {
 		return nil, fmt.Errorf("%s: version %d: this Arena reads versions 1 to %d", name, ix.Version, IndexVersion)
 	}
 	n := len(ix.Entrants)
-	ok := func(e int, markers bool) bool { return (e >= 0 && e < n) || e == House || (markers && (e == TBD || e == Bye)) }
+	ok := func(e int, markers bool) bool {
+		return (e >= 0 && e < n) || e == House || (markers && (e == TBD || e == Bye))
+	}
 	for _, m := range ix.Matches {
 		for _, e := range m.Entrants {
 			if !ok(e, false) {

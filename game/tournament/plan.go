@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"time"
 )
 
 // Entrant markers, where a seat or a bracket slot holds no entrant of the
@@ -38,9 +39,11 @@ type Result struct {
 	Ranking []int  `json:"ranking"` // seats, best first
 	Reason  string `json:"reason"`
 	Turns   int    `json:"turns"`
-	// Worker names who played it, Seconds how long it took.
-	Worker  string  `json:"worker,omitempty"`
-	Seconds float64 `json:"seconds,omitempty"`
+	// Worker names who played it, Seconds how long it took, Finished
+	// when its result was recorded.
+	Worker   string    `json:"worker,omitempty"`
+	Seconds  float64   `json:"seconds,omitempty"`
+	Finished time.Time `json:"finished,omitzero"`
 	// Files are the match's files in the tournament's folder: the replay
 	// first, then the move file and the bots' logs.
 	Files []string `json:"files,omitempty"`

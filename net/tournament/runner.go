@@ -362,6 +362,7 @@ func (c *coordinator) collect(ctx context.Context, e jetstream.KeyValueEntry) er
 			return err
 		}
 	}
+	rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
 	if err := c.f.record(rp.Result); err != nil {
 		return err
 	}
