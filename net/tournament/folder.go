@@ -152,21 +152,97 @@ func (f *folder) readResults() error {
 	return nil
 }
 
-// record appends a result to the log and syncs it to disk: from then on
-// the match counts.
-func (f *folder) record(r tournament.Result) error {
-	line, err := json.Marshal(r)
-	if err != nil {
-		return err
+// commit writes the files of some matches (by path in the folder) and
+// then appends their results to the log: each file is written under a
+// temporary name, all are synced to disk at once and take their names,
+// and only then are the results appended and synced: a match counts once
+// its files are whole on disk.
+func (f *folder) commit(results []tournament.Result, files map[string][]byte) error {
+	if len(results) == 0 {
+		return nil
 	}
-	if _, err := f.log.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("record match %s: %w", r.ID, err)
+	type pending struct {
+		temp *os.File
+		path string
+	}
+	var all []pending
+	defer func() {
+		for _, p := range all {
+			p.temp.Close()
+			os.Remove(p.temp.Name())
+		}
+	}()
+	dirs := map[string]bool{}
+	for name, data := range files {
+		p := f.path(name)
+		dir := filepath.Dir(p)
+		if !dirs[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			dirs[dir] = true
+		}
+		temp, err := os.CreateTemp(dir, filepath.Base(p)+".*.part")
+		if err != nil {
+			return err
+		}
+		temp.Chmod(0o644)
+		all = append(all, pending{temp, p})
+		if _, err := temp.Write(data); err != nil {
+			return fmt.Errorf("write %s: %w", p, err)
+		}
+	}
+	// The syncs go together: the file system writes them in one go.
+	errs := make(chan error, len(all))
+	sem := make(chan struct{}, 16)
+	for _, p := range all {
+		sem <- struct{}{}
+		go func() {
+			errs <- p.temp.Sync()
+			<-sem
+		}()
+	}
+	for range all {
+		if err := <-errs; err != nil {
+			return fmt.Errorf("write the matches' files: %w", err)
+		}
+	}
+	for _, p := range all {
+		p.temp.Close()
+		if err := os.Rename(p.temp.Name(), p.path); err != nil {
+			return err
+		}
+	}
+	all = nil
+	for dir := range dirs {
+		syncDir(dir)
+	}
+	var lines []byte
+	for _, r := range results {
+		line, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		lines = append(append(lines, line...), '\n')
+	}
+	if _, err := f.log.Write(lines); err != nil {
+		return fmt.Errorf("record %d matches: %w", len(results), err)
 	}
 	if err := f.log.Sync(); err != nil {
-		return fmt.Errorf("record match %s: %w", r.ID, err)
+		return fmt.Errorf("record %d matches: %w", len(results), err)
 	}
-	f.results[r.ID] = r
+	for _, r := range results {
+		f.results[r.ID] = r
+	}
 	return nil
+}
+
+// syncDir makes the renames in dir durable, where the system allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }
 
 // writeFile writes a file of the folder whole or not at all.

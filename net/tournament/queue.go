@@ -15,57 +15,65 @@ import (
 )
 
 // The JetStream names tournaments share. Every tournament's matches are
-// jobs on one work-queue stream, one subject per match
-// (arena.match.TOURNAMENT.MATCH), which holds at most one message per
-// subject: a match queued twice is refused while it waits. Every worker
+// jobs on one work-queue stream, a batch of matches a job, one subject per
+// batch (arena.match.TOURNAMENT.FIRSTMATCH), which holds at most one
+// message: a batch queued twice is refused while it waits. Every worker
 // takes jobs from one durable consumer. Each tournament has its own
-// key-value bucket of results and object store of replays, deleted when it
-// is complete.
+// key-value bucket of results (one key per match) and object store of
+// replays (one zip archive per batch played), deleted when it is
+// complete.
 const (
 	JobsStream      = "ARENA_MATCHES"
 	WorkersConsumer = "arena-workers"
 	jobsSubjects    = "arena.match.>"
 )
 
-func jobSubject(tid, mid string) string { return "arena.match." + tid + "." + mid }
-func resultsBucket(tid string) string   { return "arena-results-" + tid }
-func replaysBucket(tid string) string   { return "arena-replays-" + tid }
+func jobSubject(tid, first string) string { return "arena.match." + tid + "." + first }
+func resultsBucket(tid string) string     { return "arena-results-" + tid }
+func replaysBucket(tid string) string     { return "arena-replays-" + tid }
 
-// DefaultAckWait is how long a match stays with a worker that has stopped
+// resultSubject is where a match's key lives in its results bucket.
+func resultSubject(tid, mid string) string { return "$KV." + resultsBucket(tid) + "." + mid }
+
+// DefaultAckWait is how long a batch stays with a worker that has stopped
 // saying it is still playing it, before another worker gets it.
 const DefaultAckWait = 30 * time.Second
 
-// maxAttempts is how many times a match is handed out before it counts as
+// maxAttempts is how many times a batch is handed out before it counts as
 // one that workers die playing.
 const maxAttempts = 5
 
 // JobVersion is the version of the Job message.
 const JobVersion = 1
 
-// Job is one match for a worker: everything it needs to play it, nothing
-// of the spec.
+// Job is a batch of matches of one tournament for a worker: everything it
+// needs to play them, nothing of the spec.
 type Job struct {
 	Version    int               `json:"v"`
 	Tournament string            `json:"tournament"`
-	ID         string            `json:"id"`
 	Title      string            `json:"title"`
-	Seats      []string          `json:"seats"` // each seat's player, as a seat list holds it
-	Names      []string          `json:"names"` // the entrants' names, for logs
-	Seed       int64             `json:"seed"`
-	Map        string            `json:"map,omitempty"`
 	Options    map[string]string `json:"options,omitempty"`
 	Limit      time.Duration     `json:"limit,omitempty"`
+	// MoveFiles keeps each match's move file beside its replay.
+	MoveFiles bool       `json:"move_files,omitempty"`
+	Matches   []JobMatch `json:"matches"`
 }
 
-// report is a worker's result in the results bucket: the result, and the
-// attempt whose files in the replay store go with it.
+// JobMatch is one match of a job.
+type JobMatch struct {
+	ID    string   `json:"id"`
+	Seats []string `json:"seats"` // each seat's player, as a seat list holds it
+	Names []string `json:"names"` // the entrants' names, for logs
+	Seed  int64    `json:"seed"`
+	Map   string   `json:"map,omitempty"`
+}
+
+// report is a worker's result in the results bucket: the result, and
+// where its files are: the zip archive of its batch in the replay store.
 type report struct {
 	tournament.Result
-	Attempt string `json:"attempt"`
+	Archive string `json:"archive,omitempty"`
 }
-
-// objectName is where a match's file is kept in the replay store.
-func objectName(mid, attempt, file string) string { return mid + "/" + attempt + "/" + file }
 
 // openQueue creates the jobs stream and the workers' consumer, or updates
 // them; ackWait 0 keeps the consumer's (or DefaultAckWait for a new one).
@@ -127,15 +135,15 @@ func buckets(ctx context.Context, js jetstream.JetStream, tid string, create boo
 	return kv, obs, nil
 }
 
-// publishJob queues a match; one already waiting is no error.
-func publishJob(ctx context.Context, js jetstream.JetStream, data []byte, tid, mid string) error {
-	_, err := js.Publish(ctx, jobSubject(tid, mid), data)
+// publishJob queues a batch; one already waiting is no error.
+func publishJob(ctx context.Context, js jetstream.JetStream, data []byte, tid, first string) error {
+	_, err := js.Publish(ctx, jobSubject(tid, first), data)
 	var api *jetstream.APIError
 	if errors.As(err, &api) && strings.Contains(api.Description, "maximum messages per subject") {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("queue match %s: %w", mid, err)
+		return fmt.Errorf("queue match %s: %w", first, err)
 	}
 	return nil
 }

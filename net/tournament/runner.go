@@ -3,6 +3,8 @@
 package tournament
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,13 +12,16 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/procgroup"
@@ -82,7 +87,8 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 		return nil, err
 	}
 	defer f.close()
-	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{}}
+	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{},
+		archives: map[string]int{}, zips: map[string]*zip.Reader{}}
 	c.t = &tournament.Tournament{ID: f.id, Name: spec.Name, Title: spec.Title.ID(), Format: spec.Format, Entrants: spec.Entrants}
 	if spec.House != nil {
 		c.t.House = spec.House.String()
@@ -120,6 +126,18 @@ type coordinator struct {
 	queued  map[string]bool
 	planned time.Time
 	running int
+	// waiting counts the matches queued and not yet recorded.
+	waiting int
+	// archives counts, by archive, the results recorded from it, to drop
+	// it from the replay store once all have been; zips keeps the last
+	// ones fetched.
+	archives map[string]int
+	zips     map[string]*zip.Reader
+	// outputsTook is how long writing the outputs took last: they are
+	// written at most once in 50 times that, so they cost the workers
+	// little.
+	outputsTook time.Duration
+	outputsAt   time.Time
 
 	js  jetstream.JetStream
 	kv  jetstream.KeyValue
@@ -181,13 +199,15 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	}
 	defer watch.Stop()
 	// The results that came while no runner was there come first.
+	var early []jetstream.KeyValueEntry
 	for e := range watch.Updates() {
 		if e == nil {
 			break
 		}
-		if err := c.collect(ctx, e); err != nil {
-			return nil, err
-		}
+		early = append(early, e)
+	}
+	if err := c.collect(ctx, early); err != nil {
+		return nil, err
 	}
 	if err := c.replan(); err != nil {
 		return nil, err
@@ -195,7 +215,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	if c.o.OnStart != nil {
 		c.o.OnStart(Start{URL: b.URL, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
 	}
-	if _, _, err := c.f.outputs(c.t, tournament.StatusRunning); err != nil {
+	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
 	}
 	workers, err := c.startWorkers(ctx, b)
@@ -222,16 +242,25 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 			if !ok {
 				return nil, errors.New("the watch of the results ended: is NATS still there?")
 			}
-			if e == nil {
-				continue
+			// Every result already there is recorded together: one sync
+			// to disk for all.
+			group := []jetstream.KeyValueEntry{e}
+		drain:
+			for len(group) < 1024 {
+				select {
+				case e := <-watch.Updates():
+					group = append(group, e)
+				default:
+					break drain
+				}
 			}
-			if err := c.collect(ctx, e); err != nil {
+			if err := c.collect(ctx, group); err != nil {
 				return nil, err
 			}
 			dirty = true
 			// Replanning costs a pass over every match: do it when the
 			// queue runs short of work, else at most once a second.
-			if c.outstanding() < 2*max(1, c.o.Workers)+2 || time.Since(c.planned) > time.Second {
+			if c.waiting < 2*max(1, c.o.Workers)+2 || time.Since(c.planned) > time.Second {
 				if err := c.replan(); err != nil {
 					return nil, err
 				}
@@ -243,8 +272,8 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 			if err := c.replan(); err != nil {
 				return nil, err
 			}
-			if dirty {
-				if _, _, err := c.f.outputs(c.t, tournament.StatusRunning); err != nil {
+			if dirty && time.Since(c.outputsAt) > 50*c.outputsTook {
+				if err := c.outputs(tournament.StatusRunning); err != nil {
 					return nil, err
 				}
 				dirty = false
@@ -266,40 +295,83 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	return st, nil
 }
 
-// outstanding counts the matches queued and not yet recorded.
-func (c *coordinator) outstanding() int {
+// outputs writes the outputs, timing it.
+func (c *coordinator) outputs(status string) error {
+	start := time.Now()
+	_, _, err := c.f.outputs(c.t, status)
+	c.outputsAt, c.outputsTook = time.Now(), time.Since(start)
+	return err
+}
+
+// batchTime is about how long a batch of matches should take to play:
+// long enough that the queue's work per batch is small beside it, short
+// enough that results come often and a worker that dies loses little.
+const batchTime = 400 * time.Millisecond
+
+// maxBatch bounds the matches of a batch.
+const maxBatch = 64
+
+// batchSize is how many matches go into the next batch: as many as play
+// in about batchTime, from the time the recorded matches took (one until
+// some are), and never so many that the workers would wait for the last
+// batches while others play.
+func (c *coordinator) batchSize(left, workers int) int {
+	var sum float64
 	n := 0
-	for id := range c.queued {
-		if _, ok := c.f.results[id]; !ok {
+	for _, r := range c.f.results {
+		if r.Seconds > 0 {
+			sum += r.Seconds
 			n++
 		}
 	}
-	return n
+	if n == 0 {
+		return 1
+	}
+	size := int(batchTime.Seconds() / max(sum/float64(n), 1e-4))
+	return max(1, min(size, maxBatch, left/(2*workers)))
 }
 
-// queue puts every match the plan knows and has no result for on the
-// jobs queue, once per run.
+// queue puts the matches the plan knows and has no result for on the
+// jobs queue, once per run, in batches: enough for each worker to have
+// three batches ahead, so that the batches' size follows the time the
+// matches are found to take.
 func (c *coordinator) queue(ctx context.Context) error {
+	var todo []tournament.Match
 	for _, m := range c.plan.Matches {
-		if _, ok := c.f.results[m.ID]; ok || c.queued[m.ID] {
-			continue
+		if _, ok := c.f.results[m.ID]; !ok && !c.queued[m.ID] {
+			todo = append(todo, m)
 		}
-		data, err := json.Marshal(c.job(m))
+	}
+	workers := max(c.o.Workers, 4) // other machines' workers may join
+	for len(todo) > 0 {
+		n := c.batchSize(len(todo), workers)
+		if c.waiting >= 3*workers*n {
+			return nil
+		}
+		job := Job{Version: JobVersion, Tournament: c.f.id, Title: c.spec.Title.ID(), Options: c.spec.Options, Limit: c.spec.Limit,
+			MoveFiles: c.spec.MoveFiles}
+		for _, m := range todo[:n] {
+			job.Matches = append(job.Matches, c.jobMatch(m))
+		}
+		data, err := json.Marshal(job)
 		if err != nil {
 			return err
 		}
-		if err := publishJob(ctx, c.js, data, c.f.id, m.ID); err != nil {
+		if err := publishJob(ctx, c.js, data, c.f.id, todo[0].ID); err != nil {
 			return err
 		}
-		c.queued[m.ID] = true
+		for _, m := range todo[:n] {
+			c.queued[m.ID] = true
+		}
+		c.waiting += n
+		todo = todo[n:]
 	}
 	return nil
 }
 
-// job is a match as a worker gets it.
-func (c *coordinator) job(m tournament.Match) Job {
-	j := Job{Version: JobVersion, Tournament: c.f.id, ID: m.ID, Title: c.spec.Title.ID(), Seed: m.Seed, Map: m.Map,
-		Options: c.spec.Options, Limit: c.spec.Limit}
+// jobMatch is a match as a worker gets it.
+func (c *coordinator) jobMatch(m tournament.Match) JobMatch {
+	j := JobMatch{ID: m.ID, Seed: m.Seed, Map: m.Map}
 	for _, e := range m.Entrants {
 		j.Seats, j.Names = append(j.Seats, c.seat(e)), append(j.Names, c.name(e))
 	}
@@ -320,64 +392,122 @@ func (c *coordinator) name(e int) string {
 	return c.spec.Entrants[e].Name
 }
 
-// collect records a result from the results bucket: its files into the
-// folder, then the result into the log, then the files out of the replay
-// store. A result already recorded is a duplicate and is ignored; a
-// failed match stops the tournament (and is forgotten, so that the next
-// run plays it again).
-func (c *coordinator) collect(ctx context.Context, e jetstream.KeyValueEntry) error {
-	if e.Operation() != jetstream.KeyValuePut {
-		return nil
-	}
-	id := e.Key()
-	var rp report
-	if err := json.Unmarshal(e.Value(), &rp); err != nil {
-		slog.Warn("tournament: a result this Arena cannot read; the match is played again", "match", id, "err", err)
-		return c.kv.Delete(ctx, id)
-	}
-	rp.ID = id
-	if _, ok := c.f.results[id]; ok {
-		c.dropFiles(ctx, rp)
-		return nil
-	}
-	m, ok := c.matches[id]
-	if !ok {
-		slog.Warn("tournament: a result for a match the plan does not have; ignored", "match", id)
-		return nil
-	}
-	if rp.Error != "" {
-		c.kv.Delete(context.WithoutCancel(ctx), id)
-		return fmt.Errorf("match %s (%s) failed on worker %s: %s", id, strings.Join(c.job(m).Names, " vs "), rp.Worker, rp.Error)
-	}
-	for _, file := range rp.Files {
-		name := filepath.Base(file)
-		if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, id+".") {
-			return fmt.Errorf("match %s: worker %s named a file %q outside the match's", id, rp.Worker, file)
+// collect records results from the results bucket: their files into the
+// folder, then the results into the log, all synced to disk together,
+// then the archives out of the replay store once all their results are
+// in. A result already recorded is a duplicate and is ignored; a failed
+// match stops the tournament (and is forgotten, so that the next run
+// plays it again).
+func (c *coordinator) collect(ctx context.Context, entries []jetstream.KeyValueEntry) error {
+	var results []tournament.Result
+	files := map[string][]byte{}
+	var failed error
+	for _, e := range entries {
+		if e == nil || e.Operation() != jetstream.KeyValuePut {
+			continue
 		}
-		data, err := c.obs.GetBytes(ctx, objectName(id, rp.Attempt, name))
-		if err != nil {
-			return fmt.Errorf("match %s: fetch %s: %w", id, name, err)
+		id := e.Key()
+		var rp report
+		if err := json.Unmarshal(e.Value(), &rp); err != nil {
+			slog.Warn("tournament: a result this Arena cannot read; the match is played again", "match", id, "err", err)
+			c.kv.Delete(ctx, id)
+			continue
 		}
-		if err := c.f.writeFile(filepath.Join(tournament.MatchesDir, name), data); err != nil {
-			return err
+		rp.ID = id
+		if rp.Archive != "" {
+			c.archives[rp.Archive]++
 		}
+		_, done := c.f.results[id]
+		m, known := c.matches[id]
+		switch {
+		case done || slices.ContainsFunc(results, func(r tournament.Result) bool { return r.ID == id }):
+			continue
+		case !known:
+			slog.Warn("tournament: a result for a match the plan does not have; ignored", "match", id)
+			continue
+		case rp.Error != "":
+			c.kv.Delete(context.WithoutCancel(ctx), id)
+			if failed == nil {
+				failed = fmt.Errorf("match %s (%s) failed on worker %s: %s", id, strings.Join(c.jobMatch(m).Names, " vs "), rp.Worker, rp.Error)
+			}
+			continue
+		}
+		for _, file := range rp.Files {
+			name := path.Base(file)
+			if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, id+".") {
+				return fmt.Errorf("match %s: worker %s named a file %q outside the match's", id, rp.Worker, file)
+			}
+			data, err := c.file(ctx, rp.Archive, name)
+			if err != nil {
+				return fmt.Errorf("match %s: %w", id, err)
+			}
+			files[filepath.Join(tournament.MatchesDir, name)] = data
+		}
+		rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
+		results = append(results, rp.Result)
 	}
-	rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
-	if err := c.f.record(rp.Result); err != nil {
+	if err := c.f.commit(results, files); err != nil {
 		return err
 	}
-	c.dropFiles(ctx, rp)
-	if c.o.OnResult != nil {
-		c.o.OnResult(Event{Match: m, Result: rp.Result, Names: c.job(m).Names, Stage: c.plan.Stages[m.Stage].Name, Progress: c.progress()})
+	for _, r := range results {
+		if c.queued[r.ID] {
+			c.waiting--
+		}
 	}
-	return nil
+	for name, n := range c.archives {
+		if zr := c.zips[name]; zr != nil && n >= archiveResults(zr) {
+			c.obs.Delete(ctx, name)
+			delete(c.zips, name)
+			delete(c.archives, name)
+		}
+	}
+	if c.o.OnResult != nil {
+		for _, r := range results {
+			m := c.matches[r.ID]
+			c.o.OnResult(Event{Match: m, Result: r, Names: c.jobMatch(m).Names, Stage: c.plan.Stages[m.Stage].Name, Progress: c.progress()})
+		}
+	}
+	return failed
 }
 
-// dropFiles deletes a result's files from the replay store.
-func (c *coordinator) dropFiles(ctx context.Context, rp report) {
-	for _, file := range rp.Files {
-		c.obs.Delete(ctx, objectName(rp.ID, rp.Attempt, filepath.Base(file)))
+// file is a file of a batch's archive, fetched once for the batch.
+func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, error) {
+	zr := c.zips[archive]
+	if zr == nil {
+		data, err := c.obs.GetBytes(ctx, archive)
+		if err != nil {
+			return nil, fmt.Errorf("fetch the archive %s: %w", archive, err)
+		}
+		if zr, err = zip.NewReader(bytes.NewReader(data), int64(len(data))); err != nil {
+			return nil, fmt.Errorf("the archive %s: %w", archive, err)
+		}
+		if len(c.zips) >= 16 {
+			clear(c.zips) // archives some of whose results never came
+		}
+		c.zips[archive] = zr
 	}
+	f, err := zr.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("the archive %s has no %s", archive, name)
+	}
+	defer f.Close()
+	return archiveLimit.Read(archive+"/"+name, f)
+}
+
+// archiveLimit bounds a file taken out of an archive, as Arena bounds a
+// replay.
+var archiveLimit = game.Limit{What: "a match's file", Max: game.MaxInput}
+
+// archiveResults counts the matches whose files an archive holds: its
+// replays.
+func archiveResults(zr *zip.Reader) int {
+	n := 0
+	for _, f := range zr.File {
+		if strings.HasSuffix(f.Name, ".arena") {
+			n++
+		}
+	}
+	return n
 }
 
 // localWorkers are the workers a runner started.

@@ -149,7 +149,7 @@ func TestResultsLogCutShort(t *testing.T) {
 	dir := t.TempDir()
 	f, err := openFolder(dir, spec)
 	require.NoError(t, err)
-	require.NoError(t, f.record(tournament.Result{ID: "rr-r1-t1-g1", Winner: 1, Ranking: []int{1, 2}}))
+	require.NoError(t, f.commit([]tournament.Result{{ID: "rr-r1-t1-g1", Winner: 1, Ranking: []int{1, 2}}}, nil))
 	f.close()
 	log, err := os.OpenFile(filepath.Join(dir, resultsLog), os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)
@@ -158,7 +158,7 @@ func TestResultsLogCutShort(t *testing.T) {
 	f, err = openFolder(dir, spec)
 	require.NoError(t, err)
 	require.Len(t, f.results, 1)
-	require.NoError(t, f.record(tournament.Result{ID: "rr-r1-t1-g2", Winner: 2, Ranking: []int{2, 1}}))
+	require.NoError(t, f.commit([]tournament.Result{{ID: "rr-r1-t1-g2", Winner: 2, Ranking: []int{2, 1}}}, nil))
 	f.close()
 	require.Len(t, resultLines(t, dir), 2)
 }
@@ -176,11 +176,12 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	require.NoError(t, err)
 	_, _, err = buckets(ctx, b.JS, "t1", true)
 	require.NoError(t, err)
-	job := Job{Version: JobVersion, Tournament: "t1", ID: "rr-r1-t1-g1", Title: "alienwarz", Seats: []string{"miner", "strategist"},
-		Names: []string{"a", "b"}, Seed: 5, Options: map[string]string{"turns": "20"}}
+	job := Job{Version: JobVersion, Tournament: "t1", Title: "alienwarz", Options: map[string]string{"turns": "20"},
+		Matches: []JobMatch{{ID: "rr-r1-t1-g1", Seats: []string{"miner", "strategist"}, Names: []string{"a", "b"}, Seed: 5}}}
+	id := job.Matches[0].ID
 	data, _ := json.Marshal(job)
-	require.NoError(t, publishJob(ctx, b.JS, data, "t1", job.ID))
-	require.NoError(t, publishJob(ctx, b.JS, data, "t1", job.ID), "a match waiting in the queue is not queued twice")
+	require.NoError(t, publishJob(ctx, b.JS, data, "t1", id))
+	require.NoError(t, publishJob(ctx, b.JS, data, "t1", id), "a batch waiting in the queue is not queued twice")
 	s, err := b.JS.Stream(ctx, JobsStream)
 	require.NoError(t, err)
 	info, err := s.Info(ctx)
@@ -188,7 +189,7 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	require.EqualValues(t, 1, info.State.Msgs)
 
 	kv, obs, _ := buckets(ctx, b.JS, "t1", false)
-	first, _ := json.Marshal(report{Result: tournament.Result{ID: job.ID, Winner: 2, Ranking: []int{2, 1}, Worker: "w0"}, Attempt: "a0"})
+	first, _ := json.Marshal(report{Result: tournament.Result{ID: id, Winner: 2, Ranking: []int{2, 1}, Worker: "w0"}, Archive: "a0.zip"})
 	var logs []string
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -198,7 +199,7 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 			if strings.HasPrefix(f, "took") {
 				// Another worker, given the match before this one, records
 				// its result while this one plays.
-				kv.Create(ctx, job.ID, first)
+				kv.Create(ctx, id, first)
 			}
 		}})
 		close(done)
@@ -207,16 +208,22 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	stop()
 	<-done
 	require.Contains(t, logs, "played %s twice; the first result counts")
-	e, err := kv.Get(ctx, job.ID)
+	e, err := kv.Get(ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, first, e.Value(), "the first result stays")
 	require.EqualValues(t, 1, e.Revision())
 	objs, _ := obs.List(ctx)
 	require.Empty(t, objs, "the second attempt's files are dropped")
 
-	// A job of a match already recorded is acknowledged without playing.
+	// A batch handed out again skips the matches already recorded: here a
+	// worker took it and gave it back.
 	logs = nil
-	require.NoError(t, publishJob(ctx, b.JS, data, "t1", job.ID))
+	require.NoError(t, publishJob(ctx, b.JS, data, "t1", id))
+	cons, err := openQueue(ctx, b.JS, 0)
+	require.NoError(t, err)
+	msg, err := cons.Next()
+	require.NoError(t, err)
+	require.NoError(t, msg.Nak())
 	wctx, stop = context.WithCancel(ctx)
 	done = make(chan struct{})
 	go func() {

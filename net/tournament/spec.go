@@ -52,6 +52,9 @@ type Spec struct {
 	House   *game.SeatSpec
 	Options map[string]string
 	Limit   time.Duration
+	// MoveFiles keeps each match's move file in the original system's
+	// format beside its replay.
+	MoveFiles bool
 }
 
 // specFile is the TOML of a spec.
@@ -73,6 +76,7 @@ type specFile struct {
 	Reset      *bool          `toml:"reset"`
 	Direct     int            `toml:"direct"`
 	PlayIn     int            `toml:"play_in"`
+	MoveFiles  bool           `toml:"move_files"`
 	Points     *pointsFile    `toml:"points"`
 	Options    map[string]any `toml:"options"`
 	Entrant    []entrantFile  `toml:"entrant"`
@@ -96,7 +100,7 @@ var expected = map[string]string{
 	"seed": "a whole number", "rounds": "a whole number of rounds", "maps": `a list of maps, such as ["canyon", "fields"]`,
 	"limit": `a time such as "2s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
 	"third_place": "true or false", "deciders": "a whole number", "draw": `"seeded" or "random"`, "reset": "true or false",
-	"direct": "a whole number", "play_in": "a whole number", "points": "a table: [points] win = 1 ...",
+	"direct": "a whole number", "play_in": "a whole number", "move_files": "true or false", "points": "a table: [points] win = 1 ...",
 	"points.win": "a number", "points.draw": "a number", "points.loss": "a number", "points.places": "a list of numbers",
 	"options": "a table: [options] NAME = VALUE", "entrant": "a table: [[entrant]] name = ..., seat = ...",
 	"entrant.name": "text", "entrant.seat": "a seat as text, such as \"strategist\" or \"process:./bot/run.sh\"",
@@ -142,7 +146,7 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		return fmt.Errorf("%s: %s: %s", at(key), label, fmt.Sprintf(format, args...))
 	}
 	sum := sha256.Sum256(data)
-	s := &Spec{Path: path, Data: data, Hash: hex.EncodeToString(sum[:]), Name: strings.TrimSpace(sf.Name)}
+	s := &Spec{Path: path, Data: data, Hash: hex.EncodeToString(sum[:]), Name: strings.TrimSpace(sf.Name), MoveFiles: sf.MoveFiles}
 	if sf.Title == "" {
 		return nil, fmt.Errorf("%s: title: missing: expected the game, one of %s", path, titleIDs())
 	}

@@ -3,6 +3,8 @@
 package tournament
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -28,7 +30,7 @@ import (
 
 // WorkerOptions say how a worker works.
 type WorkerOptions struct {
-	// Slots is how many matches it plays at once.
+	// Slots is how many batches it plays at once.
 	Slots int
 	// Name names it in the results ("host/pid" when empty).
 	Name string
@@ -36,14 +38,14 @@ type WorkerOptions struct {
 	Log func(format string, args ...any)
 }
 
-// Work takes matches from the jobs queue and plays them until ctx ends:
-// each match's files go to its tournament's replay store, then its result
-// to the results bucket, created only if no result is there (a match
-// played twice counts once), and only then is the job acknowledged. While
-// a match plays, the worker tells JetStream it is still at it, so a long
-// match stays with it and a match of a worker that died goes to another
-// after the consumer's ack wait. A match that ctx interrupts goes back to
-// the queue at once.
+// Work takes batches of matches from the jobs queue and plays them until
+// ctx ends. A batch's files go to its tournament's replay store as one
+// archive, then each match's result to the results bucket, each created
+// only if no result is there (a match played twice counts once), and only
+// then is the job acknowledged. While a batch plays, the worker tells
+// JetStream it is still at it, so a long one stays with it, and the batch
+// of a worker that died goes to another after the consumer's ack wait. A
+// batch that ctx interrupts goes back to the queue at once.
 func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 	cons, err := openQueue(ctx, b.JS, 0)
 	if err != nil {
@@ -53,7 +55,7 @@ func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 	if err != nil {
 		return fmt.Errorf("the workers' consumer: %w", err)
 	}
-	w := &worker{js: b.JS, cons: cons, beat: max(info.Config.AckWait/3, 100*time.Millisecond), WorkerOptions: o}
+	w := &worker{js: b.JS, cons: cons, beat: max(info.Config.AckWait/3, 100*time.Millisecond), WorkerOptions: o, scratch: scratchDir()}
 	if w.Name == "" {
 		host, _ := os.Hostname()
 		w.Name = fmt.Sprintf("%s/%d", host, os.Getpid())
@@ -71,13 +73,32 @@ func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 
 type worker struct {
 	WorkerOptions
-	js   jetstream.JetStream
-	cons jetstream.Consumer
-	beat time.Duration
+	js      jetstream.JetStream
+	cons    jetstream.Consumer
+	beat    time.Duration
+	scratch string
 }
 
-// slot takes one match at a time.
+// scratchDir is where matches write their files before they go to the
+// replay store: memory (/dev/shm) where the system has it, as nothing
+// there needs to survive the worker, else the temporary folder.
+func scratchDir() string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "arena-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return os.TempDir()
+}
+
+// slot takes one batch at a time. While it plays a batch, the report of
+// the one before goes out: the queue's round trips overlap the play.
 func (w *worker) slot(ctx context.Context) {
+	reported := make(chan struct{})
+	close(reported)
+	defer func() { <-reported }()
 	for ctx.Err() == nil {
 		fetch, cancel := context.WithTimeout(ctx, 5*time.Second)
 		msg, err := w.cons.Next(jetstream.FetchContext(fetch))
@@ -92,86 +113,203 @@ func (w *worker) slot(ctx context.Context) {
 			}
 			continue
 		}
-		w.handle(ctx, msg)
+		b := w.play(ctx, msg)
+		<-reported
+		if b == nil {
+			continue
+		}
+		reported = make(chan struct{})
+		go func() {
+			defer close(reported)
+			b.finish(ctx, w)
+		}()
 	}
 }
 
-// handle plays one job.
-func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
+// batch is a job played, waiting for its report.
+type batch struct {
+	job     Job
+	msg     jetstream.Msg
+	kv      jetstream.KeyValue
+	obs     jetstream.ObjectStore
+	done    []played
+	stopped context.CancelFunc // the heartbeat
+}
+
+// played is one match of a batch, played.
+type played struct {
+	tournament.Result
+	files []string // in its folder of the scratch space
+	dir   string
+}
+
+// play plays the matches of a job; nil when there is nothing to report
+// (a job dropped, or interrupted and handed back).
+func (w *worker) play(ctx context.Context, msg jetstream.Msg) *batch {
 	var job Job
-	if err := json.Unmarshal(msg.Data(), &job); err != nil || job.Version != JobVersion || job.ID == "" {
+	if err := json.Unmarshal(msg.Data(), &job); err != nil || job.Version != JobVersion || len(job.Matches) == 0 {
 		slog.Warn("tournament worker: a job this Arena cannot read; dropped", "subject", msg.Subject(), "err", err)
 		msg.Term()
-		return
+		return nil
 	}
 	kv, obs, err := buckets(ctx, w.js, job.Tournament, false)
 	if err != nil {
 		// The tournament is over and gone: its job is of no use.
 		msg.Term()
-		return
+		return nil
 	}
-	if _, err := kv.Get(ctx, job.ID); err == nil {
-		msg.Ack() // played already, by a worker that died before acknowledging it
-		return
+	md, err := msg.Metadata()
+	again := err == nil && md.NumDelivered > 1
+	tooMany := err == nil && md.NumDelivered > maxAttempts
+	beating, stop := context.WithCancel(ctx)
+	go w.heartbeat(beating, msg)
+	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: stop}
+	for _, m := range job.Matches {
+		if again {
+			// Handed out before: a worker may have recorded some of it.
+			if _, err := kv.Get(ctx, m.ID); err == nil {
+				continue
+			}
+		}
+		p := played{Result: tournament.Result{ID: m.ID, Worker: w.Name}}
+		if tooMany {
+			p.Error = fmt.Sprintf("handed out %d times: the workers that took it stopped answering (did they crash or run out of memory?)", md.NumDelivered-1)
+		} else {
+			w.Log("took %s %s", m.ID, strings.Join(m.Names, " vs "))
+			p.dir, err = os.MkdirTemp(w.scratch, "arena-match-")
+			if err == nil {
+				var res tournament.Result
+				res, p.files, err = playMatch(ctx, job, m, p.dir)
+				res.ID, res.Worker = p.ID, p.Worker
+				p.Result = res
+			}
+			if ctx.Err() != nil {
+				os.RemoveAll(p.dir)
+				b.clean()
+				msg.Nak() // interrupted: another worker takes it now
+				return nil
+			}
+			if err != nil {
+				p.Error = err.Error()
+			}
+		}
+		b.done = append(b.done, p)
 	}
-	var res tournament.Result
-	var files []string
-	dir := ""
-	if md, err := msg.Metadata(); err == nil && md.NumDelivered > maxAttempts {
-		res.Error = fmt.Sprintf("handed out %d times: the workers that took it stopped answering (did they crash or run out of memory?)", md.NumDelivered-1)
-	} else {
-		w.Log("took %s %s", job.ID, strings.Join(job.Names, " vs "))
-		playing, stop := context.WithCancel(ctx)
-		go w.heartbeat(playing, msg)
-		dir, err = os.MkdirTemp("", "arena-match-")
-		if err == nil {
-			defer os.RemoveAll(dir)
-			res, files, err = play(playing, job, dir)
-		}
-		stop()
-		if ctx.Err() != nil {
-			msg.Nak() // interrupted: another worker takes it now
-			return
-		}
-		if err != nil {
-			res.Error = err.Error()
-		}
-	}
-	res.ID, res.Worker = job.ID, w.Name
-	attempt := randomID()
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, f))
-		if err == nil {
-			_, err = obs.PutBytes(ctx, objectName(job.ID, attempt, f), data)
-		}
-		if err != nil {
-			slog.Warn("tournament worker: keep a match's file", "match", job.ID, "file", f, "err", err)
-			msg.Nak()
-			return
-		}
-		res.Files = append(res.Files, tournament.MatchesDir+"/"+f)
-	}
-	data, _ := json.Marshal(report{Result: res, Attempt: attempt})
-	if _, err := kv.Create(ctx, job.ID, data); err != nil {
-		for _, f := range files {
-			obs.Delete(ctx, objectName(job.ID, attempt, f))
-		}
-		if !errors.Is(err, jetstream.ErrKeyExists) {
-			slog.Warn("tournament worker: record a result", "match", job.ID, "err", err)
-			msg.Nak()
-			return
-		}
-		w.Log("played %s twice; the first result counts", job.ID)
-	}
-	msg.Ack()
-	if res.Error != "" {
-		w.Log("failed %s: %s", job.ID, res.Error)
-	} else {
-		w.Log("finished %s in %.1fs", job.ID, res.Seconds)
+	return b
+}
+
+// clean stops the heartbeat and removes the batch's files.
+func (b *batch) clean() {
+	b.stopped()
+	for _, p := range b.done {
+		os.RemoveAll(p.dir)
 	}
 }
 
-// heartbeat tells JetStream the match is still being played until ctx
+// finish reports the batch and acknowledges its job.
+func (b *batch) finish(ctx context.Context, w *worker) {
+	defer b.clean()
+	if err := w.report(ctx, b.job, b.kv, b.obs, b.done); err != nil {
+		if ctx.Err() == nil {
+			slog.Warn("tournament worker: record results", "match", b.job.Matches[0].ID, "err", err)
+		}
+		b.msg.Nak()
+		return
+	}
+	b.msg.Ack()
+	for _, p := range b.done {
+		if p.Error != "" {
+			w.Log("failed %s: %s", p.ID, p.Error)
+		} else {
+			w.Log("finished %s in %.3fs", p.ID, p.Seconds)
+		}
+	}
+}
+
+// report sends a batch's files, as one zip archive, then each result,
+// created in the results bucket only where none is: a match another
+// worker recorded first keeps its result.
+func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs jetstream.ObjectStore, done []played) error {
+	if len(done) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	files := 0
+	for i := range done {
+		p := &done[i]
+		for _, f := range p.files {
+			data, err := os.ReadFile(filepath.Join(p.dir, f))
+			if err != nil {
+				return err
+			}
+			// Replays are gzip already: stored as they are.
+			method := zip.Deflate
+			if strings.HasSuffix(f, ".arena") {
+				method = zip.Store
+			}
+			zf, err := zw.CreateHeader(&zip.FileHeader{Name: f, Method: method})
+			if err != nil {
+				return err
+			}
+			if _, err := zf.Write(data); err != nil {
+				return err
+			}
+			p.Files = append(p.Files, tournament.MatchesDir+"/"+f)
+			files++
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	archive := ""
+	if files > 0 {
+		archive = job.Matches[0].ID + "/" + randomID() + ".zip"
+		if _, err := obs.PutBytes(ctx, archive, buf.Bytes()); err != nil {
+			return fmt.Errorf("keep the replays: %w", err)
+		}
+	}
+	// The results go out together and are confirmed together.
+	futures := make([]jetstream.PubAckFuture, len(done))
+	for i, p := range done {
+		data, _ := json.Marshal(report{Result: p.Result, Archive: archive})
+		f, err := w.js.PublishAsync(resultSubject(job.Tournament, p.ID), data, jetstream.WithExpectLastSequencePerSubject(0))
+		if err != nil {
+			return err
+		}
+		futures[i] = f
+	}
+	recorded := 0
+	for i, f := range futures {
+		select {
+		case <-f.Ok():
+			recorded++
+		case err := <-f.Err():
+			if !errors.Is(err, jetstream.ErrKeyExists) {
+				return err
+			}
+			// A result is there, or was there and was deleted (a failed
+			// match, to be played again): only the second may be
+			// written.
+			if _, err := kv.Get(ctx, done[i].ID); errors.Is(err, jetstream.ErrKeyNotFound) {
+				data := f.Msg().Data
+				if _, err := kv.Create(ctx, done[i].ID, data); err == nil {
+					recorded++
+					continue
+				}
+			}
+			w.Log("played %s twice; the first result counts", done[i].ID)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if recorded == 0 && archive != "" {
+		obs.Delete(ctx, archive)
+	}
+	return nil
+}
+
+// heartbeat tells JetStream the batch is still being played until ctx
 // ends.
 func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
 	t := time.NewTicker(w.beat)
@@ -186,10 +324,10 @@ func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
 	}
 }
 
-// play plays a job's match in dir and returns its result and its files
-// (the replay first), by name within dir. A panic of the match is its
-// error.
-func play(ctx context.Context, job Job, dir string) (res tournament.Result, files []string, err error) {
+// playMatch plays one match of a job in dir and returns its result and
+// its files (the replay first), by name within dir. A panic of the match
+// is its error.
+func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tournament.Result, files []string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the match crashed: %v\n%s", p, debug.Stack())
@@ -199,12 +337,12 @@ func play(ctx context.Context, job Job, dir string) (res tournament.Result, file
 	if err != nil {
 		return res, nil, err
 	}
-	seats, err := game.ParseSeats(t, strings.Join(job.Seats, ","))
+	seats, err := game.ParseSeats(t, strings.Join(jm.Seats, ","))
 	if err != nil {
 		return res, nil, err
 	}
-	replay := job.ID + ".arena"
-	st := game.Setup{Title: t, Seats: seats, Seed: job.Seed, Map: job.Map, Options: maps.Clone(job.Options),
+	replay := jm.ID + ".arena"
+	st := game.Setup{Title: t, Seats: seats, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
 		Limit: job.Limit, Out: filepath.Join(dir, replay)}
 	if st.Options == nil {
 		st.Options = map[string]string{}
@@ -224,15 +362,18 @@ func play(ctx context.Context, job Job, dir string) (res tournament.Result, file
 	}
 	sum := m.Recording().Summary()
 	res = tournament.Result{Winner: sum.Winner, Ranking: sum.Ranking, Reason: sum.Reason, Turns: sum.Turns,
-		Seconds: float64(time.Since(start).Milliseconds()) / 1000}
+		Seconds: float64(time.Since(start).Microseconds()) / 1e6}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return res, nil, err
 	}
 	files = []string{replay}
 	for _, e := range entries {
-		if e.Type().IsRegular() && e.Name() != replay {
-			files = append(files, e.Name())
+		name := e.Name()
+		// The bots' logs go with the replay; the move file only when the
+		// spec asks for it (an AlienWarz game log is 50 times its replay).
+		if e.Type().IsRegular() && name != replay && (job.MoveFiles || strings.HasSuffix(name, ".stderr.log")) {
+			files = append(files, name)
 		}
 	}
 	slices.Sort(files[1:])
