@@ -21,6 +21,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
+	tnet "github.com/arena-games/arena/net/tournament"
 )
 
 // writeFile writes a file into dir and returns its path.
@@ -414,5 +415,31 @@ func BenchmarkTournamentWorkers(b *testing.B) {
 		b.ReportMetric(one.Seconds()/2, "s-1worker")
 		b.ReportMetric(two.Seconds()/2, "s-2workers")
 		b.ReportMetric(one.Seconds()/two.Seconds(), "speedup")
+	}
+}
+
+// The example specs of the README are in docs/specs, and each one is a
+// tournament that starts.
+func TestExampleSpecs(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	files, _ := filepath.Glob("docs/specs/*.toml")
+	require.Len(t, files, 5, "one per game")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var indented []string
+		for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+			if l != "" {
+				l = "    " + l
+			}
+			indented = append(indented, l)
+		}
+		require.Contains(t, string(readme), strings.Join(indented, "\n"), "%s as the README shows it", f)
+		s, err := tnet.ReadSpec(f)
+		require.NoError(t, err, f)
+		p, err := s.Format.Plan(nil)
+		require.NoError(t, err)
+		require.NotEmpty(t, p.Matches, f)
 	}
 }

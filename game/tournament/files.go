@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -251,6 +252,11 @@ func ReadIndex(name string, data []byte) (*Index, error) {
 			}
 			if r.Winner < 0 || r.Winner > len(m.Entrants) {
 				return nil, fmt.Errorf("%s: match %s: winner seat %d of %d", name, m.ID, r.Winner, len(m.Entrants))
+			}
+			for _, f := range r.Files {
+				if !filepath.IsLocal(filepath.FromSlash(f)) {
+					return nil, fmt.Errorf("%s: match %s: file %q is outside the tournament's folder", name, m.ID, f)
+				}
 			}
 		}
 	}

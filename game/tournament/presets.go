@@ -73,7 +73,7 @@ func (p *planner) guardains() error {
 func (p *planner) alienwarz() {
 	n := p.f.Entrants
 	seeds := all(n)
-	st := p.stage(Stage{Name: "Ranking", Kind: KindTable, Advance: min(n, p.f.Direct+p.f.PlayIn)})
+	st := p.stage(Stage{Name: "Ranking", Kind: KindTable, Advance: min(n, p.f.Direct)})
 	sp := seriesPlan{stage: st, round: 1, period: p.nextPeriod(), dealKey: "rank"}
 	round := Round{Name: "Against the house"}
 	for i, e := range seeds {

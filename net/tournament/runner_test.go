@@ -235,3 +235,23 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	<-done
 	require.Empty(t, logs, "nothing played")
 }
+
+// A results log is read whole, a last line cut short dropped, a broken
+// line in the middle an error naming it; nothing panics.
+func FuzzResultsLog(f *testing.F) {
+	f.Add([]byte("{\"id\":\"rr-r1-t1-g1\",\"winner\":1,\"ranking\":[1,2]}\n{\"id\":\"rr-r1-t1-g2\",\"win"))
+	f.Add([]byte("\n\n"))
+	f.Add([]byte("{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, resultsLog), data, 0o644))
+		fo := &folder{dir: dir, results: map[string]tournament.Result{}}
+		if err := fo.readResults(); err != nil {
+			require.Contains(t, err.Error(), resultsLog)
+			return
+		}
+		for id, r := range fo.results {
+			require.Equal(t, id, r.ID)
+		}
+	})
+}
