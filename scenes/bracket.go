@@ -27,6 +27,15 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 		}
 	}
 	n := len(order)
+	if t.cross == nil {
+		for i, e := range order {
+			line := []string{clipText(fmt.Sprintf("%d  %s", i+1, ix.Entrants[e].Name), render.Bold, 24*s, 300*s)}
+			for _, o := range order {
+				line = append(line, points(ix.Cross.Score[e][o]))
+			}
+			t.cross = append(t.cross, line)
+		}
+	}
 	area := t.area
 	nameW := math.Min(300*s, float64(area.Dx())*0.3)
 	totalW := 110 * s
@@ -39,13 +48,13 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 	size := math.Min(cell*0.42, 24*s)
 	x0, y0 := float64(area.Min.X), float64(area.Min.Y)
 	for j := 0; j < cols; j++ {
-		render.Text(dst, fmt.Sprint(j+1), render.Bold, 16*s, x0+nameW+(float64(j)+0.5)*cell, y0+8*s, render.InkFaint, render.Center)
+		render.Text(dst, placeName(j), render.Bold, 16*s, x0+nameW+(float64(j)+0.5)*cell, y0+8*s, render.InkFaint, render.Center)
 	}
 	render.Text(dst, "Points", render.Bold, 16*s, x0+nameW+float64(cols)*cell+totalW/2, y0+8*s, render.InkFaint, render.Center)
 	y := y0 + headH
 	for i := t.scroll; i < n && i < t.scroll+fits; i++ {
 		e := order[i]
-		label := fmt.Sprintf("%d  %s", i+1, ix.Entrants[e].Name)
+		label := t.cross[i][0]
 		ink := render.Ink
 		if i == 0 && t.snap.Standings.Standings[0].Played > 0 {
 			render.Panel(dst, rectXYWH(x0, y+2*s, nameW-8*s, cell-4*s), 8*s, render.Accent)
@@ -73,7 +82,7 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 				tint = render.Fade(render.Bad, 0.4)
 			}
 			render.Panel(dst, r, 6*s, tint)
-			render.Text(dst, points(mine), render.Bold, size, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+(float64(r.Dy())-size*1.2)/2, render.Ink, render.Center)
+			render.Text(dst, t.cross[i][j+1], render.Bold, size, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+(float64(r.Dy())-size*1.2)/2, render.Ink, render.Center)
 			t.cellAt = append(t.cellAt, cellHit{r, e, o})
 		}
 		total := t.snap.Standings.Standings[i].Points
@@ -85,6 +94,23 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 			render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
 	}
 }
+
+// placeName is the heading of the cross table's column j: its place.
+func placeName(j int) string {
+	if j < len(placeNames) {
+		return placeNames[j]
+	}
+	return fmt.Sprint(j + 1)
+}
+
+// placeNames are the places' numbers, written once.
+var placeNames = func() []string {
+	out := make([]string, 256)
+	for i := range out {
+		out[i] = fmt.Sprint(i + 1)
+	}
+	return out
+}()
 
 // drawBracket draws a bracket stage: its rounds as columns of ties, each
 // joined to the tie its winner goes on to; in a double elimination the
@@ -259,7 +285,7 @@ func (t *Tournament) seriesBox(dst *ebiten.Image, a *App, se *tournament.Series,
 	ix := t.snap.Index
 	h := float64(len(se.Entrants))*lineH + 6*s
 	r := rectXYWH(x, yc-h/2, w, h)
-	playing := !se.Done && slices.ContainsFunc(se.Matches, func(id string) bool { return t.played(id) })
+	playing := !se.Done && slices.ContainsFunc(se.Matches, func(id string) bool { return t.played[id] })
 	if playing {
 		render.Glow(dst, float64(r.Min.X+r.Max.X)/2, yc, w*0.7, render.Fade(render.Accent, 0.18+0.1*math.Sin(a.Clock*3)))
 	}
@@ -296,16 +322,6 @@ func (t *Tournament) seriesBox(dst *ebiten.Image, a *App, se *tournament.Series,
 		t.boxAt = append(t.boxAt, boxHit{r.Intersect(t.area), se})
 	}
 	return r
-}
-
-// played reports whether the match has a result.
-func (t *Tournament) played(id string) bool {
-	for i := range t.snap.Index.Matches {
-		if m := &t.snap.Index.Matches[i]; m.ID == id {
-			return m.Result != nil
-		}
-	}
-	return false
 }
 
 // matchList is the overlay that lists some of a tournament's matches: a

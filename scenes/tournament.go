@@ -76,6 +76,7 @@ type Tournament struct {
 
 	// Laid out by layout, read by the drawing and the input.
 	tabs    []image.Rectangle
+	tabSize float64
 	area    image.Rectangle
 	heads   []image.Rectangle
 	rowAt   []rowHit
@@ -84,6 +85,11 @@ type Tournament struct {
 	lines   standingsLines
 	sub     string
 	updated string
+	// played holds the IDs of the matches with a result.
+	played map[string]bool
+	// cross holds the cross table's texts, a line per entrant in the
+	// standings' order.
+	cross [][]string
 }
 
 type loaded struct {
@@ -190,6 +196,13 @@ func (t *Tournament) apply(snap *tnet.Snapshot, clock float64) {
 	}
 	t.view = min(t.view, len(t.views)-1)
 	t.latest = latestResults(ix, 4)
+	t.played = map[string]bool{}
+	for _, m := range ix.Matches {
+		if m.Result != nil {
+			t.played[m.ID] = true
+		}
+	}
+	t.cross = nil
 	title := ix.Title
 	if tt, err := game.Lookup(ix.Title); err == nil {
 		title = tt.Name()
@@ -421,15 +434,28 @@ func (t *Tournament) open(p *tournament.Played) {
 	}()
 }
 
-// layout places the tabs and the area of the view.
+// layout places the tabs (their type smaller where many must fit) and
+// the area of the view.
 func (t *Tournament) layout(a *App) {
 	s := a.Scale
+	t.tabSize = 19 * s
+	for range 8 {
+		total := 0.0
+		for _, v := range t.views {
+			w, _ := render.Measure(v.name, render.Bold, t.tabSize)
+			total += w + t.tabSize*2.3
+		}
+		if total <= float64(a.W)-96*s || t.tabSize <= 11*s {
+			break
+		}
+		t.tabSize = max(11*s, t.tabSize*(float64(a.W)-96*s)/total)
+	}
 	x := 48 * s
 	t.tabs = t.tabs[:0]
 	for _, v := range t.views {
-		w, _ := render.Measure(v.name, render.Bold, 19*s)
-		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+36*s, 42*s))
-		x += w + 44*s
+		w, _ := render.Measure(v.name, render.Bold, t.tabSize)
+		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s))
+		x += w + t.tabSize*2.3
 	}
 	t.area = rectXYWH(48*s, 188*s, float64(a.W)-96*s, float64(a.H)-188*s-84*s)
 }
@@ -462,7 +488,7 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 			render.FillRect(dst, float64(r.Min.X)+14*s, float64(r.Max.Y)-5*s, float64(r.Dx())-28*s, 3*s, render.Accent)
 			c = render.Ink
 		}
-		render.Text(dst, v.name, render.Bold, 19*s, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+10*s, c, render.Center)
+		render.Text(dst, v.name, render.Bold, t.tabSize, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+(float64(r.Dy())-t.tabSize*1.2)/2, c, render.Center)
 	}
 	t.rowAt, t.cellAt, t.boxAt, t.heads = t.rowAt[:0], t.cellAt[:0], t.boxAt[:0], t.heads[:0]
 	switch v := t.views[t.view]; v.kind {
@@ -671,18 +697,29 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// pointsText keeps the texts of the points drawn, so frames format none.
+var pointsText = map[float64]string{}
+
 // points writes points the way tables do: 2½, ½, 3.
 func points(x float64) string {
+	if s, ok := pointsText[x]; ok {
+		return s
+	}
 	whole, frac := math.Modf(x)
+	s := fmt.Sprintf("%.2f", x)
 	switch {
 	case frac == 0:
-		return fmt.Sprint(whole)
+		s = fmt.Sprint(whole)
 	case frac == 0.5 && whole == 0:
-		return "½"
+		s = "½"
 	case frac == 0.5:
-		return fmt.Sprintf("%v½", whole)
+		s = fmt.Sprintf("%v½", whole)
 	}
-	return fmt.Sprintf("%.2f", x)
+	if len(pointsText) > 4096 {
+		clear(pointsText)
+	}
+	pointsText[x] = s
+	return s
 }
 
 // Tournaments asks for a tournament to show: one of those in the
