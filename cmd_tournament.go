@@ -218,21 +218,28 @@ func printStandings(w io.Writer, title string, st *tournament.Standings) {
 	tw.Flush()
 }
 
-func cmdTournamentStatus(args []string, stdout, stderr io.Writer) error {
-	pos, err := parse(flags("tournament status", stderr), args)
+// loadTournament reads the tournament that a command's one argument
+// names: a folder or a URL.
+func loadTournament(name string, args []string, stderr io.Writer) (tnet.Source, *tnet.Snapshot, error) {
+	pos, err := parse(flags(name, stderr), args)
 	if err != nil {
-		return err
+		return tnet.Source{}, nil, err
 	}
 	if len(pos) != 1 {
-		return usagef("expected one tournament folder or URL, got %q", pos)
+		return tnet.Source{}, nil, usagef("expected one tournament folder or URL, got %q", pos)
 	}
 	src, err := tnet.ParseSource(pos[0])
 	if err != nil {
-		return usageError{err}
+		return tnet.Source{}, nil, usageError{err}
 	}
 	ctx, cancel := context.WithTimeout(interrupted, 30*time.Second)
 	defer cancel()
 	snap, err := src.Load(ctx, "")
+	return src, snap, err
+}
+
+func cmdTournamentStatus(args []string, stdout, stderr io.Writer) error {
+	_, snap, err := loadTournament("tournament status", args, stderr)
 	if err != nil {
 		return err
 	}
@@ -255,22 +262,11 @@ func cmdTournamentStatus(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// seriesText writes a bracket's tie: "a 2-1 b", "a (bye)", "a - ?".
+// seriesText writes a bracket's tie: "*a 2 - b 1", "*a - bye".
 func seriesText(ix *tournament.Index, s tournament.Series) string {
-	name := func(e int) string {
-		switch {
-		case e == tournament.TBD:
-			return "?"
-		case e == tournament.Bye:
-			return "(bye)"
-		case e == tournament.House:
-			return "house"
-		}
-		return ix.Entrants[e].Name
-	}
 	var sides []string
 	for i, e := range s.Entrants {
-		side := name(e)
+		side := ix.EntrantName(e)
 		if s.Score != nil {
 			side += fmt.Sprintf(" %g", s.Score[i])
 		}
@@ -306,20 +302,7 @@ func cmdTournamentWorker(args []string, stderr io.Writer) error {
 }
 
 func cmdTournamentShow(args []string, stderr io.Writer) error {
-	pos, err := parse(flags("tournament show", stderr), args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return usagef("expected one tournament folder or URL, got %q", pos)
-	}
-	src, err := tnet.ParseSource(pos[0])
-	if err != nil {
-		return usageError{err}
-	}
-	ctx, cancel := context.WithTimeout(interrupted, 30*time.Second)
-	defer cancel()
-	snap, err := src.Load(ctx, "")
+	src, snap, err := loadTournament("tournament show", args, stderr)
 	if err != nil {
 		return err
 	}

@@ -86,31 +86,13 @@ func checkComplete(t *testing.T, dir string, matches int) {
 	require.NoDirExists(t, filepath.Join(dir, "nats"))
 }
 
-const alienCup = `title = "alienwarz"
-name = "Alien cup"
-format = "round-robin"
-games = 4
-seed = 9
-[[entrant]]
-name = "strategist"
-seat = "strategist"
-[[entrant]]
-name = "miner"
-seat = "miner"
-[[entrant]]
-name = "strategist-b"
-seat = "strategist"
-[[entrant]]
-name = "miner-b"
-seat = "miner"
-`
 
 // A tournament stopped by Ctrl-C, then killed outright, continues each
 // time with the same command, and ends with every match counted once.
 func TestTournamentResumesAfterInterruptAndKill(t *testing.T) {
 	bin := arenaBinary(t)
 	dir := t.TempDir()
-	spec := writeFile(t, dir, "cup.toml", alienCup)
+	spec := writeFile(t, dir, "cup.toml", benchCup(3))
 	out := filepath.Join(dir, "cup")
 	start := func() *exec.Cmd {
 		cmd := exec.Command(bin, "tournament", "run", spec, "--out", out, "--workers", "2", "--json")
@@ -151,7 +133,7 @@ func TestTournamentResumesAfterInterruptAndKill(t *testing.T) {
 	require.NoError(t, cmd.Start())
 	stderr, _ := io.ReadAll(outErr)
 	require.NoError(t, cmd.Wait(), string(stderr))
-	checkComplete(t, out, 6*4)
+	checkComplete(t, out, 10*3)
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	require.NotEmpty(t, lines)
 	var line map[string]any
@@ -159,15 +141,15 @@ func TestTournamentResumesAfterInterruptAndKill(t *testing.T) {
 	for _, k := range []string{"id", "stage", "seats", "winner", "ranking", "reason", "turns", "replay", "done", "left"} {
 		require.Contains(t, line, k)
 	}
-	require.EqualValues(t, 24, mustLast(t, lines)["done"])
+	require.EqualValues(t, 30, mustLast(t, lines)["done"])
 
 	// Done: the same command changes nothing.
 	code, _, stderrText := arenaRun(bin, "tournament", "run", spec, "--out", out, "--workers", "1")
 	require.Equal(t, 0, code, stderrText)
-	require.Len(t, recorded(t, out), 24)
+	require.Len(t, recorded(t, out), 30)
 	code, status, _ := arenaRun(bin, "tournament", "status", out)
 	require.Equal(t, 0, code)
-	require.Contains(t, status, "Alien cup (alienwarz, round-robin): complete, 24 of 24 matches played")
+	require.Contains(t, status, "Benchmark cup (alienwarz, round-robin): complete, 30 of 30 matches played")
 }
 
 func mustLast(t *testing.T, lines []string) map[string]any {

@@ -254,19 +254,7 @@ func resultText(ix *tournament.Index, p *tournament.Played) string {
 }
 
 // entrantName names an entrant, the house, or a bracket's empty place.
-func entrantName(ix *tournament.Index, e int) string {
-	switch {
-	case e == tournament.House:
-		return "house"
-	case e == tournament.TBD:
-		return "—"
-	case e == tournament.Bye:
-		return "bye"
-	case e >= 0 && e < len(ix.Entrants):
-		return ix.Entrants[e].Name
-	}
-	return "?"
-}
+func entrantName(ix *tournament.Index, e int) string { return ix.EntrantName(e) }
 
 // Update takes new snapshots, opened replays, keys and clicks.
 func (t *Tournament) Update(a *App) error {

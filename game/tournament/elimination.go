@@ -85,20 +85,15 @@ func (p *planner) knockout(name, key string, seeds []int, third bool) (int, bool
 	for r := 1; r <= n; r++ {
 		sp := seriesPlan{stage: st, round: r, period: p.nextPeriod(), dealKey: fmt.Sprintf("%s-r%d", key, r), decide: true}
 		finalPeriod = sp.period
-		round := Round{Name: roundName(len(cur))}
-		var next []int
-		for i := 0; i < len(cur); i += 2 {
-			sp.id = fmt.Sprintf("%s-r%d-t%d", key, r, i/2+1)
-			s := p.series(sp, []int{cur[i], cur[i+1]})
-			round.Series = append(round.Series, s)
-			next = append(next, s.Winner)
-			l := loser(s)
+		round, next, losers := p.ties(sp, key, r, adjacent(cur))
+		round.Name = roundName(len(cur))
+		for _, l := range losers {
 			if l >= 0 {
 				out[l] = r
 			}
-			if r == n-1 {
-				semiLosers = append(semiLosers, l)
-			}
+		}
+		if r == n-1 {
+			semiLosers = losers
 		}
 		rounds = append(rounds, round)
 		cur = next
@@ -176,19 +171,12 @@ func (p *planner) doubleElimination(seeds []int) (int, bool) {
 	drops := make([][]int, n+1)
 	for r := 1; r <= n; r++ {
 		sp := seriesPlan{stage: st, round: len(rounds) + 1, period: wbPeriod(r), dealKey: fmt.Sprintf("wb-r%d", r), decide: true}
-		name := fmt.Sprintf("Winners round %d", r)
+		round, next, losers := p.ties(sp, "wb", r, adjacent(cur))
+		round.Name, round.Side = fmt.Sprintf("Winners round %d", r), "winners"
 		if r == n {
-			name = "Winners final"
+			round.Name = "Winners final"
 		}
-		round := Round{Name: name, Side: "winners"}
-		var next []int
-		for i := 0; i < len(cur); i += 2 {
-			sp.id = fmt.Sprintf("wb-r%d-t%d", r, i/2+1)
-			s := p.series(sp, []int{cur[i], cur[i+1]})
-			round.Series = append(round.Series, s)
-			next = append(next, s.Winner)
-			drops[r] = append(drops[r], loser(s))
-		}
+		drops[r] = losers
 		rounds = append(rounds, round)
 		cur = next
 	}
@@ -198,34 +186,22 @@ func (p *planner) doubleElimination(seeds []int) (int, bool) {
 	playLosers := func(pairs [][2]int) []int {
 		j++
 		sp := seriesPlan{stage: st, round: len(rounds) + 1, period: lbPeriod(j), dealKey: fmt.Sprintf("lb-r%d", j), decide: true}
-		name := fmt.Sprintf("Losers round %d", j)
+		round, next, losers := p.ties(sp, "lb", j, pairs)
+		round.Name, round.Side = fmt.Sprintf("Losers round %d", j), "losers"
 		if j == lbRounds {
-			name = "Losers final"
+			round.Name = "Losers final"
 		}
-		round := Round{Name: name, Side: "losers"}
-		var next []int
-		for t, pr := range pairs {
-			sp.id = fmt.Sprintf("lb-r%d-t%d", j, t+1)
-			s := p.series(sp, pr[:])
-			round.Series = append(round.Series, s)
-			next = append(next, s.Winner)
-			if l := loser(s); l >= 0 {
+		for _, l := range losers {
+			if l >= 0 {
 				tiers[l] = tierOutIn(j)
 			}
 		}
 		rounds = append(rounds, round)
 		return next
 	}
-	among := func(xs []int) [][2]int {
-		var out [][2]int
-		for i := 0; i+1 < len(xs); i += 2 {
-			out = append(out, [2]int{xs[i], xs[i+1]})
-		}
-		return out
-	}
 	lb := drops[1]
 	if n >= 2 {
-		lb = playLosers(among(lb))
+		lb = playLosers(adjacent(lb))
 		for r := 2; r <= n; r++ {
 			d := slices.Clone(drops[r])
 			if r%2 == 0 {
@@ -237,7 +213,7 @@ func (p *planner) doubleElimination(seeds []int) (int, bool) {
 			}
 			lb = playLosers(pairs)
 			if r < n {
-				lb = playLosers(among(lb))
+				lb = playLosers(adjacent(lb))
 			}
 		}
 		p.period = base + 3*n - 2
@@ -262,6 +238,30 @@ func (p *planner) doubleElimination(seeds []int) (int, bool) {
 	p.plan.Stages[st].Rounds = rounds
 	p.bracketFinals(st, seeds, tiers)
 	return last.Winner, last.Done
+}
+
+// ties plays a round of two-sided ties, tie t between the sides
+// pairs[t] with the ID KEY-rR-tT. It returns the round (to be named) and
+// the winner and the loser (see loser) of each tie.
+func (p *planner) ties(sp seriesPlan, key string, r int, pairs [][2]int) (round Round, winners, losers []int) {
+	for t, pr := range pairs {
+		sp.id = fmt.Sprintf("%s-r%d-t%d", key, r, t+1)
+		s := p.series(sp, pr[:])
+		round.Series = append(round.Series, s)
+		winners = append(winners, s.Winner)
+		losers = append(losers, loser(s))
+	}
+	return round, winners, losers
+}
+
+// adjacent pairs the sides of a bracket's round: the first with the
+// second, the third with the fourth, and so on.
+func adjacent(xs []int) [][2]int {
+	var out [][2]int
+	for i := 0; i+1 < len(xs); i += 2 {
+		out = append(out, [2]int{xs[i], xs[i+1]})
+	}
+	return out
 }
 
 // snake deals the entrants into h groups the way a draw of seeds does:

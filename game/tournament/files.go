@@ -305,6 +305,22 @@ func ReadStandings(name string, data []byte) (*Standings, error) {
 	return &s, nil
 }
 
+// EntrantName names an entrant, the house player, or a bracket's place
+// that is not known yet ("—") or empty ("bye").
+func (ix *Index) EntrantName(e int) string {
+	switch {
+	case e == House:
+		return "house"
+	case e == TBD:
+		return "—"
+	case e == Bye:
+		return "bye"
+	case e >= 0 && e < len(ix.Entrants):
+		return ix.Entrants[e].Name
+	}
+	return "?"
+}
+
 // Replay is the path of a played match's replay within the tournament's
 // folder, or "".
 func (p *Played) Replay() string {

@@ -91,20 +91,22 @@ func (p *planner) alienwarz() {
 	if n > p.f.Direct && p.f.PlayIn > 0 {
 		pi := p.stage(Stage{Name: "Play-in", Kind: KindBracket})
 		sp := seriesPlan{stage: pi, round: 1, period: p.nextPeriod(), dealKey: "playin", decide: true}
-		round := Round{Name: "Play-in"}
-		tiers := map[int]int{}
 		side := func(place int) int {
 			if place >= n {
 				return Bye
 			}
 			return ranking[place]
 		}
+		var pairs [][2]int
 		for i := 0; i < p.f.PlayIn/2; i++ {
-			sp.id = fmt.Sprintf("playin-r1-t%d", i+1)
-			s := p.series(sp, []int{side(p.f.Direct + i), side(p.f.Direct + p.f.PlayIn - 1 - i)})
-			round.Series = append(round.Series, s)
-			seedsOut = append(seedsOut, s.Winner)
-			if l := loser(s); l >= 0 {
+			pairs = append(pairs, [2]int{side(p.f.Direct + i), side(p.f.Direct + p.f.PlayIn - 1 - i)})
+		}
+		round, winners, losers := p.ties(sp, "playin", 1, pairs)
+		round.Name = "Play-in"
+		seedsOut = append(seedsOut, winners...)
+		tiers := map[int]int{}
+		for _, l := range losers {
+			if l >= 0 {
 				tiers[l] = tierOutIn(1)
 			}
 		}

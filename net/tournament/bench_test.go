@@ -4,6 +4,7 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -66,36 +67,12 @@ func BenchmarkQueueTraffic(b *testing.B) {
 	}
 }
 
-// benchSpec is a round robin of AlienWarz's built-in bots, five entrants
-// playing games games a pairing.
+// benchSpec is a round robin of AlienWarz's built-in bots at the game's
+// own rules, five entrants playing games games a pairing.
 func benchSpec(b *testing.B, games int) *Spec {
-	text := `title = "alienwarz"
-format = "round-robin"
-seed = 1
-games = ` + strconv.Itoa(games) + `
-[[entrant]]
-name = "strategist"
-seat = "strategist"
-[[entrant]]
-name = "miner"
-seat = "miner"
-[[entrant]]
-name = "strategist-b"
-seat = "strategist"
-[[entrant]]
-name = "miner-b"
-seat = "miner"
-[[entrant]]
-name = "miner-c"
-seat = "miner"
-`
-	path := filepath.Join(b.TempDir(), "cup.toml")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		b.Fatal(err)
+	text := "title = \"alienwarz\"\nseed = 1\ngames = " + strconv.Itoa(games) + "\n"
+	for i, seat := range []string{"strategist", "miner", "strategist", "miner", "miner"} {
+		text += fmt.Sprintf("[[entrant]]\nname = \"%s-%d\"\nseat = \"%s\"\n", seat, i+1, seat)
 	}
-	s, err := ReadSpec(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return s
+	return writeSpec(b, text)
 }

@@ -20,7 +20,7 @@ import (
 )
 
 // writeSpec writes a spec into a new folder and reads it.
-func writeSpec(t *testing.T, text string) *Spec {
+func writeSpec(t testing.TB, text string) *Spec {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "spec.toml")
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
