@@ -27,7 +27,7 @@ import (
 func init() {
 	commandHelp["tournament"] = help{"arena tournament run SPEC | status DIR|URL | worker --nats URL | show DIR|URL",
 		"Tournaments: run one from its spec (a TOML file), see where it stands, lend\nthis machine's cores to one, or show it in the window."}
-	commandHelp["tournament run"] = help{"arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json] [--ack-wait 30s]",
+	commandHelp["tournament run"] = help{"arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json] [--ack-wait 30s] [--replicas N]",
 		"Play the tournament SPEC describes, writing its standings (standings.json,\nstandings.csv), cross table, index (tournament.json) and every match's replay\nto DIR. NATS runs in this process unless --nats names a cluster; --workers\nlocal workers play the matches, and `arena tournament worker` on any machine\ncan join them. Interrupted, the same command continues where it stopped."}
 	commandHelp["tournament status"] = help{"arena tournament status DIR|URL",
 		"Print where a tournament stands: its progress and its standings."}
@@ -68,6 +68,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process)")
 	asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
 	ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
+	replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -75,8 +76,8 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("expected one spec file, got %q", pos)
 	}
-	if *workers < 0 || *ackWait < time.Second {
-		return usagef("--workers %d, --ack-wait %v: expected 0 or more workers and at least 1s", *workers, *ackWait)
+	if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && *natsURL == "") {
+		return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
 	}
 	spec, err := tnet.ReadSpec(pos[0])
 	if err != nil {
@@ -90,7 +91,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o := tnet.Options{Dir: dir, NATS: *natsURL, Workers: *workers, AckWait: *ackWait,
+	o := tnet.Options{Dir: dir, NATS: *natsURL, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
 		StartWorker: func(i int, url string) *exec.Cmd {
 			return exec.Command(exe, "tournament", "worker", "--nats", url, "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
 		}}

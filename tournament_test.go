@@ -86,7 +86,6 @@ func checkComplete(t *testing.T, dir string, matches int) {
 	require.NoDirExists(t, filepath.Join(dir, "nats"))
 }
 
-
 // A tournament stopped by Ctrl-C, then killed outright, continues each
 // time with the same command, and ends with every match counted once.
 func TestTournamentResumesAfterInterruptAndKill(t *testing.T) {

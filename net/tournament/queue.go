@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -75,22 +76,16 @@ type report struct {
 	Archive string `json:"archive,omitempty"`
 }
 
-// openQueue creates the jobs stream and the workers' consumer, or updates
-// them; ackWait 0 keeps the consumer's (or DefaultAckWait for a new one).
-func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
-	_, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+// openQueue makes the jobs stream (with replicas copies on a cluster) if
+// there is none, and the workers' consumer with its ack wait.
+func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Consumer, error) {
+	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
 		Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
 		Storage: jetstream.FileStorage, MaxMsgsPerSubject: 1, Discard: jetstream.DiscardNew, DiscardNewPerSubject: true,
-		Description: "Arena's tournament matches, one job per match",
+		Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
-	}
-	if ackWait == 0 {
-		if c, err := js.Consumer(ctx, JobsStream, WorkersConsumer); err == nil {
-			return c, nil
-		}
-		ackWait = DefaultAckWait
 	}
 	c, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
 		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
@@ -108,31 +103,54 @@ func resetQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Durati
 	if err := js.DeleteConsumer(ctx, JobsStream, WorkersConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) && !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return nil, fmt.Errorf("reset the workers' consumer: %w", err)
 	}
-	return openQueue(ctx, js, ackWait)
+	return openQueue(ctx, js, ackWait, 1)
 }
 
-// buckets opens a tournament's results and replays, creating them when
-// create is set.
-func buckets(ctx context.Context, js jetstream.JetStream, tid string, create bool) (jetstream.KeyValue, jetstream.ObjectStore, error) {
-	if !create {
-		kv, err := js.KeyValue(ctx, resultsBucket(tid))
-		if err != nil {
-			return nil, nil, err
+// waitQueue is the workers' consumer, once a runner has made it.
+func waitQueue(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
+	for said := false; ; said = true {
+		c, err := js.Consumer(ctx, JobsStream, WorkersConsumer)
+		if err == nil {
+			return c, nil
 		}
-		obs, err := js.ObjectStore(ctx, replaysBucket(tid))
-		return kv, obs, err
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return nil, fmt.Errorf("the workers' consumer: %w", err)
+		}
+		if !said {
+			slog.Warn("tournament worker: no tournament on this NATS yet; waiting for `arena tournament run`")
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(2 * time.Second):
+		}
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
-		Description: "the results of tournament " + tid})
+}
+
+// buckets opens a tournament's results and replays.
+func buckets(ctx context.Context, js jetstream.JetStream, tid string) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	kv, err := js.KeyValue(ctx, resultsBucket(tid))
 	if err != nil {
+		return nil, nil, err
+	}
+	obs, err := js.ObjectStore(ctx, replaysBucket(tid))
+	return kv, obs, err
+}
+
+// makeBuckets makes a tournament's results bucket and replay store (with
+// replicas copies on a cluster) where there are none, and opens them.
+func makeBuckets(ctx context.Context, js jetstream.JetStream, tid string, replicas int) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	_, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
+		Replicas: replicas, Description: "the results of tournament " + tid})
+	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
 		return nil, nil, fmt.Errorf("the results bucket: %w", err)
 	}
-	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
-		Description: "the replays of tournament " + tid})
-	if err != nil {
+	_, err = js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
+		Replicas: replicas, Description: "the replays of tournament " + tid})
+	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
 		return nil, nil, fmt.Errorf("the replays store: %w", err)
 	}
-	return kv, obs, nil
+	return buckets(ctx, js, tid)
 }
 
 // publishJob queues a batch; one already waiting is no error.

@@ -42,6 +42,9 @@ type Options struct {
 	// AckWait is how long a match stays with a worker that has gone
 	// silent; 0: DefaultAckWait.
 	AckWait time.Duration
+	// Replicas is how many copies of the queue, the results and the
+	// replays a NATS cluster keeps (where it makes them); 0: one.
+	Replicas int
 	// OnStart, OnResult and OnProgress, when set, hear of the tournament's
 	// start, of each match as it is recorded, and of its progress about
 	// once a second.
@@ -185,12 +188,12 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		// had taken goes out again now, not after the ack wait.
 		cons, err = resetQueue(ctx, b.JS, ackWait)
 	} else {
-		cons, err = openQueue(ctx, b.JS, ackWait)
+		cons, err = openQueue(ctx, b.JS, ackWait, c.o.Replicas)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if c.kv, c.obs, err = buckets(ctx, b.JS, c.f.id, true); err != nil {
+	if c.kv, c.obs, err = makeBuckets(ctx, b.JS, c.f.id, c.o.Replicas); err != nil {
 		return nil, err
 	}
 	watch, err := c.kv.WatchAll(ctx)

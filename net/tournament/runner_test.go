@@ -172,9 +172,9 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	b, err := bus.Open(bus.Options{Dir: filepath.Join(t.TempDir(), "nats"), Port: -1})
 	require.NoError(t, err)
 	defer b.Close()
-	_, err = openQueue(ctx, b.JS, time.Second)
+	_, err = openQueue(ctx, b.JS, time.Second, 1)
 	require.NoError(t, err)
-	_, _, err = buckets(ctx, b.JS, "t1", true)
+	kv, obs, err := makeBuckets(ctx, b.JS, "t1", 1)
 	require.NoError(t, err)
 	job := Job{Version: JobVersion, Tournament: "t1", Title: "alienwarz", Options: map[string]string{"turns": "20"},
 		Matches: []JobMatch{{ID: "rr-r1-t1-g1", Seats: []string{"miner", "strategist"}, Names: []string{"a", "b"}, Seed: 5}}}
@@ -188,7 +188,6 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.EqualValues(t, 1, info.State.Msgs)
 
-	kv, obs, _ := buckets(ctx, b.JS, "t1", false)
 	first, _ := json.Marshal(report{Result: tournament.Result{ID: id, Winner: 2, Ranking: []int{2, 1}, Worker: "w0"}, Archive: "a0.zip"})
 	var logs []string
 	wctx, stop := context.WithCancel(ctx)
@@ -219,7 +218,7 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	// worker took it and gave it back.
 	logs = nil
 	require.NoError(t, publishJob(ctx, b.JS, data, "t1", id))
-	cons, err := openQueue(ctx, b.JS, 0)
+	cons, err := waitQueue(ctx, b.JS)
 	require.NoError(t, err)
 	msg, err := cons.Next()
 	require.NoError(t, err)

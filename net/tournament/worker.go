@@ -47,8 +47,11 @@ type WorkerOptions struct {
 // of a worker that died goes to another after the consumer's ack wait. A
 // batch that ctx interrupts goes back to the queue at once.
 func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
-	cons, err := openQueue(ctx, b.JS, 0)
+	cons, err := waitQueue(ctx, b.JS)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return err
 	}
 	info, err := cons.Info(ctx)
@@ -152,7 +155,7 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) *batch {
 		msg.Term()
 		return nil
 	}
-	kv, obs, err := buckets(ctx, w.js, job.Tournament, false)
+	kv, obs, err := buckets(ctx, w.js, job.Tournament)
 	if err != nil {
 		// The tournament is over and gone: its job is of no use.
 		msg.Term()
