@@ -17,10 +17,11 @@ type Menu struct {
 	titles []game.Title
 	demo   *ui.Button
 	open   *ui.Button
+	quit   *ui.Button
+	help   *ui.Button
+
 	// tournaments opens the tournaments (scenes/tournament.go).
 	tournaments *ui.Button
-	quit        *ui.Button
-	help        *ui.Button
 }
 
 // MenuTitles are the games the main menu offers, in its order: every

@@ -56,10 +56,7 @@ type Viewer struct {
 	resultsOpen bool
 	// demo plays computer games one after another, for events: each game
 	// ends in a rematch instead of the results.
-	demo bool
-	// backTo is the scene the pause menu goes back to instead of the
-	// main menu: the tournament a replay was opened from.
-	backTo    Scene
+	demo      bool
 	scrubbing bool
 	grab      grab
 	// screenW and screenH are the window's size, for panning at its edge.
@@ -69,6 +66,10 @@ type Viewer struct {
 	buttons                                                        []*ui.Button
 	area, side, bar, scrub                                         image.Rectangle
 	moment                                                         render.Moment
+
+	// backTo is the scene the pause menu goes back to instead of the
+	// main menu: the tournament a replay was opened from.
+	backTo Scene
 
 	turnLabel  memo[[2]int]
 	clock      memo[int]
