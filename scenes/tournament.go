@@ -69,6 +69,7 @@ type Tournament struct {
 	// sel is the line chosen with the keys, shown once they are used.
 	sel    int
 	keyed  bool
+	fits   int // the lines a table shows at once
 	scroll int
 	// flash is when each entrant's line last changed, for a glow.
 	flash  map[int]float64
@@ -313,16 +314,18 @@ func (t *Tournament) Update(a *App) error {
 	if t.present && a.Clock-t.shownAt > presentFor {
 		t.show(a, t.view+1)
 	}
-	if in.UI.Down || in.UI.Up {
-		t.keyed = true
-	}
-	if in.UI.Down {
-		t.sel = max(0, min(t.sel+1, t.rowCount()-1))
-		t.scroll += boolInt(t.rowCount() == 0)
-	}
-	if in.UI.Up {
-		t.sel = max(t.sel-1, 0)
-		t.scroll -= boolInt(t.rowCount() == 0 && t.scroll > 0)
+	if step := boolInt(in.UI.Down) - boolInt(in.UI.Up); step != 0 {
+		if n := t.rowCount(); n > 0 {
+			// The keys choose a line (the first press shows the
+			// choice), and the lines scroll to show it.
+			if t.keyed {
+				t.sel = max(0, min(t.sel+step, n-1))
+			}
+			t.keyed = true
+			t.scroll = max(min(t.scroll, t.sel), t.sel-t.fits+1)
+		} else {
+			t.scroll = max(0, t.scroll+step)
+		}
 	}
 	if in.UI.Wheel != 0 {
 		t.scroll = max(0, t.scroll-int(math.Round(in.UI.Wheel)))
@@ -602,11 +605,7 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 	rowH := math.Min(56*s, math.Max(34*s, (float64(area.Dy())-headH)/float64(max(1, n))))
 	fits := int((float64(area.Dy()) - headH) / rowH)
 	t.scroll = max(0, min(t.scroll, n-fits))
-	if t.sel < t.scroll {
-		t.scroll = t.sel
-	} else if t.sel >= t.scroll+fits {
-		t.scroll = t.sel - fits + 1
-	}
+	t.fits = fits
 	size := rowH * 0.52
 	x0, y := float64(area.Min.X), float64(area.Min.Y)
 	xs := make([]float64, len(cols)+1)

@@ -139,6 +139,20 @@ func TestTournamentStandingsSort(t *testing.T) {
 	press(t, a, ActSort)
 	a.drawStack(dst)
 	require.Equal(t, 2, sc.sortBy, "O sorts by the next column")
+
+	// The keys choose a line; Enter lists its matches.
+	a.In.UI.Down = true
+	tick(t, a, 1)
+	a.In.UI.Down = true
+	tick(t, a, 1)
+	a.drawStack(dst)
+	require.Equal(t, 1, sc.sel)
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	list, ok := a.Top().(*matchList)
+	require.True(t, ok)
+	require.Equal(t, "Matches of "+sc.lines.rows[1].Name, list.title)
+	require.Len(t, list.list, 8, "two games against each of four")
 }
 
 func lineNames(sc *Tournament) []string {

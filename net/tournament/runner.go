@@ -101,9 +101,16 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 	}
 	if c.plan.Done {
 		// Complete already: write the outputs again, as a finished run
-		// leaves them.
+		// leaves them, and clear what a run stopped at its very end left
+		// on NATS.
 		_, st, err := f.outputs(c.t, tournament.StatusComplete)
 		os.RemoveAll(f.path(natsDir))
+		if o.NATS != "" {
+			if b, err := bus.Open(bus.Options{URL: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
+				removeTournament(ctx, b.JS, f.id)
+				b.Close()
+			}
+		}
 		return st, err
 	}
 	st, err := c.run(ctx)
