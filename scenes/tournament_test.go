@@ -153,6 +153,15 @@ func TestTournamentStandingsSort(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "Matches of "+sc.lines.rows[1].Name, list.title)
 	require.Len(t, list.list, 8, "two games against each of four")
+	a.Pop()
+
+	// Presenting, the views change by themselves.
+	press(t, a, ActPresent)
+	require.True(t, sc.present)
+	view := sc.view
+	a.Clock += presentFor + 1
+	tick(t, a, 1)
+	require.Equal(t, (view+1)%len(sc.views), sc.view)
 }
 
 func lineNames(sc *Tournament) []string {
