@@ -80,6 +80,32 @@ type worker struct {
 	cons    jetstream.Consumer
 	beat    time.Duration
 	scratch string
+
+	mu    sync.Mutex
+	known map[string]tournamentBuckets // by tournament
+}
+
+type tournamentBuckets struct {
+	kv  jetstream.KeyValue
+	obs jetstream.ObjectStore
+}
+
+// buckets opens a tournament's results and replays, once per tournament.
+func (w *worker) buckets(ctx context.Context, tid string) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if b, ok := w.known[tid]; ok {
+		return b.kv, b.obs, nil
+	}
+	kv, obs, err := buckets(ctx, w.js, tid)
+	if err != nil {
+		return nil, nil, err
+	}
+	if w.known == nil || len(w.known) > 64 {
+		w.known = map[string]tournamentBuckets{}
+	}
+	w.known[tid] = tournamentBuckets{kv, obs}
+	return kv, obs, nil
 }
 
 // scratchDir is where matches write their files before they go to the
@@ -96,26 +122,23 @@ func scratchDir() string {
 	return os.TempDir()
 }
 
-// slot takes one batch at a time. While it plays a batch, the report of
-// the one before goes out: the queue's round trips overlap the play.
+// slot plays one batch at a time. While it plays a batch, the report of
+// the one before goes out and the next one is fetched: the queue's round
+// trips overlap the play.
 func (w *worker) slot(ctx context.Context) {
 	reported := make(chan struct{})
 	close(reported)
 	defer func() { <-reported }()
-	for ctx.Err() == nil {
-		fetch, cancel := context.WithTimeout(ctx, 5*time.Second)
-		msg, err := w.cons.Next(jetstream.FetchContext(fetch))
-		cancel()
-		if err != nil {
-			if ctx.Err() == nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
-				slog.Warn("tournament worker: take a match", "err", err)
-				select {
-				case <-ctx.Done():
-				case <-time.After(time.Second):
-				}
-			}
-			continue
+	next := make(chan jetstream.Msg, 1)
+	go w.fetch(ctx, next)
+	for {
+		var msg jetstream.Msg
+		select {
+		case <-ctx.Done():
+			return
+		case msg = <-next:
 		}
+		go w.fetch(ctx, next)
 		b := w.play(ctx, msg)
 		<-reported
 		if b == nil {
@@ -126,6 +149,31 @@ func (w *worker) slot(ctx context.Context) {
 			defer close(reported)
 			b.finish(ctx, w)
 		}()
+	}
+}
+
+// fetch takes the next job from the queue and hands it over, or hands it
+// back to the queue when ctx ends first.
+func (w *worker) fetch(ctx context.Context, next chan<- jetstream.Msg) {
+	for ctx.Err() == nil {
+		wait, cancel := context.WithTimeout(ctx, 5*time.Second)
+		msg, err := w.cons.Next(jetstream.FetchContext(wait))
+		cancel()
+		if err == nil {
+			select {
+			case next <- msg:
+			case <-ctx.Done():
+				msg.Nak()
+			}
+			return
+		}
+		if ctx.Err() == nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
+			slog.Warn("tournament worker: take a match", "err", err)
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
 	}
 }
 
@@ -155,7 +203,7 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) *batch {
 		msg.Term()
 		return nil
 	}
-	kv, obs, err := buckets(ctx, w.js, job.Tournament)
+	kv, obs, err := w.buckets(ctx, job.Tournament)
 	if err != nil {
 		// The tournament is over and gone: its job is of no use.
 		msg.Term()
@@ -216,6 +264,10 @@ func (b *batch) finish(ctx context.Context, w *worker) {
 		if ctx.Err() == nil {
 			slog.Warn("tournament worker: record results", "match", b.job.Matches[0].ID, "err", err)
 		}
+		// The tournament may be gone: look for its buckets again.
+		w.mu.Lock()
+		delete(w.known, b.job.Tournament)
+		w.mu.Unlock()
 		b.msg.Nak()
 		return
 	}
