@@ -93,7 +93,11 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	}
 	o := tnet.Options{Dir: dir, NATS: *natsURL, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
 		StartWorker: func(i int, url string) *exec.Cmd {
-			return exec.Command(exe, "tournament", "worker", "--nats", url, "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
+			// One core a worker: its garbage collector too, so that the
+			// workers share the machine evenly.
+			cmd := exec.Command(exe, "tournament", "worker", "--nats", url, "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
+			cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+			return cmd
 		}}
 	p := &progress{stderr: stderr, title: spec.Name}
 	o.OnStart = func(s tnet.Start) {
@@ -183,7 +187,7 @@ func (p *progress) start(s tnet.Progress) {
 	p.first = s.Done
 	p.bar = progressbar.NewOptions(max(1, s.Estimate-s.Done), progressbar.OptionSetWriter(p.stderr),
 		progressbar.OptionSetPredictTime(true), progressbar.OptionShowIts(), progressbar.OptionSetItsString("matches"),
-		progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionFullWidth(), progressbar.OptionSetElapsedTime(true))
+		progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionSetWidth(30), progressbar.OptionSetElapsedTime(true))
 	p.update(s)
 }
 
@@ -196,8 +200,8 @@ func (p *progress) update(s tnet.Progress) {
 		}
 		return
 	}
-	p.bar.Describe(line)
 	p.bar.ChangeMax(max(1, s.Estimate-p.first))
+	p.bar.Describe(line)
 	p.bar.Set(s.Done - p.first)
 }
 

@@ -64,7 +64,8 @@ type Start struct {
 	Progress
 }
 
-// Progress counts a tournament's matches.
+// Progress counts a tournament's matches: done, being played (about),
+// and left.
 type Progress struct {
 	Done, Running, Left int
 	// Estimate is how many matches the tournament will have played.
@@ -277,7 +278,13 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 			}
 		case <-tick.C:
 			if info, err := cons.Info(ctx); err == nil {
-				c.running = info.NumAckPending
+				// A worker holds a batch it plays, the next one and the
+				// last one's report: about one match running for each
+				// local worker busy, or each two batches taken.
+				c.running = (info.NumAckPending + 1) / 2
+				if c.o.Workers > 0 {
+					c.running = min(info.NumAckPending, c.o.Workers)
+				}
 			}
 			if err := c.replan(); err != nil {
 				return nil, err
