@@ -51,6 +51,9 @@ type Format struct {
 	// Maps are played in turn: the games of a pairing that rotate the seats
 	// over one deal share its map and seed.
 	Maps []string
+	// Seeds, when given, are the deals' seeds, in turn, instead of seeds
+	// drawn from Seed.
+	Seeds []int64
 	// Rounds is the number of Swiss rounds; 0: log2 of the entrants.
 	Rounds int
 	// Pools and Advance shape GuardAIns's first level: how many pools, and

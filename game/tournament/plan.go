@@ -361,6 +361,9 @@ func (p *planner) match(sp seriesPlan, sides []int, g int) Match {
 	m := Match{ID: fmt.Sprintf("%s-g%d", sp.id, g), Stage: sp.stage, Round: sp.round, Series: sp.id, Game: g,
 		Entrants: seats, Period: sp.period}
 	m.Seed = int64(mix(p.f.Seed, fmt.Sprintf("%s/deal%d", sp.dealKey, deal)) >> 33)
+	if len(p.f.Seeds) > 0 {
+		m.Seed = p.f.Seeds[deal%len(p.f.Seeds)]
+	}
 	if len(p.f.Maps) > 0 {
 		m.Map = p.f.Maps[deal%len(p.f.Maps)]
 	}

@@ -163,6 +163,12 @@ func TestGamesRotateTheSeatsAndShareDeals(t *testing.T) {
 	require.Equal(t, "fields", g3.Map)
 	other := byID["rr-r2-t1-g1"]
 	require.Equal(t, g1.Seed, other.Seed, "every pairing of a round robin plays the same deals")
+
+	f.Seeds = []int64{7, 11}
+	p, _ = play(t, &f, stronger)
+	for _, m := range p.Matches {
+		require.Equal(t, []int64{7, 11}[(m.Game-1)/2%2], m.Seed, "the spec's seeds, deal by deal")
+	}
 }
 
 // A round robin's ties are broken by the direct encounter, then wins, then

@@ -64,6 +64,7 @@ type specFile struct {
 	Format     string         `toml:"format"`
 	Games      int            `toml:"games"`
 	Seed       int64          `toml:"seed"`
+	Seeds      []int64        `toml:"seeds"`
 	Rounds     int            `toml:"rounds"`
 	Maps       []string       `toml:"maps"`
 	Limit      string         `toml:"limit"`
@@ -97,7 +98,7 @@ type entrantFile struct {
 // expected says what each key of a spec takes, for errors.
 var expected = map[string]string{
 	"title": "a game's ID as text", "name": "text", "format": "a format's name as text", "games": "a whole number of games",
-	"seed": "a whole number", "rounds": "a whole number of rounds", "maps": `a list of maps, such as ["canyon", "fields"]`,
+	"seed": "a whole number", "seeds": "a list of whole numbers, such as [7, 11, 42]", "rounds": "a whole number of rounds", "maps": `a list of maps, such as ["canyon", "fields"]`,
 	"limit": `a time such as "2s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
 	"third_place": "true or false", "deciders": "a whole number", "draw": `"seeded" or "random"`, "reset": "true or false",
 	"direct": "a whole number", "play_in": "a whole number", "move_files": "true or false", "points": "a table: [points] win = 1 ...",
@@ -241,7 +242,11 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		for j := range seats {
 			seats[j].Spec = s.Seats[j%len(s.Seats)]
 		}
-		if _, err := game.NewMatch(t, game.Config{Seed: sf.Seed, Map: m, Options: s.Options}, seats); err != nil {
+		seed := sf.Seed
+		if len(sf.Seeds) > 0 {
+			seed = sf.Seeds[i%len(sf.Seeds)]
+		}
+		if _, err := game.NewMatch(t, game.Config{Seed: seed, Map: m, Options: s.Options}, seats); err != nil {
 			key := "options"
 			if len(maps) > 0 {
 				key = "maps"
@@ -251,7 +256,7 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		}
 	}
 	f := tournament.Format{System: cmp.Or(sf.Format, tournament.RoundRobin), Seats: t.Seats(), Entrants: len(s.Entrants),
-		Games: sf.Games, Seed: sf.Seed, Maps: maps, Rounds: sf.Rounds, Pools: sf.Pools, Advance: sf.Advance,
+		Games: sf.Games, Seed: sf.Seed, Seeds: sf.Seeds, Maps: maps, Rounds: sf.Rounds, Pools: sf.Pools, Advance: sf.Advance,
 		ThirdPlace: sf.ThirdPlace, Deciders: DefaultDeciders, Draw: sf.Draw, Reset: true, House: s.House != nil,
 		Direct: sf.Direct, PlayIn: sf.PlayIn}
 	if sf.Deciders != nil {
