@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -16,13 +15,11 @@ import (
 )
 
 // The JetStream names tournaments share. Every tournament's matches are
-// jobs on one work-queue stream, a batch of matches a job, one subject per
-// batch (arena.match.TOURNAMENT.FIRSTMATCH), which holds at most one
-// message: a batch queued twice is refused while it waits. Every worker
-// takes jobs from one durable consumer. Each tournament has its own
-// key-value bucket of results (one key per match) and object store of
-// replays (one zip archive per batch played), deleted when it is
-// complete.
+// jobs on one work-queue stream, a batch of matches a job, on the subject
+// arena.match.TOURNAMENT.FIRSTMATCH. Every worker takes jobs from one
+// durable consumer. Each tournament has its own key-value bucket of
+// results (one key per match) and object store of replays (one zip
+// archive per batch played), deleted when it is complete.
 const (
 	JobsStream      = "ARENA_MATCHES"
 	WorkersConsumer = "arena-workers"
@@ -81,8 +78,7 @@ type report struct {
 func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Consumer, error) {
 	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
 		Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
-		Storage: jetstream.FileStorage, MaxMsgsPerSubject: 1, Discard: jetstream.DiscardNew, DiscardNewPerSubject: true,
-		Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
+		Storage: jetstream.FileStorage, Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
 	})
 	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
@@ -95,15 +91,6 @@ func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duratio
 		return nil, fmt.Errorf("the workers' consumer: %w", err)
 	}
 	return c, nil
-}
-
-// resetQueue hands out again every match that a worker had taken: for an
-// embedded server just started, whose workers from before are gone.
-func resetQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
-	if err := js.DeleteConsumer(ctx, JobsStream, WorkersConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) && !errors.Is(err, jetstream.ErrStreamNotFound) {
-		return nil, fmt.Errorf("reset the workers' consumer: %w", err)
-	}
-	return openQueue(ctx, js, ackWait, 1)
 }
 
 // waitQueue is the workers' consumer, once a runner has made it.
@@ -153,15 +140,15 @@ func makeBuckets(ctx context.Context, js jetstream.JetStream, tid string, replic
 	return buckets(ctx, js, tid)
 }
 
-// publishJob queues a batch; one already waiting is no error.
-func publishJob(ctx context.Context, js jetstream.JetStream, data []byte, tid, first string) error {
-	_, err := js.Publish(ctx, jobSubject(tid, first), data)
-	var api *jetstream.APIError
-	if errors.As(err, &api) && strings.Contains(api.Description, "maximum messages per subject") {
-		return nil
-	}
+// clearJobs takes a tournament's jobs off the queue: those waiting and
+// those a worker holds (its results still count when they come).
+func clearJobs(ctx context.Context, js jetstream.JetStream, tid string) error {
+	s, err := js.Stream(ctx, JobsStream)
 	if err != nil {
-		return fmt.Errorf("queue match %s: %w", first, err)
+		return err
+	}
+	if err := s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">"))); err != nil {
+		return fmt.Errorf("clear the tournament's jobs: %w", err)
 	}
 	return nil
 }
@@ -176,10 +163,8 @@ func removeTournament(ctx context.Context, js jetstream.JetStream, tid string) e
 	if err := js.DeleteObjectStore(ctx, replaysBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
 		errs = append(errs, err)
 	}
-	if s, err := js.Stream(ctx, JobsStream); err == nil {
-		if err := s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">"))); err != nil {
-			errs = append(errs, err)
-		}
+	if err := clearJobs(ctx, js, tid); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

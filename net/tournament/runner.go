@@ -190,14 +190,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	if ackWait == 0 {
 		ackWait = DefaultAckWait
 	}
-	var cons jetstream.Consumer
-	if embedded {
-		// The workers of a run before are gone with its server: what they
-		// had taken goes out again now, not after the ack wait.
-		cons, err = resetQueue(ctx, b.JS, ackWait)
-	} else {
-		cons, err = openQueue(ctx, b.JS, ackWait, c.o.Replicas)
-	}
+	cons, err := openQueue(ctx, b.JS, ackWait, c.o.Replicas)
 	if err != nil {
 		return nil, err
 	}
@@ -218,6 +211,12 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		early = append(early, e)
 	}
 	if err := c.collect(ctx, early); err != nil {
+		return nil, err
+	}
+	// The jobs of a run before go: what they lack is queued again from
+	// the plan, and what a worker is playing still counts when it comes.
+	// (The workers of a run with NATS in its process are gone with it.)
+	if err := clearJobs(ctx, b.JS, c.f.id); err != nil {
 		return nil, err
 	}
 	if err := c.replan(); err != nil {
@@ -374,8 +373,8 @@ func (c *coordinator) queue(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := publishJob(ctx, c.js, data, c.f.id, todo[0].ID); err != nil {
-			return err
+		if _, err := c.js.Publish(ctx, jobSubject(c.f.id, todo[0].ID), data); err != nil {
+			return fmt.Errorf("queue match %s: %w", todo[0].ID, err)
 		}
 		for _, m := range todo[:n] {
 			c.queued[m.ID] = true
