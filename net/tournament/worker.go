@@ -129,17 +129,17 @@ func (w *worker) slot(ctx context.Context) {
 	reported := make(chan struct{})
 	close(reported)
 	defer func() { <-reported }()
-	next := make(chan jetstream.Msg, 1)
+	next := make(chan taken, 1)
 	go w.fetch(ctx, next)
 	for {
-		var msg jetstream.Msg
+		var job taken
 		select {
 		case <-ctx.Done():
 			return
-		case msg = <-next:
+		case job = <-next:
 		}
 		go w.fetch(ctx, next)
-		b := w.play(ctx, msg)
+		b := w.play(ctx, job)
 		<-reported
 		if b == nil {
 			continue
@@ -152,17 +152,29 @@ func (w *worker) slot(ctx context.Context) {
 	}
 }
 
+// taken is a job taken from the queue, and how to stop telling JetStream
+// that it is being played.
+type taken struct {
+	msg  jetstream.Msg
+	stop context.CancelFunc
+}
+
 // fetch takes the next job from the queue and hands it over, or hands it
-// back to the queue when ctx ends first.
-func (w *worker) fetch(ctx context.Context, next chan<- jetstream.Msg) {
+// back to the queue when ctx ends first. From the moment it has it, it
+// tells JetStream the job is being played: it may wait for a long match
+// of the batch before it.
+func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 	for ctx.Err() == nil {
 		wait, cancel := context.WithTimeout(ctx, 5*time.Second)
 		msg, err := w.cons.Next(jetstream.FetchContext(wait))
 		cancel()
 		if err == nil {
+			beating, stop := context.WithCancel(ctx)
+			go w.heartbeat(beating, msg)
 			select {
-			case next <- msg:
+			case next <- taken{msg, stop}:
 			case <-ctx.Done():
+				stop()
 				msg.Nak()
 			}
 			return
@@ -196,25 +208,26 @@ type played struct {
 
 // play plays the matches of a job; nil when there is nothing to report
 // (a job dropped, or interrupted and handed back).
-func (w *worker) play(ctx context.Context, msg jetstream.Msg) *batch {
+func (w *worker) play(ctx context.Context, t taken) *batch {
+	msg := t.msg
 	var job Job
 	if err := json.Unmarshal(msg.Data(), &job); err != nil || job.Version != JobVersion || len(job.Matches) == 0 {
 		slog.Warn("tournament worker: a job this Arena cannot read; dropped", "subject", msg.Subject(), "err", err)
+		t.stop()
 		msg.Term()
 		return nil
 	}
 	kv, obs, err := w.buckets(ctx, job.Tournament)
 	if err != nil {
 		// The tournament is over and gone: its job is of no use.
+		t.stop()
 		msg.Term()
 		return nil
 	}
 	md, err := msg.Metadata()
 	again := err == nil && md.NumDelivered > 1
 	tooMany := err == nil && md.NumDelivered > maxAttempts
-	beating, stop := context.WithCancel(ctx)
-	go w.heartbeat(beating, msg)
-	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: stop}
+	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: t.stop}
 	for _, m := range job.Matches {
 		if again {
 			// Handed out before: a worker may have recorded some of it.
