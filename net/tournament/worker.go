@@ -122,13 +122,13 @@ func scratchDir() string {
 	return os.TempDir()
 }
 
-// slot plays one batch at a time. While it plays a batch, the report of
-// the one before goes out and the next one is fetched: the queue's round
-// trips overlap the play.
+// slot plays one batch at a time. While it plays a batch, the reports of
+// the ones before go out (two at most) and the next one is fetched: the
+// queue's round trips overlap the play.
 func (w *worker) slot(ctx context.Context) {
-	reported := make(chan struct{})
-	close(reported)
-	defer func() { <-reported }()
+	reports := make(chan struct{}, 2)
+	var sent sync.WaitGroup
+	defer sent.Wait()
 	next := make(chan taken, 1)
 	go w.fetch(ctx, next)
 	for {
@@ -140,15 +140,14 @@ func (w *worker) slot(ctx context.Context) {
 		}
 		go w.fetch(ctx, next)
 		b := w.play(ctx, job)
-		<-reported
 		if b == nil {
 			continue
 		}
-		reported = make(chan struct{})
-		go func() {
-			defer close(reported)
+		reports <- struct{}{}
+		sent.Go(func() {
+			defer func() { <-reports }()
 			b.finish(ctx, w)
-		}()
+		})
 	}
 }
 
