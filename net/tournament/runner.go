@@ -228,6 +228,9 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
 	}
+	if err := c.queue(ctx); err != nil {
+		return nil, err
+	}
 	workers, err := c.startWorkers(ctx, b)
 	if err != nil {
 		return nil, err

@@ -195,14 +195,14 @@ type batch struct {
 	kv      jetstream.KeyValue
 	obs     jetstream.ObjectStore
 	done    []played
+	dir     string             // the matches' files, in the scratch space
 	stopped context.CancelFunc // the heartbeat
 }
 
 // played is one match of a batch, played.
 type played struct {
 	tournament.Result
-	files []string // in its folder of the scratch space
-	dir   string
+	files []string // in the batch's folder
 }
 
 // play plays the matches of a job; nil when there is nothing to report
@@ -227,6 +227,7 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 	again := err == nil && md.NumDelivered > 1
 	tooMany := err == nil && md.NumDelivered > maxAttempts
 	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: t.stop}
+	b.dir, err = os.MkdirTemp(w.scratch, "arena-batch-")
 	for _, m := range job.Matches {
 		if again {
 			// Handed out before: a worker may have recorded some of it.
@@ -239,15 +240,13 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 			p.Error = fmt.Sprintf("handed out %d times: the workers that took it stopped answering (did they crash or run out of memory?)", md.NumDelivered-1)
 		} else {
 			w.Log("took %s %s", m.ID, strings.Join(m.Names, " vs "))
-			p.dir, err = os.MkdirTemp(w.scratch, "arena-match-")
 			if err == nil {
 				var res tournament.Result
-				res, p.files, err = playMatch(ctx, job, m, p.dir)
+				res, p.files, err = playMatch(ctx, job, m, b.dir)
 				res.ID, res.Worker = p.ID, p.Worker
 				p.Result = res
 			}
 			if ctx.Err() != nil {
-				os.RemoveAll(p.dir)
 				b.clean()
 				msg.Nak() // interrupted: another worker takes it now
 				return nil
@@ -264,15 +263,15 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 // clean stops the heartbeat and removes the batch's files.
 func (b *batch) clean() {
 	b.stopped()
-	for _, p := range b.done {
-		os.RemoveAll(p.dir)
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
 	}
 }
 
 // finish reports the batch and acknowledges its job.
 func (b *batch) finish(ctx context.Context, w *worker) {
 	defer b.clean()
-	if err := w.report(ctx, b.job, b.kv, b.obs, b.done); err != nil {
+	if err := w.report(ctx, b.job, b.kv, b.obs, b.dir, b.done); err != nil {
 		if ctx.Err() == nil {
 			slog.Warn("tournament worker: record results", "match", b.job.Matches[0].ID, "err", err)
 		}
@@ -296,7 +295,7 @@ func (b *batch) finish(ctx context.Context, w *worker) {
 // report sends a batch's files, as one zip archive, then each result,
 // created in the results bucket only where none is: a match another
 // worker recorded first keeps its result.
-func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs jetstream.ObjectStore, done []played) error {
+func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs jetstream.ObjectStore, dir string, done []played) error {
 	if len(done) == 0 {
 		return nil
 	}
@@ -306,7 +305,7 @@ func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs
 	for i := range done {
 		p := &done[i]
 		for _, f := range p.files {
-			data, err := os.ReadFile(filepath.Join(p.dir, f))
+			data, err := os.ReadFile(filepath.Join(dir, f))
 			if err != nil {
 				return err
 			}
@@ -392,8 +391,8 @@ func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
 }
 
 // playMatch plays one match of a job in dir and returns its result and
-// its files (the replay first), by name within dir. A panic of the match
-// is its error.
+// its files (the replay first; all named after the match), by name within
+// dir. A panic of the match is its error.
 func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tournament.Result, files []string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -439,7 +438,8 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tourn
 		name := e.Name()
 		// The bots' logs go with the replay; the move file only when the
 		// spec asks for it (an AlienWarz game log is 50 times its replay).
-		if e.Type().IsRegular() && name != replay && (job.MoveFiles || strings.HasSuffix(name, ".stderr.log")) {
+		if e.Type().IsRegular() && name != replay && strings.HasPrefix(name, jm.ID+".") &&
+			(job.MoveFiles || strings.HasSuffix(name, ".stderr.log")) {
 			files = append(files, name)
 		}
 	}
