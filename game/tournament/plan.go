@@ -39,9 +39,11 @@ type Result struct {
 	Ranking []int  `json:"ranking"` // seats, best first
 	Reason  string `json:"reason"`
 	Turns   int    `json:"turns"`
-	// Worker names who played it, Seconds how long it took, Finished
-	// when its result was recorded.
+	// Worker names who played it, Began when it began (by the worker's
+	// clock), Seconds how long it took, Finished when its result was
+	// recorded (by the runner's).
 	Worker   string    `json:"worker,omitempty"`
+	Began    time.Time `json:"began,omitzero"`
 	Seconds  float64   `json:"seconds,omitempty"`
 	Finished time.Time `json:"finished,omitzero"`
 	// Files are the match's files in the tournament's folder: the replay

@@ -428,7 +428,7 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tourn
 	}
 	sum := m.Recording().Summary()
 	res = tournament.Result{Winner: sum.Winner, Ranking: sum.Ranking, Reason: sum.Reason, Turns: sum.Turns,
-		Seconds: float64(time.Since(start).Microseconds()) / 1e6}
+		Began: start.UTC().Truncate(time.Microsecond), Seconds: float64(time.Since(start).Microseconds()) / 1e6}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return res, nil, err
