@@ -15,16 +15,23 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 )
 
-// BenchmarkQueueTraffic plays a 200-match AlienWarz round robin through a
-// NATS server of the benchmark's own, as an external cluster, with two
-// workers in this process, and reports what crossed it per match: the
-// messages and bytes in and out of the server (the jobs, the fetches, the
+// BenchmarkQueueTraffic plays AlienWarz round robins through a NATS
+// server of the benchmark's own, as an external cluster, with two workers
+// in this process, and reports what crossed it per match: the messages
+// and bytes in and out of the server (the jobs, the fetches, the
 // heartbeats, the replay archives, the results and their watch, the
 // acknowledgements and JetStream's replies), and the bytes of a replay.
+// With 200 matches the batches grow to about 400 ms of play; with 10 each
+// match is a batch of its own, as a long match always is.
 //
 //	go test -run '^$' -bench QueueTraffic -benchtime 1x ./net/tournament/
 func BenchmarkQueueTraffic(b *testing.B) {
-	spec := benchSpec(b, 20)
+	b.Run("200-matches", func(b *testing.B) { queueTraffic(b, 20) })
+	b.Run("10-matches-one-a-batch", func(b *testing.B) { queueTraffic(b, 1) })
+}
+
+func queueTraffic(b *testing.B, games int) {
+	spec := benchSpec(b, games)
 	for b.Loop() {
 		ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true,
 			StoreDir: b.TempDir(), NoLog: true, NoSigs: true, MaxPayload: 8 << 20})
