@@ -29,6 +29,9 @@ func DefaultTournamentDir() string {
 	return filepath.Join(filepath.Dir(DefaultReplayDir()), "tournaments")
 }
 
+// now is the time, for the tests to set.
+var now = time.Now
+
 // pollEvery is how often a shown tournament is read again.
 var pollEvery = 2 * time.Second
 
@@ -507,13 +510,16 @@ func (t *Tournament) drawStatus(dst *ebiten.Image, a *App, ix *tournament.Index)
 	s := a.Scale
 	x, y := float64(a.W)-48*s, 40*s
 	label, c := strings.ToUpper(ix.Status), render.InkDim
-	switch ix.Status {
-	case tournament.StatusRunning:
+	switch {
+	case ix.Status == tournament.StatusRunning && now().Sub(ix.Updated) > 2*time.Minute:
+		// The runner writes its files every half minute at least.
+		label = "NO NEWS"
+	case ix.Status == tournament.StatusRunning:
 		label, c = "LIVE", render.Good
 		pulse := 0.55 + 0.45*math.Sin(a.Clock*4)
 		w, _ := render.Measure(label, render.Bold, 24*s)
 		render.Disc(dst, x-w-22*s, y+15*s, 9*s, render.Fade(render.Good, pulse))
-	case tournament.StatusComplete:
+	case ix.Status == tournament.StatusComplete:
 		label, c = "FINAL", render.Accent
 	}
 	render.Text(dst, label, render.Bold, 24*s, x, y, c, render.Right)

@@ -84,6 +84,8 @@ var players = []string{"Athena", "Minotaur", "Pegasus", "Hermes", "Ariadne", "Ic
 
 func TestTournamentGolden(t *testing.T) {
 	time.Local = time.UTC // the time of the last update is shown
+	now = func() time.Time { return time.Date(2024, 3, 5, 15, 1, 0, 0, time.UTC) }
+	defer func() { now = time.Now }()
 	_, snap := fakeTournament(t, tournament.Format{System: tournament.RoundRobin, Seats: 2, Games: 2, Seed: 1}, players[:6], 3, byIndex)
 	sc := NewTournament(tnet.Source{Dir: t.TempDir()}, snap)
 	defer sc.Close()

@@ -291,7 +291,10 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 			if err := c.replan(); err != nil {
 				return nil, err
 			}
-			if dirty && time.Since(c.outputsAt) > 50*c.outputsTook {
+			// The files change with the results, at most once in fifty
+			// times what writing them takes, and at least every half
+			// minute: a viewer tells a runner at work from one gone.
+			if (dirty && time.Since(c.outputsAt) > 50*c.outputsTook) || time.Since(c.outputsAt) > 30*time.Second {
 				if err := c.outputs(tournament.StatusRunning); err != nil {
 					return nil, err
 				}
