@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -401,7 +402,10 @@ func BenchmarkTournament1000(b *testing.B) {
 // one local worker and with two, twice each in turn, and reports how many
 // times more matches a second two workers play than one: over the time
 // matches were being played (throughput), and over the whole command's
-// time (with the start of NATS and the workers, and the end).
+// time (with the start of NATS and the workers, and the end). The machine
+// is shared, so it also reports what a second core gives at the same
+// moments: the same matches played by one bare process and by two (no
+// queue, no runner), and the tournament's gain as a share of that.
 //
 //	go test -run '^$' -bench TournamentWorkers -benchtime 1x .
 func BenchmarkTournamentWorkers(b *testing.B) {
@@ -409,16 +413,79 @@ func BenchmarkTournamentWorkers(b *testing.B) {
 	spec := writeFile(&testing.T{}, b.TempDir(), "cup.toml", benchCup(40))
 	for b.Loop() {
 		var one, two cupRun
+		var bare1, bare2 time.Duration
 		for range 2 {
+			bare1 += playBare(b, spec, 1)
 			r := runCup(b, bin, spec, 1)
 			one.wall, one.steady = one.wall+r.wall, one.steady+r.steady
+			bare2 += playBare(b, spec, 2)
 			r = runCup(b, bin, spec, 2)
 			two.wall, two.steady = two.wall+r.wall, two.steady+r.steady
 		}
+		speedup := one.steady.Seconds() / two.steady.Seconds()
 		b.ReportMetric(one.steady.Seconds()/2, "s-1worker")
 		b.ReportMetric(two.steady.Seconds()/2, "s-2workers")
-		b.ReportMetric(one.steady.Seconds()/two.steady.Seconds(), "speedup")
+		b.ReportMetric(speedup, "speedup")
 		b.ReportMetric(one.wall.Seconds()/two.wall.Seconds(), "speedup-with-start")
+		b.ReportMetric(bare1.Seconds()/bare2.Seconds(), "bare-speedup")
+		b.ReportMetric(100*speedup/(bare1.Seconds()/bare2.Seconds()), "of-bare-%")
+	}
+}
+
+// playBare plays the spec's matches in n processes of this test binary
+// (TestBarePlay), each with one core and its share of the matches, and
+// returns the time they took.
+func playBare(b *testing.B, spec string, n int) time.Duration {
+	start := time.Now()
+	var cmds []*exec.Cmd
+	for i := range n {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestBarePlay$")
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "ARENA_BARE_SPEC="+spec, fmt.Sprintf("ARENA_BARE_PART=%d/%d", i, n))
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return time.Since(start)
+}
+
+// TestBarePlay is not a test: BenchmarkTournamentWorkers starts it as a
+// process that plays part I of N of a spec's matches, bare, as a worker
+// plays them (each replay written to its scratch space).
+func TestBarePlay(t *testing.T) {
+	spec, part := os.Getenv("ARENA_BARE_SPEC"), os.Getenv("ARENA_BARE_PART")
+	if spec == "" {
+		t.Skip("a process the benchmarks start")
+	}
+	var i, n int
+	fmt.Sscanf(part, "%d/%d", &i, &n)
+	s, err := tnet.ReadSpec(spec)
+	require.NoError(t, err)
+	plan, err := s.Format.Plan(nil)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		dir, err = os.MkdirTemp("/dev/shm", "arena-bare-")
+		require.NoError(t, err)
+		defer os.RemoveAll(dir)
+	}
+	for k, m := range plan.Matches {
+		if k%n != i {
+			continue
+		}
+		st := game.Setup{Title: s.Title, Seed: m.Seed, Map: m.Map, Options: map[string]string{}, Out: filepath.Join(dir, m.ID+".arena")}
+		for _, e := range m.Entrants {
+			st.Seats = append(st.Seats, s.Seats[e])
+		}
+		match, closeFiles, err := st.Start()
+		require.NoError(t, err)
+		match.Run(context.Background())
+		require.NoError(t, closeFiles())
 	}
 }
 
