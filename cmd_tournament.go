@@ -57,13 +57,9 @@ func cmdTournament(args []string, stdout, stderr io.Writer) error {
 	return usagef("unknown command %q (known: run, status, worker, show)", args[0])
 }
 
-// DefaultTournamentDir is where tournaments go without --out, and where
-// the window looks for them.
-var defaultTournamentDir = scenes.DefaultTournamentDir
-
 func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	fs := flags("tournament run", stderr)
-	out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+defaultTournamentDir()+")")
+	out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+scenes.DefaultTournamentDir()+")")
 	workers := fs.Int("workers", runtime.NumCPU(), "local workers to play matches (0: only other machines' workers)")
 	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process)")
 	asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
@@ -85,7 +81,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	}
 	dir := *out
 	if dir == "" {
-		dir = filepath.Join(defaultTournamentDir(), strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0])))
+		dir = filepath.Join(scenes.DefaultTournamentDir(), strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0])))
 	}
 	exe, err := os.Executable()
 	if err != nil {
