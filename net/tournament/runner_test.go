@@ -252,3 +252,45 @@ func FuzzResultsLog(f *testing.F) {
 		}
 	})
 }
+
+// A match that cannot be played (its bot program is gone) stops the
+// tournament with an error naming it; once the program is back, the same
+// run plays it.
+func TestFailedMatchStopsTheTournament(t *testing.T) {
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "bot", "run.sh")
+	require.NoError(t, os.MkdirAll(filepath.Dir(bot), 0o755))
+	script := "#!/bin/bash\nwhile read -r line; do echo rest; done\n"
+	require.NoError(t, os.WriteFile(bot, []byte(script), 0o755))
+	path := filepath.Join(dir, "spec.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`title = "alienwarz"
+games = 1
+[options]
+turns = 10
+[[entrant]]
+name = "lazy"
+seat = "process:bot/run.sh"
+[[entrant]]
+name = "miner"
+seat = "miner"
+`), 0o644))
+	spec, err := ReadSpec(path)
+	require.NoError(t, err)
+	require.NoError(t, os.RemoveAll(filepath.Dir(bot)))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out := filepath.Join(dir, "cup")
+	_, err = Run(ctx, spec, Options{Dir: out, Workers: 1})
+	require.ErrorContains(t, err, "match rr-r1-t1-g1 (lazy vs miner) failed on worker local")
+	data, _ := os.ReadFile(filepath.Join(out, tournament.IndexFile))
+	ix, err := tournament.ReadIndex("tournament.json", data)
+	require.NoError(t, err)
+	require.Equal(t, tournament.StatusStopped, ix.Status)
+	require.Equal(t, 0, ix.Done)
+
+	require.NoError(t, os.MkdirAll(filepath.Dir(bot), 0o755))
+	require.NoError(t, os.WriteFile(bot, []byte(script), 0o755))
+	st, err := Run(ctx, spec, Options{Dir: out, Workers: 1})
+	require.NoError(t, err)
+	require.Equal(t, 1, st.Matches)
+}
