@@ -84,6 +84,12 @@ Usage:
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
   arena watch URL [--match ID]                 watch a server's matches, live or from their start
+  arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json]
+                                               play a tournament (a TOML spec); continues after a stop
+  arena tournament status DIR|URL              print a tournament's progress and standings
+  arena tournament worker --nats URL [--slots N]
+                                               play a tournament's matches from a NATS cluster
+  arena tournament show DIR|URL                show a tournament in the window, live
 
 Seats are "human" or a computer player with its strength, such as
 "alphabeta:4" or "competitive:1s"; --turns sets a game's turn or round
@@ -152,6 +158,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdServe(args, stdout, stderr)
 	case "watch":
 		err = cmdWatch(args, stderr)
+	case "tournament":
+		err = cmdTournament(args, stdout, stderr)
 	case "help":
 		fmt.Fprintf(stdout, usage, gamesUsage())
 		return 0

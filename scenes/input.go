@@ -38,6 +38,8 @@ const (
 	ActMarkIn
 	ActMarkOut
 	ActExport
+	ActPresent
+	ActSort
 	actionCount
 )
 
@@ -73,6 +75,8 @@ var keymap = [actionCount]binding{
 	ActExport:      {[]ebiten.Key{ebiten.KeyE}, "E", "export the marked clip (or the whole game) as an animated GIF"},
 	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
 	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
+	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "tournaments: show the views in turn, for a screen nobody touches"},
+	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "tournaments: sort the standings by the next column (or click a heading)"},
 }
 
 // Input is the keyboard and mouse of one tick, as actions and widget input.

@@ -12,15 +12,16 @@ import (
 
 // Menu is the main menu: the playable games, opening a replay, quitting.
 type Menu struct {
-	form     ui.Form
-	titles   []game.Title
-	demo     *ui.Button
-	library  *ui.Button
-	open     *ui.Button
-	watch    *ui.Button // "Watch a server…" (watch.go)
-	quit     *ui.Button
-	help     *ui.Button
-	settings *ui.Button
+	form        ui.Form
+	titles      []game.Title
+	demo        *ui.Button
+	library     *ui.Button
+	open        *ui.Button
+	watch       *ui.Button // "Watch a server…" (watch.go)
+	tournaments *ui.Button // the tournaments (tournament.go)
+	quit        *ui.Button
+	help        *ui.Button
+	settings    *ui.Button
 }
 
 // MenuTitles are the games the main menu offers, in its order: every
@@ -46,13 +47,14 @@ func NewMenu() *Menu {
 	m.library = &ui.Button{Label: "Replay library"}
 	m.open = &ui.Button{Label: "Open a file…"}
 	m.watch = &ui.Button{Label: "Watch a server…"}
+	m.tournaments = &ui.Button{Label: "Tournaments"}
 	m.help = &ui.Button{Label: "Keys and help"}
 	m.settings = &ui.Button{Label: "Settings"}
 	m.quit = &ui.Button{Label: "Quit"}
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.library, m.open, m.watch, m.help, m.settings, m.quit)
+	m.form.Items = append(m.form.Items, m.library, m.open, m.watch, m.tournaments, m.help, m.settings, m.quit)
 	return m
 }
 
@@ -119,6 +121,8 @@ func (m *Menu) Update(a *App) error {
 		a.Push(NewSettings(a, SettingsPath()))
 	case m.watch:
 		a.Push(NewWatch(DefaultServer))
+	case m.tournaments:
+		a.Push(NewTournaments(DefaultTournamentDir()))
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:

@@ -96,6 +96,9 @@ func NewPause(v *Viewer) *Pause {
 	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"},
 		settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
+	if v.backTo != nil {
+		p.leave.Label = "Back to the tournament"
+	}
 	p.form.Items = []ui.Widget{p.resume, p.save, p.settings, p.leave}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
@@ -133,6 +136,11 @@ func (p *Pause) Update(a *App) error {
 	case p.settings:
 		a.Push(NewSettings(a, SettingsPath()))
 	case p.leave:
+		if p.v.backTo != nil {
+			a.Pop() // the pause menu
+			a.Pop() // the viewer
+			return nil
+		}
 		a.Reset(NewMenu())
 	}
 	return nil

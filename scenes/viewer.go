@@ -73,6 +73,9 @@ type Viewer struct {
 
 	panel panelCache
 	barc  barCache
+	// backTo is the scene the pause menu goes back to instead of the
+	// main menu: the tournament a replay was opened from.
+	backTo Scene
 }
 
 // NewViewer shows a recording from its start; a replay starts playing.
