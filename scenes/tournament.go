@@ -683,7 +683,6 @@ func (t *Tournament) cell(dst *ebiten.Image, text string, f render.Font, size, x
 	render.Text(dst, text, f, size, (x0+x1)/2, y, c, render.Center)
 }
 
-
 // pointsText keeps the texts of the points drawn, so frames format none.
 var pointsText = map[float64]string{}
 
