@@ -6,11 +6,13 @@
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 APT_RUN  := libgl1-mesa-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config
-APT_TEST := $(APT_RUN) xvfb xdotool imagemagick
+APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketio python3-websocket
 # Seconds each fuzz target runs in `make test`.
 FUZZTIME ?= 4s
+# How long `make soak` runs.
+SOAKTIME ?= 5m
 
-.PHONY: run test build deps-run deps-test fuzz
+.PHONY: run test build deps-run deps-test fuzz soak
 
 run: deps-run build
 	./arena
@@ -43,6 +45,12 @@ fuzz:
 	    done; \
 	  done; \
 	done
+
+# soak plays misbehaving bot and engine programs against built-in bots for
+# SOAKTIME, interrupting and killing Arena at random moments, and fails if a
+# replay is left unreadable or a program left running. Not part of `test`.
+soak: deps-test
+	$(GO) run ./cmd/soak --duration $(SOAKTIME)
 
 deps-run:
 	@scripts/need $(APT_RUN)

@@ -61,7 +61,7 @@ func cmdSantoriniMatch(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return g.run(context.Background(), stdout)
+	return g.run(interrupted, stdout)
 }
 
 // gauntlet is one `arena santorini match`.
@@ -556,7 +556,7 @@ func trainingData(dc santorini.DataConfig, path string, stdout io.Writer) (*sant
 	dc.Progress = func(games, positions int) {
 		fmt.Fprintf(stdout, "self-play: %d games, %d positions, %s\n", games, positions, time.Since(start).Round(time.Second))
 	}
-	ds, err := santorini.GenerateData(context.Background(), dc)
+	ds, err := santorini.GenerateData(interrupted, dc)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,8 @@
 //	arena santorini engine                    Arena's Santorini engine on stdin/stdout
 //	arena santorini match --a SEAT --b SEAT   a gauntlet between two Santorini players
 //	arena santorini train [--seed N]          train the competitive player's evaluation
+//	arena serve [--addr 127.0.0.1:7070]       run matches for other machines to watch and play
+//	arena watch URL [--match ID]              watch a server's matches
 package main
 
 import (
@@ -23,8 +25,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -33,12 +37,14 @@ import (
 	_ "github.com/arena-games/arena/game/alienwarz"
 	_ "github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"      // Arena's AIBG 5.0 maps, the default among them
-	_ "github.com/arena-games/arena/levels/aic21"      // Arena's AIC21 maps, the default among them
-	_ "github.com/arena-games/arena/levels/alienwarz"  // Arena's AlienWarz levels, the default set
-	_ "github.com/arena-games/arena/levels/guardains"  // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/net/botproc"       // the "process:PATH" seats of AlienWarz
+	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
+	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
+	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
+	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
+	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
+	"github.com/arena-games/arena/net/procgroup"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
+	"github.com/arena-games/arena/net/stream"
 	_ "github.com/arena-games/arena/render/aibg5"
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -54,14 +60,23 @@ Usage:
   arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
              [--watch step|run]
                                                open a match directly
-  arena replay FILE [--turn N]                 open the viewer on a replay
+  arena play --server URL --match ID --seat S --token T
+                                               play a seat of a server's match in the window
+  arena replay FILE|URL [--turn N]             open the viewer on a replay, or a server's match
   arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
             [--option NAME=VALUE] [--limit 2s]
+            [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
                                                play headless; print the result as one JSON line
-  arena info FILE                              print a replay's result as one JSON line
+  arena info FILE|URL                          print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
   arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json
+  arena gif REPLAY --from A --to B --out FILE.gif [--size WxH] [--speed X]
+                                               write turns A to B as an animated GIF (or an
+                                               MP4 through ffmpeg: --out FILE.mp4)
+  arena kiosk DIR [--shuffle] [--speed X] [--cards SECONDS] [--windowed]
+                                               play a folder's replays on a loop, full screen,
+                                               with title and result cards
   arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
                                                (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
                                                0000000000000000000000000/1/C3,B2/B3,D2)
@@ -73,25 +88,45 @@ Usage:
   arena santorini train [--seed N] [--positions N] [--data FILE] [--out FILE]
                                                self-play, then train the competitive player's
                                                evaluation network; write its weights file
+  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE]
+                                               run matches on this machine for others to watch
+                                               and play (an HTTP and WebSocket API)
+  arena watch URL [--match ID]                 watch a server's matches, live or from their start
+  arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json]
+                                               play a tournament (a TOML spec); continues after a stop
+  arena tournament status DIR|URL              print a tournament's progress and standings
+  arena tournament worker --nats URL [--slots N]
+                                               play a tournament's matches from a NATS cluster
+  arena tournament show DIR|URL                show a tournament in the window, live
 
 Seats are "human" or a computer player with its strength, such as
-"alphabeta:4" or "competitive:1s". A Santorini seat can also be an external
-engine program: "engine:TIME:COMMAND", such as "engine:300ms:./my-engine --flag"
-(TIME per move; the command may not contain a comma); an AlienWarz seat a bot
-program run as the original referee did: "process:PATH/run.sh".
-AlienWarz takes --level N|NAME, --levels FILE and --config env.txt.
-GuardAIns takes --map maze|original|maze:WxH|mirror|open10|scenario-a|PATH,
---turns N (rounds, 301 by default), --option compat=original2022 or single
-compat flags, and --option teleporters=N (healpoints, clues, beasts).
-AIC21 takes --map NAME|PATH (map.json), --config map.config, any map.config
-key as --option KEY=VALUE, and --option preset=original-1.3.4. Games: %s.
-`
+"alphabeta:4" or "competitive:1s"; --turns sets a game's turn or round
+limit, --level, --levels and --config the options of the same names.
+A seat "contest" of AIBG 5.0, GuardAIns or AIC21 is a bot written for the
+contest's original server: it connects to Arena, which speaks that protocol
+on --listen (default the original's port, 8081, 8000 or 7099, on 127.0.0.1);
+the match starts once every contest seat has joined (--join-timeout).
+AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
+GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
+PATH (java -jar for a .jar).
+
+%s`
 
 // started is when the process began, for the start-up time report.
 var started = time.Now()
 
+// interrupted ends when Arena is asked to stop (SIGINT, SIGTERM): a headless
+// match stops and keeps what it played, the window closes, and every
+// program Arena started is ended.
+var interrupted = context.Background()
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	interrupted = ctx
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	procgroup.KillAll()
+	os.Exit(code)
 }
 
 // run runs one command and returns the exit status.
@@ -100,6 +135,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
+	}
+	if cmd == "" && len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintf(stdout, usage, gamesUsage())
+		return 0
 	}
 	var err error
 	switch cmd {
@@ -117,17 +156,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdShot(args, stderr)
 	case "export":
 		err = cmdExport(args, stderr)
+	case "gif":
+		err = cmdGIF(args, stdout, stderr)
+	case "kiosk":
+		err = cmdKiosk(args, stderr)
 	case "santorini":
 		err = cmdSantorini(args, stdout, stderr)
+	case "serve":
+		err = cmdServe(args, stdout, stderr)
+	case "watch":
+		err = cmdWatch(args, stderr)
+	case "tournament":
+		err = cmdTournament(args, stdout, stderr)
 	case "help":
-		fmt.Fprintf(stdout, usage, titleList())
+		fmt.Fprintf(stdout, usage, gamesUsage())
 		return 0
 	default:
-		fmt.Fprintf(stderr, "arena: unknown command %q\n\n"+usage, cmd, titleList())
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n"+usage, cmd, gamesUsage())
 		return 2
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if interrupted.Err() != nil && err != nil {
+		fmt.Fprintf(stderr, "arena %s: interrupted: %v\n", cmd, err)
+		return 130
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -154,11 +207,27 @@ func titleList() string {
 	return strings.Join(ids, ", ")
 }
 
-// flags makes the flag set of a subcommand that reports errors to stderr.
+// flags makes the flag set of a subcommand that reports errors to stderr;
+// its --help prints the subcommand's usage (commandHelp) and its flags.
 func flags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("arena "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		h := commandHelp[name]
+		fmt.Fprintf(fs.Output(), "Usage:\n  %s\n\n%s\n", h.synopsis, h.about)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
 	return fs
+}
+
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 
 // parse reads a subcommand's flags, with positional arguments allowed before
@@ -201,6 +270,7 @@ type matchFlags struct {
 	seed             int64
 	options          options
 	limit            time.Duration
+	contest          game.ContestOptions
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
@@ -216,6 +286,10 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.levels, "levels", "", "AlienWarz: a levels.json file to take the levels from, such as the original's")
 	fs.StringVar(&m.config, "config", "", "AlienWarz: an env.txt; AIC21: a map.config")
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
+	fs.StringVar(&m.contest.Listen, "listen", "", "contest seats: where their bots connect, HOST:PORT (default: the original's port on 127.0.0.1)")
+	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
+	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order")
+	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -234,8 +308,11 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 	if err != nil {
 		return game.Setup{}, usageError{err}
 	}
-	if m.turns < 0 {
-		return game.Setup{}, usagef("--turns %d: expected a positive number", m.turns)
+	if m.turns < 0 || m.turns > 1_000_000 {
+		return game.Setup{}, usagef("--turns %d: expected a number of rounds, 1 to 1,000,000 (0: the game's default)", m.turns)
+	}
+	if m.limit < 0 {
+		return game.Setup{}, usagef("--limit %v: expected a time per move such as 2s or 300ms, or 0 for none", m.limit)
 	}
 	if m.turns > 0 {
 		m.options["turns"] = strconv.Itoa(m.turns)
@@ -245,7 +322,7 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 			m.options[name] = v
 		}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit}, nil
+	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit, Contest: m.contest}, nil
 }
 
 func exampleBot(t game.Title) string {
@@ -272,23 +349,53 @@ func cmdWindow(args []string, stderr io.Writer) error {
 			a.Quit()
 		}
 	}
-	return scenes.Run(a, "Arena")
+	return runWindow(a, "Arena")
+}
+
+// runWindow runs the app's window until it closes, or until Arena is
+// interrupted: then the window closes as when its close button is used
+// (matches stop and keep their replays), and should it not within a few
+// seconds, every program Arena started is ended and Arena exits.
+func runWindow(a *scenes.App, title string) error {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-interrupted.Done():
+		case <-done:
+			return
+		}
+		a.Quit()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			procgroup.KillAll()
+			os.Exit(130)
+		}
+	}()
+	return scenes.Run(a, title)
 }
 
 func cmdPlay(args []string, stderr io.Writer) error {
 	fs := flags("play", stderr)
 	var mf matchFlags
 	mf.register(fs)
+	var remote remoteFlags // cmd_watch.go
+	remote.register(fs)
 	watch := fs.String("watch", "step", "how to watch computers play each other: step or run")
 	dir := fs.String("replays", scenes.DefaultReplayDir(), "where the replay goes when --out is not given")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
+	if remote.server != "" {
+		return remote.play(pos)
+	}
 	st, err := mf.setup(pos)
 	if err != nil {
 		return err
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	pace := game.PaceStep
 	switch *watch {
 	case "step":
@@ -304,7 +411,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 		return err
 	}
 	a.Push(v)
-	return scenes.Run(a, "Arena: "+st.Title.Name())
+	return runWindow(a, "Arena: "+st.Title.Name())
 }
 
 func cmdReplay(args []string, stderr io.Writer) error {
@@ -317,6 +424,9 @@ func cmdReplay(args []string, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("expected one replay file, got %q", pos)
 	}
+	if stream.IsURL(pos[0]) {
+		return replayURL(pos[0], *turn) // cmd_watch.go
+	}
 	v, err := scenes.OpenReplay(pos[0])
 	if err != nil {
 		return err
@@ -326,7 +436,7 @@ func cmdReplay(args []string, stderr io.Writer) error {
 	}
 	a := scenes.NewApp(scenes.NewMenu())
 	a.Push(v)
-	return scenes.Run(a, "Arena: "+pos[0])
+	return runWindow(a, "Arena: "+pos[0])
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
@@ -346,12 +456,21 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return usagef("seat %d is human: a headless run needs computer players", i+1)
 		}
 	}
+	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
 	m, closeFiles, err := st.Start()
 	if err != nil {
 		return err
 	}
-	_, runErr := m.Run(context.Background())
-	if err := errors.Join(runErr, closeFiles()); err != nil {
+	_, runErr := m.Run(interrupted)
+	closeErr := closeFiles()
+	if interrupted.Err() != nil {
+		// The match stopped: say where its replay is, not that it stopped.
+		if closeErr == nil {
+			closeErr = fmt.Errorf("the replay of what was played is %s", st.Out)
+		}
+		return fmt.Errorf("the match stopped after %d turns: %w", m.Timeline.Len()-1, closeErr)
+	}
+	if err := errors.Join(runErr, closeErr); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, m.Recording().Summary().JSON())
@@ -366,7 +485,11 @@ func cmdInfo(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("expected one replay file, got %q", pos)
 	}
-	rec, err := game.OpenFile(pos[0])
+	open := game.OpenFile
+	if stream.IsURL(pos[0]) {
+		open = openURL // cmd_watch.go
+	}
+	rec, err := open(pos[0])
 	if err != nil {
 		return err
 	}
@@ -390,6 +513,9 @@ func cmdShot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := game.CheckOutputs([]game.NamedPath{{Name: "the replay", Path: pos[0]}}, []game.NamedPath{{Name: "--out", Path: *out}}); err != nil {
+		return usageError{err}
+	}
 	rec, err := game.OpenFile(pos[0])
 	if err != nil {
 		return err
@@ -408,15 +534,7 @@ func cmdShot(args []string, stderr io.Writer) error {
 	}); err != nil {
 		return err
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", *out, err)
-	}
-	return f.Close()
+	return game.WriteFileAtomic(*out, func(w io.Writer) error { return png.Encode(w, img) })
 }
 
 func parseSize(s string) (int, int, error) {
@@ -434,6 +552,9 @@ var stdin io.Reader = os.Stdin
 
 func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if _, err := parse(flags("santorini", stderr), args); err != nil {
+			return err
+		}
 		return usagef("expected perft POSITION DEPTH, engine, match or train")
 	}
 	switch args[0] {
@@ -447,7 +568,7 @@ func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 		if len(pos) != 0 {
 			return usagef("engine takes no arguments, got %q", pos)
 		}
-		return santoriniengine.Serve(context.Background(), stdin, stdout)
+		return santoriniengine.Serve(interrupted, stdin, stdout)
 	case "match":
 		return cmdSantoriniMatch(args[1:], stdout, stderr)
 	case "train":
@@ -497,18 +618,15 @@ func cmdExport(args []string, stderr io.Writer) error {
 	if *format != "aic21-log" {
 		return usagef("--format %q: the formats are aic21-log", *format)
 	}
+	if err := game.CheckOutputs([]game.NamedPath{{Name: "REPLAY", Path: pos[0]}}, []game.NamedPath{{Name: "OUT", Path: pos[1]}}); err != nil {
+		return usageError{err}
+	}
 	rec, err := game.OpenFile(pos[0])
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(pos[1])
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := aic21.ExportLog(rec, f); err != nil {
-		f.Close()
-		os.Remove(pos[1])
+	if err := game.WriteFileAtomic(pos[1], func(w io.Writer) error { return aic21.ExportLog(rec, w) }); err != nil {
 		return fmt.Errorf("export %s: %w", pos[0], err)
 	}
-	return f.Close()
+	return nil
 }

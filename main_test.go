@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +28,7 @@ import (
 	rsaic21 "github.com/arena-games/arena/render/aic21"
 	rsaliens "github.com/arena-games/arena/render/alienwarz"
 	rsguard "github.com/arena-games/arena/render/guardains"
+	"github.com/arena-games/arena/render/rendertest"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )
@@ -270,7 +276,7 @@ func waitForReplay(t *testing.T, path, what string, ready func(tl *game.Timeline
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		rec, err := game.OpenFile(path)
+		rec, err := game.OpenFile(livePath(t, path))
 		require.NoError(t, err)
 		if ready(rec.Timeline) {
 			time.Sleep(300 * time.Millisecond)
@@ -278,6 +284,23 @@ func waitForReplay(t *testing.T, path, what string, ready func(tl *game.Timeline
 		}
 		require.False(t, time.Now().After(deadline), "waiting for %s", what)
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// livePath is where the replay of a match at path is while the match runs:
+// under its temporary name (game.AtomicFile), or at path once it ended.
+func livePath(t *testing.T, path string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		if parts, _ := filepath.Glob(path + ".*.part"); len(parts) == 1 {
+			return parts[0]
+		}
+		require.False(t, time.Now().After(deadline), "no replay at %s", path)
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -313,10 +336,11 @@ func (w *window) click(x, y float64) {
 	time.Sleep(100 * time.Millisecond)
 }
 
-// key presses keys with the pointer over the window, which has the focus.
+// key presses keys with the pointer over the window's top bar, which has
+// the focus: away from the board and from the edge, which pans the map.
 // Each key is held for a few frames, so the game loop sees it.
 func (w *window) key(keys ...string) {
-	w.xdotool("mousemove", "--window", w.id, "5", "5")
+	w.xdotool("mousemove", "--window", w.id, "640", "30")
 	for _, k := range keys {
 		w.xdotool("keydown", "--window", w.id, k)
 		time.Sleep(250 * time.Millisecond)
@@ -352,9 +376,10 @@ func TestHumanAgainstComputerInTheWindow(t *testing.T) {
 	w.key("Return")
 
 	geo := rs.BoardGeometry(scenes.BoardArea(1280, 800, 1), 1)
-	movesPath := func() string {
+	movesPath := func() string { // under its temporary name while the match runs
 		files, _ := filepath.Glob(filepath.Join(dir, "santorini-*.txt"))
-		if len(files) != 1 {
+		live, _ := filepath.Glob(filepath.Join(dir, "santorini-*.txt.*.part"))
+		if files = append(files, live...); len(files) != 1 {
 			return ""
 		}
 		return files[0]
@@ -478,6 +503,10 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 		return tl.Last().State.(*aibg5.State)
 	}
 	s := waitForTurn(0)
+	// The match opens on the person's ship at a readable zoom; F shows the
+	// whole map, where CellOnScreen finds its cells.
+	w.key("f")
+	time.Sleep(500 * time.Millisecond)
 	// By mouse: the first legal move.
 	var move string
 	for _, a := range s.Legal(1) {
@@ -491,7 +520,7 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	x, y := rsaibg5.CellOnScreen(area, act.Target)
 	w.click(x, y)
 	s = waitForTurn(4)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, move, rec.Timeline.Frame(1).Moves[0], "the click played the move")
 	require.Equal(t, act.Target, s.Player(1).Pos)
@@ -512,7 +541,7 @@ func TestAIBGHotseatInTheWindow(t *testing.T) {
 	}
 	require.NotEmpty(t, played)
 	waitForTurn(8)
-	rec, err = game.OpenFile(out)
+	rec, err = game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, played, rec.Timeline.Frame(5).Moves[0], "the key played the move")
 
@@ -543,10 +572,10 @@ func TestAlienWarzHotseatInTheWindow(t *testing.T) {
 	r := rsaliens.RestButton(area, 1)
 	w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	waitForTurn(4)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	require.Equal(t, "rest", rec.Timeline.Frame(3).Moves[0], "the panel's Rest button")
-	moves, err := os.ReadFile(game.TranscriptPath(out, ".txt"))
+	moves, err := os.ReadFile(livePath(t, game.TranscriptPath(out, ".txt")))
 	require.NoError(t, err)
 	require.Contains(t, string(moves), "ACTION: REST", "the game log beside the replay, in the original's shape")
 
@@ -564,7 +593,7 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "guardians.arena")
 	w := openWindow(t, bin, "play", "guardains", "--seats", "human,human", "--map", "open10", "--seed", "3", "--out", out)
 	area := scenes.BoardArea(1280, 800, 1)
-	rec, err := game.OpenFile(out)
+	rec, err := game.OpenFile(livePath(t, out))
 	require.NoError(t, err)
 	s := rec.Timeline.Last().State.(*guardains.State)
 	press := func(label string) {
@@ -572,6 +601,10 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 		require.False(t, r.Empty(), label)
 		w.click(float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	}
+	// The match opens on player 1's guardians at a readable zoom; F shows
+	// the whole maze, where CellOnScreen finds its cells.
+	w.key("f")
+	time.Sleep(500 * time.Millisecond)
 	press("Rocket")
 	rocket := s.Guardian(1, guardains.Rocket)
 	var dest guardains.Cell
@@ -585,6 +618,7 @@ func TestGuardAInsHotseatInTheWindow(t *testing.T) {
 	press("Ready")
 	w.click(640, 400) // player 2 takes the controls
 	press("Hold")
+	w.key("Return") // a hold waits for Ready, as any order; Enter sends it
 	f := waitForReplay(t, out, "the round", func(tl *game.Timeline) bool { return tl.Len() > 1 }).Frame(1)
 	a, err := guardains.ParseAction(f.Moves[0], s.W(), s.H(), false, 1, 0)
 	require.NoError(t, err)
@@ -639,7 +673,7 @@ func TestAIC21HotseatInTheWindow(t *testing.T) {
 // quit leaves the viewer through the pause menu and quits from the main
 // menu, and checks that Arena ends cleanly.
 func (w *window) quit() {
-	w.key("Escape", "Down", "Down", "Return") // pause menu: back to the menu
+	w.key("Escape", "Up", "Return") // the pause menu's last button: back to the menu
 	// The menu: Esc quits; the window is gone before the key is let go.
 	w.xdotool("keydown", "--window", w.id, "Escape")
 	time.Sleep(250 * time.Millisecond)
@@ -651,5 +685,178 @@ func (w *window) quit() {
 		require.NoError(w.t, err, "arena quits cleanly")
 	case <-time.After(10 * time.Second):
 		w.t.Fatal("arena did not quit")
+	}
+}
+
+// arena gif writes a clip of any replay as an animated GIF that decodes,
+// reports its size, and refuses to write over its input.
+func TestGIFCommand(t *testing.T) {
+	desktop(t)
+	needFixture(t)
+	bin := buildArena(t)
+	out := filepath.Join(t.TempDir(), "clip.gif")
+	stdout, err := exec.Command(bin, "gif", fixture, "--from", "2", "--to", "8", "--out", out, "--size", "480x300", "--speed", "8").CombinedOutput()
+	require.NoError(t, err, string(stdout))
+	require.Contains(t, string(stdout), "wrote "+out+": turns 2 to 8")
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	require.NoError(t, err)
+	require.Equal(t, 480, g.Config.Width)
+	require.GreaterOrEqual(t, len(g.Image), 4, "a picture a turn, where something changed")
+
+	mp4 := filepath.Join(t.TempDir(), "clip.mp4")
+	stdout, err = exec.Command(bin, "gif", fixture, "--out", mp4).CombinedOutput()
+	if _, lookErr := exec.LookPath("ffmpeg"); lookErr != nil {
+		require.Error(t, err)
+		require.Contains(t, string(stdout), "needs ffmpeg, which is not installed")
+		_, statErr := os.Stat(mp4)
+		require.True(t, os.IsNotExist(statErr), "no file left behind")
+	} else {
+		require.NoError(t, err, string(stdout))
+	}
+}
+
+func TestGIFAndKioskCommandErrors(t *testing.T) {
+	needFixture(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"gif", fixture}, 2, "expected: arena gif REPLAY --from A --to B --out FILE.gif"},
+		{[]string{"gif", fixture, "--out", fixture}, 2, "an output would overwrite an input"},
+		{[]string{"gif", fixture, "--out", "x.gif", "--from", "9", "--to", "3"}, 2, "has turns 0 to 15"},
+		{[]string{"gif", fixture, "--out", "x.gif", "--size", "9x9"}, 2, `--size "9x9"`},
+		{[]string{"gif", fixture, "--out", "x.gif", "--speed", "0"}, 2, "--speed 0"},
+		{[]string{"kiosk", fixture}, 2, "expected a folder of replays"},
+		{[]string{"kiosk", t.TempDir(), "--speed", "100"}, 2, "--speed 100"},
+	} {
+		code, _, stderr := arena(c.args...)
+		require.Equal(t, c.code, code, "%v: %s", c.args, stderr)
+		require.Contains(t, stderr, c.want, c.args)
+	}
+}
+
+// The usage text tells each game's players, maps and rule options, made
+// from what the titles say of themselves.
+func TestUsageListsEachGamesOptions(t *testing.T) {
+	code, stdout, _ := arena("help")
+	require.Equal(t, 0, code)
+	for _, want := range []string{
+		"aibg5 (AIBG 5.0), 4 seats", "--option kill_score=INT", "score for a kill (R1; the original gave 100) (default 50)",
+		"guardains (GuardAIns)", "--option compat=none|original2022", "--option teleporters=INT",
+		"aic21 (AIC21)", "--option compat.multiAction=true|false", "--option GAME_MAXIMUM_TURN_COUNT=INT",
+		"alienwarz (AlienWarz)", "--map: random, crossroads", "--option orig_tiebreak=true|false",
+		"santorini (Santorini)", "--option kandic_win_build=true|false", "engine:TIME:COMMAND",
+		"arena gif REPLAY", "arena kiosk DIR",
+	} {
+		require.Contains(t, stdout, want)
+	}
+}
+
+// TestViewerKeysInTheWindow drives the viewer's new keys in the real
+// window: N goes to an event, H hides the side panel, D turns the director
+// on, E writes the clip marked with I and O as a GIF into the replay
+// folder.
+func TestViewerKeysInTheWindow(t *testing.T) {
+	desktop(t)
+	bin := buildArena(t)
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	replay := filepath.Join(dir, "ants.arena")
+	code, _, stderr := arena("run", "aic21", "--seats", "colony,forager", "--turns", "60", "--seed", "4", "--out", replay)
+	require.Equal(t, 0, code, stderr)
+	w := openWindow(t, bin, "replay", replay, "--turn", "0")
+	before := shotPath(t, "e2e-viewer-before.png")
+	w.screenshot(before)
+	w.key("n")
+	w.key("h")
+	hidden := shotPath(t, "e2e-viewer-hidden.png")
+	w.screenshot(hidden)
+	a, b := readPNG(t, before), readPNG(t, hidden)
+	mean, _ := rendertest.Compare(a, b)
+	require.Greater(t, mean, 2.0, "H changes the screen: the map takes the side panel's room")
+	w.key("h", "d", "i", "Right", "Right", "Right", "o", "e")
+	var gifs []string
+	require.Eventually(t, func() bool {
+		gifs, _ = filepath.Glob(filepath.Join(dir, "arena", "replays", "aic21-*.gif"))
+		return len(gifs) == 1
+	}, 60*time.Second, 200*time.Millisecond, "E writes the clip")
+	time.Sleep(500 * time.Millisecond)
+	f, err := os.Open(gifs[0])
+	require.NoError(t, err)
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	require.NoError(t, err)
+	require.Equal(t, 800, g.Config.Width)
+	require.GreaterOrEqual(t, len(g.Image), 2)
+	w.screenshot(shotPath(t, "e2e-viewer-exported.png"))
+	w.quit()
+}
+
+// readPNG reads a screenshot as RGBA.
+func readPNG(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
+	return out
+}
+
+// BenchmarkKioskMemory runs `arena kiosk` on a folder of replays of every
+// game (and a file it cannot read) with short cards at 64x, and compares
+// the memory it logs after 100 games with the memory after 10: the kiosk
+// runs for hours, and its memory must stay flat (the issue's target:
+// within 10%).
+func BenchmarkKioskMemory(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("needs a display")
+	}
+	dir := b.TempDir()
+	for _, g := range [][]string{
+		{"run", "aic21", "--seats", "colony,forager", "--turns", "30"},
+		{"run", "guardains", "--seats", "hunter,explorer", "--map", "maze:80x80", "--turns", "30"},
+		{"run", "aibg5", "--seats", "tactical,greedy,greedy,greedy", "--turns", "8"},
+		{"run", "alienwarz", "--seats", "strategist,miner", "--turns", "30"},
+		{"run", "santorini", "--seats", "alphabeta:2,minimax:2"},
+	} {
+		code, _, stderr := arena(append(g, "--out", filepath.Join(dir, g[1]+".arena"))...)
+		require.Equal(b, 0, code, stderr)
+	}
+	require.NoError(b, os.WriteFile(filepath.Join(dir, "unreadable.bin"), []byte("junk"), 0o644))
+	bin := filepath.Join(b.TempDir(), "arena")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(b, err, string(out))
+	for range b.N {
+		cmd := exec.Command(bin, "kiosk", dir, "--speed", "64", "--cards", "0.02", "--windowed")
+		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+b.TempDir())
+		stderr, err := cmd.StderrPipe()
+		require.NoError(b, err)
+		require.NoError(b, cmd.Start())
+		rss := map[int]float64{}
+		lines := bufio.NewScanner(stderr)
+		for lines.Scan() && rss[100] == 0 {
+			l := lines.Text()
+			var games int
+			var mb float64
+			if i := strings.Index(l, "show: memory"); i >= 0 {
+				fmt.Sscanf(l[strings.Index(l, "games="):], "games=%d", &games)
+				fmt.Sscanf(l[strings.Index(l, "rss_mb=")+len("rss_mb="):], "%f", &mb)
+				rss[games] = mb
+			}
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		require.NotZero(b, rss[100], "the kiosk logs its memory every ten games")
+		b.ReportMetric(rss[10], "MB-after-10")
+		b.ReportMetric(rss[100], "MB-after-100")
+		b.ReportMetric(rss[100]/rss[10], "after-100/after-10")
 	}
 }

@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 }
 
 // arenaBinary builds the arena binary once (go build -o DIR/arena .).
-func arenaBinary(t *testing.T) string {
+func arenaBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		binDir, binErr = os.MkdirTemp("", "arena-bin-")

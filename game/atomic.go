@@ -27,10 +27,16 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".*.part")
+	f, err := os.CreateTemp(dir, base+".*.part")
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
+	// The file gets the mode of the one it replaces, else the usual one.
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		mode = st.Mode().Perm()
+	}
+	f.Chmod(mode)
 	return &AtomicFile{File: f, path: path}, nil
 }
 
@@ -38,7 +44,7 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 func (a *AtomicFile) Path() string { return a.path }
 
 // TempPath is where the file is being written.
-func (a *AtomicFile) TempPath() string { return a.File.Name() }
+func (a *AtomicFile) TempPath() string { return filepath.Clean(a.File.Name()) }
 
 // Commit syncs the file to disk, closes it and renames it to its path.
 func (a *AtomicFile) Commit() error {

@@ -28,6 +28,11 @@ type Config struct {
 	Seats   int               `json:"seats"`
 	Map     string            `json:"map,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// Files holds the user's files that the game was started from (a map,
+	// levels, a config), by the path given: see Config.ReadFile.
+	Files map[string]File `json:"files,omitempty"`
+
+	read *inputs // records the files read while an engine starts
 }
 
 // ParseFlag reads the value of an on/off rule option: "true" or "1",
@@ -243,11 +248,12 @@ func Maps(title string) []MapInfo {
 // the default, or a file's path), else by path alone.
 type MapFinder[M any] struct {
 	mu   sync.RWMutex
-	load func(nameOrPath string) (*M, error)
+	load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)
 }
 
-// Set sets the loader.
-func (f *MapFinder[M]) Set(load func(nameOrPath string) (*M, error)) {
+// Set sets the loader: it finds Arena's maps by name and reads a user's map
+// file with readFile.
+func (f *MapFinder[M]) Set(load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.load = load
@@ -261,7 +267,7 @@ func (f *MapFinder[M]) Find(nameOrPath string, readFile func(path string) (*M, e
 	f.mu.RUnlock()
 	switch {
 	case load != nil:
-		return load(nameOrPath)
+		return load(nameOrPath, readFile)
 	case nameOrPath == "":
 		return nil, noMap
 	}

@@ -33,6 +33,11 @@ type Match struct {
 	Replay     *ReplayWriter
 	Transcript io.Writer
 	Pace       *Pacer
+	// Watch, when set, is called from the match's goroutine with the
+	// engine and the newest frame: once when Run starts, then after each
+	// step is recorded. A server publishes what each seat may see with it
+	// (Fogged.SeatView). Its error stops the match.
+	Watch func(eng Engine, f Frame) error
 
 	engine Engine
 }
@@ -43,7 +48,7 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 		return nil, fmt.Errorf("%s needs %d seats, got %d", t.Name(), t.Seats(), len(seats))
 	}
 	cfg.Seats = len(seats)
-	eng, err := t.New(cfg)
+	eng, cfg, err := newEngine(t, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", t.Name(), err)
 	}
@@ -71,6 +76,11 @@ func (m *Match) Recording() *Recording {
 func (m *Match) Run(ctx context.Context) (Result, error) {
 	defer m.Timeline.Finish()
 	defer m.closePlayers()
+	if m.Watch != nil {
+		if err := m.Watch(m.engine, m.Timeline.Last()); err != nil {
+			return Result{}, err
+		}
+	}
 	for i, moves := range m.Prelude {
 		if m.engine.Over() {
 			return Result{}, fmt.Errorf("loaded step %d: the game is already over", i+1)
@@ -118,7 +128,7 @@ func (m *Match) play(moves map[Seat]string, notes map[Seat]Notes, took map[Seat]
 		}
 	}
 	if m.Replay != nil {
-		if err := m.Replay.Step(f.Turn, f.Moves, notes, took, loaded); err != nil {
+		if err := m.Replay.Step(f, took, loaded); err != nil {
 			return err
 		}
 		if m.Replay.WantsKeyframe(f.Turn) {
@@ -130,6 +140,9 @@ func (m *Match) play(moves map[Seat]string, notes map[Seat]Notes, took map[Seat]
 				return err
 			}
 		}
+	}
+	if m.Watch != nil {
+		return m.Watch(m.engine, f)
 	}
 	return nil
 }
@@ -177,24 +190,33 @@ func (m *Match) ask(ctx context.Context, seats []Seat) (map[Seat]string, map[Sea
 	return moves, notes, took, nil
 }
 
-// answer asks one seat, within its time limit. People are asked again after
-// an illegal move, when the engine can check moves.
+// A Retrier is a player that may try again after an illegal move, within
+// the time of its turn: a person at this machine, a server's remote seat.
+// When the engine can check moves, the match tells it why a move was
+// refused with Reject and asks it again.
+type Retrier interface {
+	Player
+	Reject(err error)
+}
+
+// answer asks one seat, within its time limit. People and remote seats are
+// asked again after an illegal move, when the engine can check moves.
 func (m *Match) answer(ctx context.Context, s Seat, e Entrant, obs any) (Answer, error) {
 	if e.Limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, e.Limit)
 		defer cancel()
 	}
-	human, isHuman := e.Player.(*Human)
+	retrier, retries := e.Player.(Retrier)
 	checker, canCheck := m.engine.(Checker)
 	for {
 		a, err := e.Player.Play(ctx, obs)
 		if err != nil {
 			return Answer{}, err
 		}
-		if isHuman && canCheck {
+		if retries && canCheck {
 			if err := checker.Check(s, a.Move); err != nil {
-				human.Reject(fmt.Errorf("%w: %w", ErrRejected, err))
+				retrier.Reject(fmt.Errorf("%w: %w", ErrRejected, err))
 				continue
 			}
 		}

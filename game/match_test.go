@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/game/gametest/hostile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -102,8 +103,11 @@ func TestReplayAfterCrashKeepsEveryStep(t *testing.T) {
 	m.Replay = w
 	_, err = m.Run(context.Background())
 	require.NoError(t, err)
-	// No Close: the process "crashed" after the last flush.
-	data := mustRead(t, path)
+	// No Close: the process "crashed" after the last flush. The replay is
+	// under its temporary name, and nothing is at its path.
+	_, err = os.Stat(path)
+	require.True(t, os.IsNotExist(err))
+	data := mustRead(t, w.TempPath())
 	rec, err := Open(path, data)
 	require.NoError(t, err)
 	require.Equal(t, 60, rec.Summary().Turns)
@@ -149,7 +153,13 @@ func TestReplayErrors(t *testing.T) {
 		require.True(t, strings.HasPrefix(err.Error(), "x.arena: "), err.Error())
 	}
 	_, err := Open("notes.txt", []byte("hello"))
-	require.ErrorContains(t, err, "notes.txt: not a replay Arena can read")
+	require.ErrorContains(t, err, `notes.txt: not a known replay format (text starting "hello")`)
+	_, err = Open("empty.txt", nil)
+	require.ErrorContains(t, err, "empty.txt: the file is empty")
+	_, err = Open("data.gz", gz(`{"kind":"something else"}`))
+	require.ErrorContains(t, err, `data.gz: not a known replay format (gzip of JSON starting "{\"kind\":\"something else\"}")`)
+	_, err = Open("bin.gz", gz("\x00\x01\x02"))
+	require.ErrorContains(t, err, "bin.gz: not a known replay format (gzip of binary data)")
 }
 
 func TestHumanRetriesIllegalMoves(t *testing.T) {
@@ -247,11 +257,14 @@ func FuzzOpenReplay(f *testing.F) {
 	var b bytes.Buffer
 	h := Header{Format: ReplayFormat, Version: 1, Title: "race", Config: Config{Seats: 2}, Seats: []string{"counter:1", "counter:1"}}
 	w, _ := NewReplayWriter(&b, h)
-	w.Step(1, map[Seat]string{0: "3"}, nil, nil, false)
-	w.Step(2, map[Seat]string{1: "2"}, map[Seat]Notes{1: {Text: "x"}}, nil, false)
+	w.Step(Frame{Turn: 1, Moves: map[Seat]string{0: "3"}}, nil, false)
+	w.Step(Frame{Turn: 2, Moves: map[Seat]string{1: "2"}, Notes: map[Seat]Notes{1: {Text: "x"}}}, nil, false)
 	w.Close()
 	f.Add(b.Bytes())
 	f.Add([]byte{0x1f, 0x8b, 1, 2, 3})
+	for _, seed := range hostile.Inputs(`{"format":"arena-replay","version":1,"title":"race"}`+"\n", ReplayLimit.Max) {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Open("fuzz.arena", data)
 		if err == nil {

@@ -130,32 +130,47 @@ func ParseSeats(t Title, list string) ([]SeatSpec, error) {
 	}
 	specs := make([]SeatSpec, len(parts))
 	for i, p := range parts {
-		kind, strength, _ := strings.Cut(strings.TrimSpace(p), ":")
-		kind = strings.ToLower(kind)
-		if kind == "human" {
-			if strength != "" {
-				return nil, fmt.Errorf("--seats: seat %d: human takes no strength (got %q)", i+1, p)
-			}
-			specs[i] = SeatSpec{Kind: kind}
-			continue
+		spec, err := ParseSeat(t, p)
+		if err != nil {
+			return nil, fmt.Errorf("--seats: seat %d: %w", i+1, err)
 		}
-		if c, ok := FindConnector(t, kind); ok {
-			if strength == "" {
-				return nil, fmt.Errorf("--seats: seat %d: %s needs its settings: %s", i+1, kind, c.Usage)
-			}
-			specs[i] = SeatSpec{Kind: kind, Strength: strings.TrimSpace(strength)}
-			continue
-		}
-		bot, ok := FindBot(t, kind)
-		if !ok {
-			return nil, fmt.Errorf("--seats: seat %d: unknown player %q for %s (known: human%s)", i+1, kind, t.Name(), botKinds(t))
-		}
-		if strength == "" {
-			strength = bot.Default
-		}
-		specs[i] = SeatSpec{Kind: kind, Strength: strength}
+		specs[i] = spec
 	}
 	return specs, nil
+}
+
+// ParseSeat reads one seat of title t, such as "alphabeta:4": a person, a
+// built-in bot (its default strength when none is given) or a connector's
+// kind with its settings.
+func ParseSeat(t Title, text string) (SeatSpec, error) {
+	kind, strength, _ := strings.Cut(strings.TrimSpace(text), ":")
+	kind = strings.ToLower(kind)
+	if kind == "human" {
+		if strength != "" {
+			return SeatSpec{}, fmt.Errorf("human takes no strength (got %q)", text)
+		}
+		return SeatSpec{Kind: kind}, nil
+	}
+	if _, k, ok := FindContest(t, kind); ok {
+		if k.Bare() != (strength == "") {
+			return SeatSpec{}, fmt.Errorf("a %s seat is written %s (got %q)", kind, k.Usage, text)
+		}
+		return SeatSpec{Kind: kind, Strength: strings.TrimSpace(strength)}, nil
+	}
+	if c, ok := FindConnector(t, kind); ok {
+		if strength == "" {
+			return SeatSpec{}, fmt.Errorf("%s needs its settings: %s", kind, c.Usage)
+		}
+		return SeatSpec{Kind: kind, Strength: strings.TrimSpace(strength)}, nil
+	}
+	bot, ok := FindBot(t, kind)
+	if !ok {
+		return SeatSpec{}, fmt.Errorf("unknown player %q for %s (known: human%s)", kind, t.Name(), botKinds(t))
+	}
+	if strength == "" {
+		strength = bot.Default
+	}
+	return SeatSpec{Kind: kind, Strength: strength}, nil
 }
 
 // FindBot finds a title's computer player by kind.
@@ -175,6 +190,9 @@ func botKinds(t Title) string {
 	}
 	for _, c := range connectorsOf(t) {
 		b.WriteString(", " + c.Kind)
+	}
+	for _, k := range ContestKinds(t) {
+		b.WriteString(", " + k.Kind)
 	}
 	return b.String()
 }

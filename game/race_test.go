@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -38,6 +39,15 @@ func (race) New(cfg Config) (Engine, error) {
 	target, err := strconv.Atoi(cfg.Option("target", "60"))
 	if err != nil {
 		return nil, fmt.Errorf("option target: %w", err)
+	}
+	if cfg.Map != "" { // a map file holds the target
+		data, err := cfg.ReadFile(cfg.Map, Limit{What: "a race map", Max: 64})
+		if err != nil {
+			return nil, err
+		}
+		if target, err = strconv.Atoi(strings.TrimSpace(string(data))); err != nil {
+			return nil, fmt.Errorf("map %s: %w", cfg.Map, err)
+		}
 	}
 	return &raceEngine{target: target}, nil
 }

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Recording is a game ready to watch: ours re-simulated from a replay file,
@@ -69,9 +70,12 @@ var importers registry[Importer]
 // RegisterImporter makes a format openable by `arena replay` and `arena info`.
 func RegisterImporter(im Importer) { importers.add(im) }
 
+// fileLimit bounds any file Arena opens as a replay.
+var fileLimit = Limit{What: "a replay", Max: MaxInput}
+
 // OpenFile reads any replay Arena can read.
 func OpenFile(path string) (*Recording, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileLimit.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("open replay: %w", err)
 	}
@@ -80,14 +84,19 @@ func OpenFile(path string) (*Recording, error) {
 
 // Open reads any replay Arena can read from data; name is used in errors.
 func Open(name string, data []byte) (*Recording, error) {
-	if IsReplay(data) {
+	if err := fileLimit.Check(name, data); err != nil {
+		return nil, err
+	}
+	if IsGzip(data) {
 		// A gzipped file of an original system (such as AIC21's log.json)
-		// goes to its importer; the rest are our replays.
+		// goes to its importer.
 		for _, im := range importers.all() {
 			if im.Detect(name, data) {
 				return im.Import(name, data)
 			}
 		}
+	}
+	if IsReplay(data) {
 		r, err := ReadReplay(name, data)
 		if err != nil {
 			return nil, err
@@ -105,12 +114,41 @@ func Open(name string, data []byte) (*Recording, error) {
 		}
 		names = append(names, im.Name)
 	}
-	return nil, fmt.Errorf("%s: not a replay Arena can read: expected an Arena replay (.arena) or one of: %s",
-		name, strings.Join(names, ", "))
+	known := "expected an Arena replay (.arena) or one of: " + strings.Join(names, ", ")
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return nil, fmt.Errorf("%s: the file is empty: %s", name, known)
+	case IsGzip(data):
+		return nil, fmt.Errorf("%s: not a known replay format (gzip of %s): %s", name, describe(Head(data, 512)), known)
+	}
+	return nil, fmt.Errorf("%s: not a known replay format (%s): %s", name, describe(data[:min(len(data), 512)]), known)
 }
 
-// Simulate re-plays the recorded steps on a fresh engine and checks every
-// keyframe against it.
+// describe says what a file's first bytes look like, for errors.
+func describe(head []byte) string {
+	t := bytes.TrimSpace(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")))
+	switch {
+	case len(t) == 0:
+		return "nothing: an empty stream"
+	case IsGzip(t):
+		return "another gzip stream"
+	case !utf8.Valid(t) || bytes.IndexByte(t, 0) >= 0:
+		return "binary data"
+	}
+	first, _, _ := bytes.Cut(t, []byte("\n"))
+	if len(first) > 40 {
+		first = append(first[:40:40], "..."...)
+	}
+	kind := "text"
+	if t[0] == '{' || t[0] == '[' {
+		kind = "JSON"
+	}
+	return fmt.Sprintf("%s starting %q", kind, first)
+}
+
+// Simulate re-plays the recorded steps on a fresh engine and checks it
+// against everything the replay recorded: each step's events, the
+// keyframes and the result. The first step that differs is an error.
 func (r *Replay) Simulate() (*Recording, error) {
 	t, err := Lookup(r.Header.Title)
 	if err != nil {
@@ -121,22 +159,93 @@ func (r *Replay) Simulate() (*Recording, error) {
 		return nil, err
 	}
 	for i, st := range r.Steps {
-		turn := i + 1
-		if err := Advance(rec, eng, st.Moves, st.Notes); err != nil {
-			return nil, fmt.Errorf("step %d: %w", turn, err)
+		if err := playStep(rec, eng, st, i+1); err != nil {
+			return nil, err
 		}
-		if key, ok := r.Keyframes[turn]; ok {
-			state, err := eng.State()
-			if err != nil {
-				return nil, fmt.Errorf("keyframe %d: %w", turn, err)
+		if key, ok := r.Keyframes[i+1]; ok {
+			if err := checkKeyframe(eng, i+1, key); err != nil {
+				return nil, err
 			}
-			if !sameJSON(key, state) {
-				return nil, fmt.Errorf("step %d: the game re-simulated differs from the replay's keyframe (recorded by another version of the rules?)", turn)
-			}
+		}
+	}
+	if r.Result != nil {
+		if err := checkResult(eng, *r.Result, r.Turns, len(r.Steps)); err != nil {
+			return nil, err
 		}
 	}
 	rec.Timeline.Finish()
 	return rec, nil
+}
+
+// other is what a replay that re-simulates differently probably is.
+const other = "(recorded by another version of the rules, or edited?)"
+
+// playStep plays recorded step st, the step of turn, and checks its events.
+func playStep(rec *Recording, eng Engine, st Step, turn int) error {
+	if eng.Over() {
+		return fmt.Errorf("turn %d: the re-simulated game ended at turn %d (%s), but the replay goes on %s", turn, turn-1, describeResult(eng.Result()), other)
+	}
+	if err := Advance(rec, eng, st.Moves, st.Notes); err != nil {
+		return fmt.Errorf("step %d: %w", turn, err)
+	}
+	if st.Events != "" && EventDigest(rec.Timeline.Last().Events) != st.Events {
+		return fmt.Errorf("turn %d: the re-simulated step differs from the recorded one (its events: %s) %s", turn, eventTexts(rec.Timeline.Last().Events), other)
+	}
+	return nil
+}
+
+// checkKeyframe checks the engine's state after step turn against the
+// replay's keyframe.
+func checkKeyframe(eng Engine, turn int, key []byte) error {
+	state, err := eng.State()
+	if err != nil {
+		return fmt.Errorf("keyframe %d: %w", turn, err)
+	}
+	if !sameJSON(key, state) {
+		return fmt.Errorf("step %d: the game re-simulated differs from the replay's keyframe %s", turn, other)
+	}
+	return nil
+}
+
+// checkResult checks the end of the re-simulated game, after steps steps,
+// against the replay's result line (res, counting turns).
+func checkResult(eng Engine, res Result, turns, steps int) error {
+	switch got := eng.Result(); {
+	case turns != 0 && turns != steps:
+		return fmt.Errorf("turn %d: the replay's result counts %d turns, but it holds %d steps", min(steps, turns), turns, steps)
+	case !eng.Over():
+		return fmt.Errorf("turn %d: the replay records the end (%s), but re-simulated the game goes on %s", steps, describeResult(res), other)
+	case !sameResult(got, res):
+		return fmt.Errorf("turn %d: the replay records %s, but re-simulated the game ends %s %s", steps, describeResult(res), describeResult(got), other)
+	}
+	return nil
+}
+
+// describeResult writes a result for errors: "P2 wins (level3)".
+func describeResult(r Result) string {
+	if r.Winner == 0 {
+		return fmt.Sprintf("a draw (%s, ranking %v)", r.Reason, r.Ranking)
+	}
+	return fmt.Sprintf("P%d wins (%s, ranking %v)", r.Winner, r.Reason, r.Ranking)
+}
+
+func sameResult(a, b Result) bool {
+	return a.Winner == b.Winner && a.Reason == b.Reason && slices.Equal(a.Ranking, b.Ranking)
+}
+
+// eventTexts lists a step's events for errors.
+func eventTexts(events []Event) string {
+	if len(events) == 0 {
+		return "none"
+	}
+	texts := make([]string, 0, len(events))
+	for _, e := range events[:min(len(events), 3)] {
+		texts = append(texts, e.Text)
+	}
+	if len(events) > 3 {
+		texts = append(texts, fmt.Sprintf("and %d more", len(events)-3))
+	}
+	return strings.Join(texts, "; ")
 }
 
 // Play starts a recording of title t, with the header's config, and plays
@@ -206,7 +315,7 @@ func Save(rec *Recording, path string) error {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	m.engine, m.Timeline = eng, NewTimeline(eng.Frame(), true)
-	closeFiles, err := m.record(path)
+	closeFiles, err := m.record(path, true)
 	if err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
-	"os"
 	"strconv"
 	"time"
 )
@@ -44,24 +44,49 @@ type line struct {
 	State    json.RawMessage   `json:"state,omitempty"`
 	Result   *Result           `json:"result,omitempty"`
 	Turns    int               `json:"turns,omitempty"`
+	Events   string            `json:"events,omitempty"`
+}
+
+// EventDigest is a short digest of a step's events (their kinds, seats and
+// texts), stored with each step of a replay.
+func EventDigest(events []Event) string {
+	h := fnv.New32a()
+	var b []byte
+	for _, e := range events {
+		b = append(b[:0], e.Kind...)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(e.Seat), 10)
+		b = append(b, 0)
+		b = append(b, e.Text...)
+		b = append(b, 0)
+		h.Write(b)
+	}
+	return strconv.FormatUint(uint64(h.Sum32()), 36)
 }
 
 // ReplayWriter appends a match to a replay file step by step.
 type ReplayWriter struct {
-	file *os.File
-	gz   *gzip.Writer
-	enc  *json.Encoder
+	file     *AtomicFile // nil for NewReplayWriter's writer
+	gz       *gzip.Writer
+	buf      bytes.Buffer
+	enc      *json.Encoder // encodes into buf
+	header   []byte        // the header line, for Tee
+	sink     func(line []byte) error
+	finished bool
 }
 
-// CreateReplay creates the replay file at path and writes its header.
+// CreateReplay starts the replay file at path and writes its header. The
+// replay is written, step by step, under a temporary name beside path (a
+// killed process leaves it there, readable up to its last step), and
+// renamed to path by Close.
 func CreateReplay(path string, h Header) (*ReplayWriter, error) {
-	f, err := os.Create(path)
+	f, err := CreateAtomic(path)
 	if err != nil {
 		return nil, fmt.Errorf("create replay: %w", err)
 	}
 	w, err := NewReplayWriter(f, h)
 	if err != nil {
-		f.Close()
+		f.Abort()
 		return nil, err
 	}
 	w.file = f
@@ -73,21 +98,47 @@ func NewReplayWriter(w io.Writer, h Header) (*ReplayWriter, error) {
 	if h.Created == "" {
 		h.Created = time.Now().UTC().Format(time.RFC3339)
 	}
-	gz := gzip.NewWriter(w)
-	rw := &ReplayWriter{gz: gz, enc: json.NewEncoder(gz)}
+	rw := &ReplayWriter{gz: gzip.NewWriter(w)}
+	rw.enc = json.NewEncoder(&rw.buf)
 	if err := rw.write(h); err != nil {
 		return nil, err
 	}
 	return rw, nil
 }
 
-// Step appends one step: its moves, the players' notes and thinking times.
-func (w *ReplayWriter) Step(turn int, moves map[Seat]string, notes map[Seat]Notes, took map[Seat]time.Duration, loaded bool) error {
-	l := line{Step: turn, Moves: map[string]string{}, Loaded: loaded}
-	for s, m := range moves {
+// Tee hands every line of the replay, without its newline, to sink as it
+// is written, before it goes to the file: first the header, at once, then
+// each later line. A server publishes a match's lines this way. sink must
+// copy a line it keeps; its error fails the write.
+func (w *ReplayWriter) Tee(sink func(line []byte) error) error {
+	w.sink = sink
+	return sink(w.header)
+}
+
+func (w *ReplayWriter) path() string {
+	if w.file == nil {
+		return ""
+	}
+	return w.file.Path()
+}
+
+// TempPath is where the replay is being written, until Close renames it.
+func (w *ReplayWriter) TempPath() string {
+	if w.file == nil {
+		return ""
+	}
+	return w.file.TempPath()
+}
+
+// Step appends the step that made frame f: its moves, the players' notes
+// and thinking times, and a digest of its events (EventDigest) that lets a
+// reader find the first step that re-simulates differently.
+func (w *ReplayWriter) Step(f Frame, took map[Seat]time.Duration, loaded bool) error {
+	l := line{Step: f.Turn, Moves: map[string]string{}, Loaded: loaded, Events: EventDigest(f.Events)}
+	for s, m := range f.Moves {
 		l.Moves[seatKey(s)] = m
 	}
-	for s, n := range notes {
+	for s, n := range f.Notes {
 		if l.Notes == nil {
 			l.Notes = map[string]Notes{}
 		}
@@ -112,23 +163,54 @@ func (w *ReplayWriter) Keyframe(turn int, state []byte) error {
 
 // Finish appends the result.
 func (w *ReplayWriter) Finish(r Result, turns int) error {
+	w.finished = true
 	return w.write(line{Result: &r, Turns: turns})
 }
 
-// Close ends the gzip stream and closes the file.
+// Finished reports whether the result has been written.
+func (w *ReplayWriter) Finished() bool { return w.finished }
+
+// Close ends the gzip stream; a replay file is then renamed to its path
+// (see Outputs.Close for when it is kept under its temporary name).
 func (w *ReplayWriter) Close() error {
+	var o Outputs
+	o.Add(w)
+	return o.Close()
+}
+
+// end ends the gzip stream and, for a file, syncs it and either renames it
+// to its path (commit) or leaves it, closed, under its temporary name.
+func (w *ReplayWriter) end(commit bool) error {
 	err := w.gz.Close()
-	if w.file != nil {
+	if w.file == nil {
+		return err
+	}
+	if err != nil || !commit {
 		if cerr := w.file.Close(); err == nil {
 			err = cerr
 		}
+		return err
 	}
-	return err
+	return w.file.Commit()
 }
 
-// write encodes one line and flushes it through to the file.
+// write encodes one line, hands it to the sink, and writes and flushes it
+// through to the file.
 func (w *ReplayWriter) write(v any) error {
+	w.buf.Reset()
 	if err := w.enc.Encode(v); err != nil {
+		return fmt.Errorf("write replay: %w", err)
+	}
+	line := w.buf.Bytes()
+	if w.header == nil {
+		w.header = bytes.Clone(line[:len(line)-1])
+	}
+	if w.sink != nil {
+		if err := w.sink(line[:len(line)-1]); err != nil {
+			return fmt.Errorf("write replay: %w", err)
+		}
+	}
+	if _, err := w.gz.Write(line); err != nil {
 		return fmt.Errorf("write replay: %w", err)
 	}
 	if err := w.gz.Flush(); err != nil {
@@ -145,6 +227,7 @@ type Replay struct {
 	Steps     []Step
 	Keyframes map[int]json.RawMessage
 	Result    *Result // nil when the game did not finish
+	Turns     int     // the turns the result line counts
 	// Truncated is set when the file ends in the middle of a line or of
 	// the gzip stream, as after a crash; every complete step is kept.
 	Truncated bool
@@ -155,24 +238,34 @@ type Step struct {
 	Moves  map[Seat]string
 	Notes  map[Seat]Notes
 	Loaded bool
+	Events string // EventDigest of the step's events; "" in older replays
 }
 
-// IsReplay reports whether data starts like one of our replay files.
+// ReplayLimit bounds a replay once inflated: moves, notes and keyframes of
+// the longest games Arena plays fit many times over.
+var ReplayLimit = Limit{What: "an Arena replay", Max: MaxInput}
+
+// IsReplay reports whether data starts like one of our replay files: a
+// gzip stream whose first line is a JSON object with a "format" (the
+// header; ReadReplay says what is wrong with it).
 func IsReplay(data []byte) bool {
-	return len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b
+	if !IsGzip(data) {
+		return false
+	}
+	first, _, _ := bytes.Cut(Head(data, 4096), []byte("\n"))
+	return bytes.HasPrefix(bytes.TrimSpace(first), []byte("{")) && bytes.Contains(first, []byte(`"format"`))
 }
 
 // ReadReplay reads a replay file. name is used in error messages.
 func ReadReplay(name string, data []byte) (*Replay, error) {
-	gz, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not an Arena replay (expected a gzip stream): %w", name, err)
+	if !IsGzip(data) {
+		return nil, fmt.Errorf("%s: not an Arena replay (expected a gzip stream)", name)
 	}
-	raw, err := io.ReadAll(gz)
+	raw, err := ReplayLimit.Gunzip(name, data)
 	truncated := false
 	if err != nil {
 		if !errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, err
 		}
 		truncated = true
 	}
@@ -220,7 +313,7 @@ func decodeHeader(text []byte, h *Header) error {
 func (r *Replay) add(l line) error {
 	switch {
 	case l.Result != nil:
-		r.Result = l.Result
+		r.Result, r.Turns = l.Result, l.Turns
 	case l.State != nil:
 		r.Keyframes[l.Keyframe] = l.State
 	case l.Step != 0:
@@ -230,7 +323,7 @@ func (r *Replay) add(l line) error {
 		if len(l.Moves) == 0 {
 			return fmt.Errorf(`step %d: expected "moves"`, l.Step)
 		}
-		st := Step{Moves: map[Seat]string{}, Loaded: l.Loaded}
+		st := Step{Moves: map[Seat]string{}, Loaded: l.Loaded, Events: l.Events}
 		for k, m := range l.Moves {
 			s, err := parseSeatKey(k, r.Header.Config.Seats)
 			if err != nil {

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -31,12 +33,24 @@ type Setup struct {
 	Limit time.Duration
 	// HumanLimit is the time each person has per move; 0 means none.
 	HumanLimit time.Duration
+	// Contest sets up the listener of the contest seats (bots that speak
+	// their contest's original protocol); Start waits for them to join.
+	Contest ContestOptions
+	// Given are the players the caller makes itself for some seats, with
+	// their time per move, such as a server's remote seats; the other
+	// seats' players are made from their specs.
+	Given map[Seat]Entrant
 }
 
 // Start builds the players and the match, loads the starting file, and
 // opens the replay and move file. Call the returned close function when
-// the match has ended, to finish the files.
-func (s Setup) Start() (*Match, func() error, error) {
+// the match has ended, to finish the files (see Outputs.Close). An output
+// that would land on one of the match's input files is refused before
+// anything is written or started.
+func (s Setup) Start() (*Match, func() error, error) { return s.StartContext(context.Background()) }
+
+// StartContext is Start; ctx ends the wait for the contest seats to join.
+func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
 	if s.From != "" {
@@ -56,15 +70,54 @@ func (s Setup) Start() (*Match, func() error, error) {
 	}
 	entrants := make([]Entrant, len(s.Seats))
 	for i, spec := range s.Seats {
-		e := Entrant{Spec: spec}
-		if c, ok := FindConnector(s.Title, spec.Kind); ok {
-			logs := ""
-			if s.Out != "" {
-				logs = fmt.Sprintf("%s.p%d", strings.TrimSuffix(s.Out, filepath.Ext(s.Out)), i+1)
+		entrants[i].Spec = spec
+	}
+	m, err := NewMatch(s.Title, cfg, entrants)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := CheckOutputs(s.inputs(m.Config), s.outputs(m)); err != nil {
+		return nil, nil, err
+	}
+	contest := s.Contest
+	contest.Limit = s.Limit
+	if s.Out != "" {
+		contest.Logs = strings.TrimSuffix(s.Out, filepath.Ext(s.Out))
+	}
+	lobby, joined, err := OpenLobby(ctx, s.Title, cfg, s.Seats, contest)
+	if err != nil {
+		return nil, nil, err
+	}
+	started := false
+	defer func() {
+		if lobby != nil && !started {
+			lobby.Close()
+		}
+	}()
+	if len(joined) > 0 {
+		// The contest bots' logins name their seats: the game starts with them.
+		options := make(map[string]string, len(cfg.Options)+len(joined))
+		for _, from := range []map[string]string{cfg.Options, joined} {
+			for k, v := range from {
+				options[k] = v
 			}
-			p, err := c.New(s.Title, spec.Strength, Seat(i), logs)
+		}
+		cfg.Options = options
+		if m, err = NewMatch(s.Title, cfg, entrants); err != nil {
+			return nil, nil, err
+		}
+	}
+	m.Prelude = prelude
+	for i, spec := range s.Seats {
+		e := &m.Seats[i]
+		if g, ok := s.Given[Seat(i)]; ok {
+			e.Player, e.Limit = g.Player, g.Limit
+		} else if _, _, ok := FindContest(s.Title, spec.Kind); ok {
+			e.Player = lobby.Player(Seat(i))
+		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
+			p, err := c.New(s.Title, spec.Strength, Seat(i), s.logs(i))
 			if err != nil {
-				closeAll(entrants[:i])
+				closeAll(m.Seats[:i])
 				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
 			}
 			e.Player = p
@@ -73,7 +126,7 @@ func (s Setup) Start() (*Match, func() error, error) {
 			if h, ok := s.Title.(Helped); ok {
 				p, err := h.PersonSeat(e.Player.(*Human), Seat(i), NewRand(s.Seed, uint64(i)+1))
 				if err != nil {
-					closeAll(entrants[:i])
+					closeAll(m.Seats[:i])
 					return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
 				}
 				e.Player = p
@@ -81,60 +134,104 @@ func (s Setup) Start() (*Match, func() error, error) {
 		} else {
 			p, err := s.Title.NewBot(spec.Kind, spec.Strength, Seat(i), NewRand(s.Seed, uint64(i)+1))
 			if err != nil {
-				closeAll(entrants[:i])
+				closeAll(m.Seats[:i])
 				return nil, nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
 			}
 			e.Player, e.Limit = p, s.Limit
 		}
-		entrants[i] = e
 	}
-	m, err := NewMatch(s.Title, cfg, entrants)
-	if err != nil {
-		closeAll(entrants)
-		return nil, nil, err
-	}
-	m.Prelude = prelude
 	closeFiles := func() error { return nil }
 	if s.Out != "" {
-		closeFiles, err = m.record(s.Out)
+		closeFiles, err = m.record(s.Out, false)
 		if err != nil {
-			closeAll(entrants)
+			closeAll(m.Seats)
 			return nil, nil, err
 		}
 	}
-	return m, closeFiles, nil
+	if lobby == nil {
+		return m, closeFiles, nil
+	}
+	started = true
+	lobby.Start(m)
+	return m, func() error { return errors.Join(lobby.Close(), closeFiles()) }, nil
+}
+
+// inputs are the files the match reads: the file it continues from and the
+// user's files its engine read (cfg.Files).
+func (s Setup) inputs(cfg Config) []NamedPath {
+	var in []NamedPath
+	if s.From != "" {
+		in = append(in, NamedPath{"--from", s.From})
+	}
+	for _, p := range cfg.InputPaths() {
+		name := "an input of the match"
+		switch {
+		case p == cfg.Map:
+			name = "--map"
+		case p == cfg.Options["levels"]:
+			name = "--levels"
+		case p == cfg.Options["config"]:
+			name = "--config"
+		}
+		in = append(in, NamedPath{name, p})
+	}
+	return in
+}
+
+// outputs are the files the match writes: the replay, the move file beside
+// it, and the outside players' logs.
+func (s Setup) outputs(m *Match) []NamedPath {
+	if s.Out == "" {
+		return nil
+	}
+	out := []NamedPath{{"--out", s.Out}}
+	if t, ok := m.engine.(Transcriber); ok {
+		out = append(out, NamedPath{"the move file beside the replay", TranscriptPath(s.Out, t.TranscriptExt())})
+	}
+	for i, spec := range s.Seats {
+		if _, ok := FindConnector(s.Title, spec.Kind); ok {
+			out = append(out, NamedPath{fmt.Sprintf("seat %d's log", i+1), s.logs(i) + ".stderr.log"})
+		}
+	}
+	return out
+}
+
+// logs is the path, without an extension, of seat i's own log files beside
+// the replay, or "" when the match writes no replay.
+func (s Setup) logs(i int) string {
+	if s.Out == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s.p%d", strings.TrimSuffix(s.Out, filepath.Ext(s.Out)), i+1)
 }
 
 // record opens the replay at path and, for titles with a move file, the move
-// file beside it.
-func (m *Match) record(path string) (func() error, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("replay folder: %w", err)
-	}
+// file beside it, each under a temporary name until the returned function
+// closes them (Outputs.Close; with always, they take their paths even
+// when the game is unfinished).
+func (m *Match) record(path string, always bool) (func() error, error) {
 	w, err := CreateReplay(path, m.Header())
 	if err != nil {
 		return nil, err
 	}
 	m.Replay = w
-	var moves *os.File
+	var out Outputs
+	out.Add(w)
+	if always {
+		out.finished = nil
+	}
 	if t, ok := m.engine.(Transcriber); ok {
 		// Unbuffered: each line is one write, on disk as soon as it is played.
-		moves, err = os.Create(TranscriptPath(path, t.TranscriptExt()))
+		moves, err := CreateAtomic(TranscriptPath(path, t.TranscriptExt()))
 		if err != nil {
-			w.Close()
+			w.end(false)
+			os.Remove(w.TempPath())
 			return nil, fmt.Errorf("create move file: %w", err)
 		}
 		m.Transcript = moves
+		out.AddFile(moves)
 	}
-	return func() error {
-		err := w.Close()
-		if moves != nil {
-			if cerr := moves.Close(); err == nil {
-				err = cerr
-			}
-		}
-		return err
-	}, nil
+	return out.Close, nil
 }
 
 // TranscriptPath is where the move file of the replay at path goes: the

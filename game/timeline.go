@@ -11,6 +11,7 @@ type Timeline struct {
 	frames  []Frame
 	live    bool
 	pending *Frame
+	changed chan struct{} // closed at the next Append or Finish
 }
 
 // NewTimeline starts a timeline at the first frame. live says whether more
@@ -24,7 +25,27 @@ func (t *Timeline) Append(f Frame) {
 	t.mu.Lock()
 	t.frames = append(t.frames, f)
 	t.pending = nil
+	t.notify()
 	t.mu.Unlock()
+}
+
+// Changed returns a channel that is closed when a frame is appended or the
+// timeline is finished: followers wait on it instead of polling.
+func (t *Timeline) Changed() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.changed == nil {
+		t.changed = make(chan struct{})
+	}
+	return t.changed
+}
+
+// notify wakes the followers; call with mu held.
+func (t *Timeline) notify() {
+	if t.changed != nil {
+		close(t.changed)
+		t.changed = nil
+	}
 }
 
 // Len is the number of frames.
@@ -61,6 +82,7 @@ func (t *Timeline) Finish() {
 	t.mu.Lock()
 	t.live = false
 	t.pending = nil
+	t.notify()
 	t.mu.Unlock()
 }
 

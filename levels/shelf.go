@@ -4,9 +4,9 @@
 package levels
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -24,8 +24,7 @@ type Shelf[M any] struct {
 	Default  string            // the map of a game that names none
 	About    map[string]string // a line on each map, by name
 	Parse    func(name string, data []byte) (*M, error)
-	ReadFile func(path string) (*M, error) // reads a user's map file
-	Expected string                        // what a path should name: "the path of a map.json"
+	Expected string // what a path should name: "the path of a map.json"
 
 	cache sync.Map // name -> *M
 }
@@ -51,9 +50,9 @@ func (s *Shelf[M]) Names() []string {
 }
 
 // Load is the map nameOrPath names: one of the shelf's by name (with or
-// without the extension, any case; "" is the default), else the map file at
-// that path.
-func (s *Shelf[M]) Load(nameOrPath string) (*M, error) {
+// without the extension, any case; "" is the default), else the user's map
+// file at that path, read by readFile.
+func (s *Shelf[M]) Load(nameOrPath string, readFile func(path string) (*M, error)) (*M, error) {
 	name := strings.TrimSuffix(strings.ToLower(nameOrPath), s.Ext)
 	if name == "" {
 		name = s.Default
@@ -71,8 +70,9 @@ func (s *Shelf[M]) Load(nameOrPath string) (*M, error) {
 			return m, nil
 		}
 	}
-	if _, err := os.Stat(nameOrPath); err != nil {
+	m, err := readFile(nameOrPath)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no map %q: expected one of %s, or %s", s.Title, nameOrPath, strings.Join(s.Names(), ", "), s.Expected)
 	}
-	return s.ReadFile(nameOrPath)
+	return m, err
 }

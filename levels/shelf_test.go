@@ -21,13 +21,15 @@ func testShelf() *Shelf[note] {
 			"maps/canyon.txt": {Data: []byte("canyon")},
 		},
 		Dir: "maps", Ext: ".txt", Default: "open",
-		Parse: func(name string, data []byte) (*note, error) { return &note{name, string(data)}, nil },
-		ReadFile: func(path string) (*note, error) {
-			data, err := os.ReadFile(path)
-			return &note{path, string(data)}, err
-		},
+		Parse:    func(name string, data []byte) (*note, error) { return &note{name, string(data)}, nil },
 		Expected: "the path of a map file",
 	}
+}
+
+// readNote reads a user's map file.
+func readNote(path string) (*note, error) {
+	data, err := os.ReadFile(path)
+	return &note{path, string(data)}, err
 }
 
 // Names puts the default first, then the others by name; Load finds a map by
@@ -37,22 +39,22 @@ func TestShelf(t *testing.T) {
 	s := testShelf()
 	require.Equal(t, []string{"open", "alpha", "canyon"}, s.Names())
 	for in, want := range map[string]string{"": "open", "Alpha": "alpha", "canyon.txt": "canyon", "OPEN.TXT": "open"} {
-		m, err := s.Load(in)
+		m, err := s.Load(in, readNote)
 		require.NoError(t, err, in)
 		require.Equal(t, want, m.text, in)
 	}
-	a, _ := s.Load("alpha")
-	b, _ := s.Load("ALPHA")
+	a, _ := s.Load("alpha", readNote)
+	b, _ := s.Load("ALPHA", readNote)
 	require.Same(t, a, b, "a map is parsed once")
 
 	path := filepath.Join(t.TempDir(), "mine.txt")
 	require.NoError(t, os.WriteFile(path, []byte("mine"), 0o644))
-	m, err := s.Load(path)
+	m, err := s.Load(path, readNote)
 	require.NoError(t, err)
 	require.Equal(t, "mine", m.text)
 
-	_, err = s.Load("nowhere")
+	_, err = s.Load("nowhere", readNote)
 	require.EqualError(t, err, `test: no map "nowhere": expected one of open, alpha, canyon, or the path of a map file`)
-	_, err = s.Load("../maps/alpha")
+	_, err = s.Load("../maps/alpha", readNote)
 	require.Error(t, err, "a name with a slash is a path, not a map on the shelf")
 }

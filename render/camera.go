@@ -18,6 +18,15 @@ type Camera struct {
 	ready                  bool
 	wrap                   bool
 	clock                  float64 // the clock at the last Tick
+	// rate is how fast the camera eases towards its target, per second:
+	// 0 is the quick default of people's own moves.
+	rate float64
+	// maxZoom is the closest zoom, relative to the whole world; 0 is
+	// maxZoom.
+	maxZoom float64
+	// pending is a rectangle that Show was asked for before the world was
+	// known, and its least scale.
+	pending *[5]float64
 }
 
 // Limits of the zoom, relative to the whole world in view.
@@ -33,8 +42,60 @@ func (c *Camera) SetWorld(minX, minY, maxX, maxY float64) {
 	if !c.ready {
 		c.ready = true
 		c.Fit()
-		c.zoom, c.cx, c.cy = c.toZoom, c.toX, c.toY
+		if p := c.pending; p != nil {
+			c.pending = nil
+			c.Show(p[0], p[1], p[2], p[3], p[4])
+		}
+		c.Snap()
 	}
+}
+
+// Ready reports whether the camera knows its world.
+func (c *Camera) Ready() bool { return c.ready }
+
+// Snap puts the camera where it is going at once, without easing.
+func (c *Camera) Snap() { c.zoom, c.cx, c.cy = c.toZoom, c.toX, c.toY }
+
+// SetRate sets how fast the camera eases to its target (per second); 0
+// is the quick default. A director moves slowly, people quickly.
+func (c *Camera) SetRate(r float64) { c.rate = r }
+
+// SetMaxZoom sets the closest zoom, relative to the whole world in view;
+// a big world lets the camera come closer. 0 is the default of 12.
+func (c *Camera) SetMaxZoom(z float64) { c.maxZoom = z }
+
+func (c *Camera) zoomLimit() float64 {
+	if c.maxZoom > 0 {
+		return c.maxZoom
+	}
+	return maxZoom
+}
+
+// Show eases the camera to frame the world rectangle x0,y0-x1,y1 whole,
+// but never further out than minScale screen pixels per world unit (the
+// zoom at which things stay readable), nor further in than the closest
+// zoom. Before the world is known, the camera opens there.
+func (c *Camera) Show(x0, y0, x1, y1, minScale float64) {
+	if !c.ready {
+		c.pending = &[5]float64{x0, y0, x1, y1, minScale}
+		return
+	}
+	fit := c.fitScale()
+	k := fit * c.zoomLimit()
+	if w, h := x1-x0, y1-y0; w > 0 && h > 0 && !c.area.Empty() {
+		k = math.Min(k, math.Min(float64(c.area.Dx())/w, float64(c.area.Dy())/h))
+	}
+	k = math.Max(k, minScale)
+	c.toZoom = math.Max(minZoom, math.Min(c.zoomLimit(), k/fit))
+	c.toX, c.toY = (x0+x1)/2, (y0+y1)/2
+	c.clamp()
+}
+
+// Target is the world rectangle the camera is easing towards.
+func (c *Camera) Target() (x0, y0, x1, y1 float64) {
+	x0, y0 = c.worldAt(float64(c.area.Min.X), float64(c.area.Min.Y), c.toZoom, c.toX, c.toY)
+	x1, y1 = c.worldAt(float64(c.area.Max.X), float64(c.area.Max.Y), c.toZoom, c.toX, c.toY)
+	return x0, y0, x1, y1
 }
 
 // SetWrap makes the world wrap around on both axes, as a torus does:
@@ -57,7 +118,7 @@ func (c *Camera) Fit() {
 // Zoom multiplies the zoom by f, keeping the world point under the screen
 // point (sx, sy) where it is.
 func (c *Camera) Zoom(f, sx, sy float64) {
-	nz := math.Max(minZoom, math.Min(maxZoom, c.toZoom*f))
+	nz := math.Max(minZoom, math.Min(c.zoomLimit(), c.toZoom*f))
 	wx, wy := c.worldAt(sx, sy, c.toZoom, c.toX, c.toY)
 	// After zooming, (wx, wy) must still be at (sx, sy).
 	k := c.fitScale() * nz
@@ -83,7 +144,11 @@ func (c *Camera) Follow(x, y float64) {
 
 // Update eases the view towards its target; dt is in seconds.
 func (c *Camera) Update(dt float64) {
-	k := 1 - math.Exp(-dt*14)
+	rate := c.rate
+	if rate <= 0 {
+		rate = 14
+	}
+	k := 1 - math.Exp(-dt*rate)
 	c.zoom += (c.toZoom - c.zoom) * k
 	c.cx += (c.toX - c.cx) * k
 	c.cy += (c.toY - c.cy) * k
@@ -115,8 +180,20 @@ func (c *Camera) clamp() {
 		}
 		return
 	}
-	c.toX = math.Max(c.minX, math.Min(c.maxX, c.toX))
-	c.toY = math.Max(c.minY, math.Min(c.maxY, c.toY))
+	// Zoomed in, at most a quarter of the area shows what lies past the
+	// world's edge; zoomed out, the world sits in the middle.
+	k := c.fitScale() * c.toZoom
+	halfW, halfH := float64(c.area.Dx())/2/k, float64(c.area.Dy())/2/k
+	c.toX = within(c.toX, c.minX+halfW/2, c.maxX-halfW/2)
+	c.toY = within(c.toY, c.minY+halfH/2, c.maxY-halfH/2)
+}
+
+// within is x kept between lo and hi; their middle when lo > hi.
+func within(x, lo, hi float64) float64 {
+	if lo > hi {
+		return (lo + hi) / 2
+	}
+	return math.Max(lo, math.Min(hi, x))
 }
 
 // fitScale is the screen pixels per world unit that fit the world.
@@ -177,4 +254,16 @@ type Navigator interface {
 	Zoom(f, x, y float64)
 	Pan(dx, dy float64)
 	Fit()
+}
+
+// A Mapped view draws a map through a camera that the viewer may direct:
+// it opens on what matters, follows a unit, and frames the action.
+type Mapped interface {
+	Navigator
+	Camera() *Camera
+	// Spot is the world point at the middle of cell c, in the title's own
+	// cell coordinates (game.Marker.Cell, game.Unit.Cell).
+	Spot(c [2]int) (x, y float64)
+	// CellSize is a cell's size in world units.
+	CellSize() float64
 }

@@ -5,6 +5,8 @@ package render
 import (
 	"bytes"
 	"image/color"
+	"math"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -87,4 +89,89 @@ func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.NRGBA
 // Measure returns the width and height of s.
 func Measure(s string, f Font, size float64) (w, h float64) {
 	return text.Measure(s, Face(f, size), size*1.3)
+}
+
+// Clip shortens s with an ellipsis so that it fits width w.
+func Clip(s string, f Font, size, w float64) string {
+	if tw, _ := Measure(s, f, size); tw <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := Measure(string(r)+"…", f, size); tw <= w {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// Shrink is the size, at most size and at least least, at which s fits
+// width w; least when even that is too wide.
+func Shrink(s string, f Font, size, least, w float64) float64 {
+	for size > least {
+		if tw, _ := Measure(s, f, size); tw <= w {
+			return size
+		}
+		size = math.Max(least, size*0.92)
+	}
+	return least
+}
+
+// FitText draws s in width w: shrunk down to 75% of size where needed,
+// then cut with an ellipsis.
+func FitText(dst *ebiten.Image, s string, f Font, size, x, y, w float64, c color.NRGBA, a Align) {
+	size = Shrink(s, f, size, size*0.75, w)
+	Text(dst, Clip(s, f, size, w), f, size, x, y, c, a)
+}
+
+// Wrap breaks s into lines that fit width w, keeping its newlines; a word
+// wider than w alone is cut with an ellipsis.
+func Wrap(s string, f Font, size, w float64) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if tw, _ := Measure(try, f, size); tw > w && line != "" {
+				lines = append(lines, Clip(line, f, size, w))
+				line = word
+				continue
+			}
+			line = try
+		}
+		if line != "" {
+			lines = append(lines, Clip(line, f, size, w))
+		}
+	}
+	return lines
+}
+
+// WrapText draws s broken into lines that fit width w, and returns the y
+// under it.
+func WrapText(dst *ebiten.Image, s string, f Font, size, x, y, w float64, c color.NRGBA) float64 {
+	for _, l := range Wrap(s, f, size, w) {
+		Text(dst, l, f, size, x, y, c, Left)
+		y += size * 1.35
+	}
+	return y
+}
+
+// ClipWords shortens s to fit width w, cutting after a whole word where it
+// can, with an ellipsis.
+func ClipWords(s string, f Font, size, w float64) string {
+	if tw, _ := Measure(s, f, size); tw <= w {
+		return s
+	}
+	words := strings.Fields(s)
+	for n := len(words) - 1; n > 0; n-- {
+		try := strings.Join(words[:n], " ") + " …"
+		if tw, _ := Measure(try, f, size); tw <= w {
+			return try
+		}
+	}
+	return Clip(s, f, size, w)
 }

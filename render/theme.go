@@ -36,3 +36,31 @@ func scaleOf(c color.NRGBA) ebiten.ColorScale {
 	s.Scale(float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a, a)
 	return s
 }
+
+// SafePalette makes every seat's colour one of SafeColors, which people
+// with any colour vision tell apart; the settings turn it on.
+var SafePalette bool
+
+// safeColors are the Okabe-Ito colours, bright enough for a dark screen.
+var safeColors = [8]color.NRGBA{
+	{0x56, 0xb4, 0xe9, 0xff}, // sky blue
+	{0xe6, 0x9f, 0x00, 0xff}, // orange
+	{0x00, 0xc0, 0x8a, 0xff}, // bluish green
+	{0xf0, 0xe4, 0x42, 0xff}, // yellow
+	{0xcc, 0x79, 0xa7, 0xff}, // reddish purple
+	{0xd5, 0x5e, 0x00, 0xff}, // vermilion
+	{0x00, 0x72, 0xb2, 0xff}, // blue
+	{0xff, 0xff, 0xff, 0xff},
+}
+
+// SafeColor is seat s's colour in the safe palette.
+func SafeColor(s int) color.NRGBA { return safeColors[s&7] }
+
+// SeatInk is a view's colour for seat s, or the safe palette's when it
+// is on: views return it from SeatColor.
+func SeatInk(own color.NRGBA, s int) color.NRGBA {
+	if SafePalette {
+		return safeColors[s&7]
+	}
+	return own
+}

@@ -24,6 +24,23 @@ type Moment struct {
 	// entering a move now).
 	Hint bool
 	Seat game.Seat
+	// People are the seats people play in a live match that is not over,
+	// a bit per seat (1 << seat): what is hidden from them stays hidden,
+	// whatever view a key asks for.
+	People uint8
+}
+
+// Person is the one seat people play in m, and false when they play none
+// or several.
+func (m *Moment) Person() (game.Seat, bool) {
+	if m.People != 0 && m.People&(m.People-1) == 0 {
+		for s := game.Seat(0); s < 8; s++ {
+			if m.People == 1<<s {
+				return s, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // Pointer is the mouse and keys as the board sees them this tick.
@@ -88,22 +105,6 @@ type Helper interface {
 	Help() [][2]string
 }
 
-// A Scoreboard is a view whose game ranks its seats by numbers (score,
-// kills...): the viewer shows them in the side panel, best first, instead
-// of the plain list of players.
-type Scoreboard interface {
-	// Scores returns the column headings and one row per seat, in the
-	// game's ranking order.
-	Scores(f game.Frame) (heads []string, rows []ScoreRow)
-}
-
-// ScoreRow is one seat's line of a scoreboard.
-type ScoreRow struct {
-	Seat  game.Seat
-	Cells []string
-	Out   bool // no longer playing (disqualified)
-}
-
 // A Keyed view has keys of its own (such as switching the fog of war); the
 // viewer passes it the keys that are not Arena's while nobody is entering
 // a move. Key reports whether the view used the key.
@@ -120,10 +121,12 @@ type KeyTaker interface {
 	Typing() bool
 }
 
-// A Chronicler is a view that draws more than the moment, such as charts
-// over the whole game: the viewer gives it the timeline it shows.
-type Chronicler interface {
-	SetTimeline(tl *game.Timeline)
+// A Sighted view shows a game of hidden information: Sight is whose
+// knowledge it shows now (game.AllSeats for everything, game.NoSeat while
+// the controls pass between two people). The viewer shows standings,
+// charts, markers and moves as that sight may know them.
+type Sighted interface {
+	Sight() game.Seat
 }
 
 // A MoveLabeler writes a game's moves shortly for the viewer's move list,
@@ -137,6 +140,19 @@ type MoveLabeler interface {
 // every tick, on false when the pointer is off the board or dragging it.
 type Inspector interface {
 	Inspect(x, y float64, on bool)
+}
+
+// A Compacter is a view with panels of its own beside its map (a column of
+// cards): compact, it gives their room to the map while nobody enters a
+// move, as when people hide the viewer's panels.
+type Compacter interface {
+	SetCompact(on bool)
+}
+
+// A Disposer is a view that holds images of its own (a maze's chunks, a
+// fog): Dispose lets go of them when the view is done with.
+type Disposer interface {
+	Dispose()
 }
 
 // StateOf is frame f's state as a title's own state type S, nil when the

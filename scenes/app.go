@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -45,18 +46,27 @@ type App struct {
 	ReplayDir string
 	// OnFirstFrame, when set, is called after the first frame is drawn.
 	OnFirstFrame func()
+	// Speed is the playback speed people chose last (a factor of 1x), kept
+	// from game to game of a show; 0 until they choose one.
+	Speed float64
+	// UIScale is the interface's size on top of the window's: larger on a
+	// big screen seen from afar (the settings set it).
+	UIScale float64
+	// Plain draws the backdrop flat, without its lights: films (GIFs)
+	// draw faster and compress better.
+	Plain bool
 
 	fade     *ebiten.Image // the screen as it was when a transition began
 	fadeLeft float64
 	toast    string
 	toastAt  float64
 	drawn    bool
-	quit     bool
+	quit     atomic.Bool // set by Quit, from any goroutine
 }
 
 // NewApp starts the window on scene first.
 func NewApp(first Scene) *App {
-	return &App{stack: []Scene{first}, W: 1280, H: 800, Scale: 1, ReplayDir: DefaultReplayDir()}
+	return &App{stack: []Scene{first}, W: 1280, H: 800, Scale: 1, UIScale: 1, ReplayDir: DefaultReplayDir()}
 }
 
 // DefaultReplayDir is where Arena keeps the replays of matches played in
@@ -123,7 +133,7 @@ func (a *App) Open(path string) bool {
 }
 
 // Quit ends the program after this tick.
-func (a *App) Quit() { a.quit = true }
+func (a *App) Quit() { a.quit.Store(true) }
 
 // Toast shows a short message at the bottom of the window.
 func (a *App) Toast(format string, args ...any) {
@@ -157,9 +167,14 @@ func (a *App) startFade() {
 // Update reads the input and runs one tick of the top scene.
 func (a *App) Update() error {
 	a.In.read()
-	if path := droppedFile(); path != "" {
-		// A replay or move file dropped on the window opens in the viewer.
-		a.Open(path)
+	if path, dir := droppedFile(); path != "" {
+		// A replay or move file dropped on the window opens in the viewer;
+		// a folder, in the replay library.
+		if dir {
+			a.Push(NewLibrary(path))
+		} else {
+			a.Open(path)
+		}
 	}
 	if ebiten.IsWindowBeingClosed() {
 		// Closing the window ends a running match cleanly: its replay and
@@ -169,22 +184,23 @@ func (a *App) Update() error {
 	return a.update()
 }
 
-// droppedFile is the path of a file dropped on the window this tick, or "".
-func droppedFile() string {
+// droppedFile is the path of a file or folder dropped on the window this
+// tick, or "".
+func droppedFile() (path string, dir bool) {
 	files := ebiten.DroppedFiles()
 	if files == nil {
-		return ""
+		return "", false
 	}
 	entries, err := fs.ReadDir(files, ".")
 	if err != nil {
-		return ""
+		return "", false
 	}
 	for _, e := range entries {
-		if p, ok := e.(ebiten.AbsPather); ok && !e.IsDir() {
-			return p.AbsPath()
+		if p, ok := e.(ebiten.AbsPather); ok {
+			return p.AbsPath(), e.IsDir()
 		}
 	}
-	return ""
+	return "", false
 }
 
 // update runs one tick with the input as it is.
@@ -195,7 +211,7 @@ func (a *App) update() error {
 	if a.In.Just(ActFullscreen) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	if a.quit {
+	if a.quit.Load() {
 		for _, s := range a.stack {
 			a.closeScene(s)
 		}
@@ -204,7 +220,7 @@ func (a *App) update() error {
 	if err := a.Top().Update(a); err != nil {
 		return err
 	}
-	if a.quit {
+	if a.quit.Load() {
 		for _, s := range a.stack {
 			a.closeScene(s)
 		}
@@ -264,12 +280,26 @@ func (a *App) drawToast(dst *ebiten.Image) {
 func (a *App) Layout(w, h int) (int, int) {
 	f := ebiten.Monitor().DeviceScaleFactor()
 	a.W, a.H = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
-	a.Scale = max(0.5, min(float64(a.W)/1280, float64(a.H)/800))
+	a.Scale = fitScale(a.W, a.H, a.UIScale)
 	return a.W, a.H
+}
+
+// fitScale is the interface's scale in a w x h window: 1 at 1280x800,
+// times the scale people chose, and never so large that a 1280x800 layout
+// leaves the window.
+func fitScale(w, h int, ui float64) float64 {
+	fit := min(float64(w)/1280, float64(h)/800)
+	if ui <= 0 {
+		ui = 1
+	}
+	return max(0.5, min(fit*ui, fit*1.6))
 }
 
 // Run opens the window and runs the app until it quits.
 func Run(a *App, title string) error {
+	if err := LoadSettings(a, SettingsPath()); err != nil {
+		slog.Warn("settings", "error", err)
+	}
 	ebiten.SetWindowTitle(title)
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(640, 400, -1, -1)

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -25,6 +24,9 @@ func rectXYWH(x, y, w, h float64) image.Rectangle {
 func backdrop(dst *ebiten.Image, a *App) {
 	w, h := float64(a.W), float64(a.H)
 	render.FillRect(dst, 0, 0, w, h, render.Night)
+	if a.Plain {
+		return
+	}
 	render.Gradient(dst, 0, 0, w, h, color.NRGBA{0x18, 0x2c, 0x4a, 0xff})
 	for i := 0; i < 5; i++ {
 		fi := float64(i)
@@ -46,32 +48,6 @@ func card(dst *ebiten.Image, a *App, r image.Rectangle) {
 }
 
 func sinTime(t float64) float64 { return math.Sin(t) }
-
-// wrapText draws text broken into lines that fit width w, and returns the y
-// below it. Explicit newlines are kept.
-func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64, c color.NRGBA) float64 {
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if tw, _ := render.Measure(try, f, size); tw > w && line != "" {
-				render.Text(dst, line, f, size, x, y, c, render.Left)
-				y += size * 1.35
-				line = word
-				continue
-			}
-			line = try
-		}
-		if line != "" {
-			render.Text(dst, line, f, size, x, y, c, render.Left)
-			y += size * 1.35
-		}
-	}
-	return y
-}
 
 // memo keeps the last string made for a key, so frames that show the same
 // thing draw it without formatting it again.
@@ -104,19 +80,4 @@ func (m *memoMap) get(k string, make func(string) string) string {
 		(*m)[k] = v
 	}
 	return v
-}
-
-// clipText shortens s with an ellipsis so that it fits width w.
-func clipText(s string, f render.Font, size, w float64) string {
-	if tw, _ := render.Measure(s, f, size); tw <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if tw, _ := render.Measure(string(r)+"…", f, size); tw <= w {
-			break
-		}
-	}
-	return string(r) + "…"
 }

@@ -33,39 +33,56 @@ func (h *Help) Update(a *App) error {
 	return nil
 }
 
-// Draw draws the list of keys.
-func (h *Help) Draw(dst *ebiten.Image, a *App) {
-	dim(dst, a, 0.6)
-	s := a.Scale
-	rows := len(keymap) + 2
+// helpLine is a line of the help: a heading, or a key and what it does.
+type helpLine struct {
+	head     bool
+	key, say string
+}
+
+// lines are the help's lines: the board's own controls, then Arena's.
+func (h *Help) lines() []helpLine {
+	var out []helpLine
 	if len(h.board) > 0 {
-		rows += len(h.board) + 2
+		out = append(out, helpLine{head: true, key: "ON THE BOARD"})
+		for _, b := range h.board {
+			out = append(out, helpLine{key: b[0], say: b[1]})
+		}
 	}
-	lh := 27 * s
-	w, hgt := 820*s, float64(rows)*lh+110*s
-	x, y := float64(a.W)/2-w/2, float64(a.H)/2-hgt/2
+	out = append(out, helpLine{head: true, key: "EVERYWHERE"}, helpLine{key: "Mouse", say: "click buttons, drag the scrub bar; arrows and Enter work too"})
+	for _, b := range keymap {
+		if b.names != "" {
+			out = append(out, helpLine{key: b.names, say: b.about})
+		}
+	}
+	return out
+}
+
+// Draw draws the list of keys, in two columns where one does not fit.
+func (h *Help) Draw(dst *ebiten.Image, a *App) {
+	dim(dst, a, 0.72)
+	s := a.Scale
+	lines := h.lines()
+	lh := 26 * s
+	room := float64(a.H) - 40*s - 110*s
+	cols := 1
+	if float64(len(lines))*lh > room {
+		cols = 2
+	}
+	per := (len(lines) + cols - 1) / cols
+	colW := min(820*s, (float64(a.W)-40*s)/float64(cols))
+	w, hgt := colW*float64(cols), float64(per)*lh+100*s
+	x, y := float64(a.W)/2-w/2, max(12*s, float64(a.H)/2-hgt/2)
 	card(dst, a, rectXYWH(x, y, w, hgt))
 	render.Text(dst, "Keys and controls", render.Bold, 28*s, x+36*s, y+28*s, render.Ink, render.Left)
-	y += 80 * s
-	row := func(k, about string) {
-		render.Text(dst, k, render.Bold, 17*s, x+36*s, y, render.Accent, render.Left)
-		render.Text(dst, about, render.Regular, 17*s, x+190*s, y, render.Ink, render.Left)
-		y += lh
-	}
-	head := func(t string) {
-		render.Text(dst, t, render.Bold, 15*s, x+36*s, y+4*s, render.InkDim, render.Left)
-		y += lh + 4*s
-	}
-	if len(h.board) > 0 {
-		head("ON THE BOARD")
-		for _, b := range h.board {
-			row(b[0], b[1])
+	keyW := min(160*s, colW*0.28)
+	for i, l := range lines {
+		cx := x + float64(i/per)*colW + 36*s
+		cy := y + 80*s + float64(i%per)*lh
+		if l.head {
+			render.Text(dst, l.key, render.Bold, 14*s, cx, cy+4*s, render.InkDim, render.Left)
+			continue
 		}
-		y += 8 * s
-	}
-	head("EVERYWHERE")
-	row("Mouse", "click buttons, drag the scrub bar; arrows and Enter work too")
-	for _, b := range keymap {
-		row(b.names, b.about)
+		render.FitText(dst, l.key, render.Bold, 16*s, cx, cy, keyW-8*s, render.Accent, render.Left)
+		render.FitText(dst, l.say, render.Regular, 16*s, cx+keyW, cy, colW-keyW-60*s, render.Ink, render.Left)
 	}
 }

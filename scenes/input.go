@@ -30,6 +30,16 @@ const (
 	ActFit
 	ActHelp
 	ActFullscreen
+	ActReverse
+	ActNextEvent
+	ActPrevEvent
+	ActPanels
+	ActDirector
+	ActMarkIn
+	ActMarkOut
+	ActExport
+	ActPresent
+	ActSort
 	actionCount
 )
 
@@ -53,10 +63,20 @@ var keymap = [actionCount]binding{
 	ActSlower:      {[]ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyBracketLeft}, "↓ / [", "slower"},
 	ActZoomIn:      {[]ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, "+ / wheel", "zoom in (maps; on boards without a map: faster)"},
 	ActZoomOut:     {[]ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, "−", "zoom out (maps; on boards without a map: slower)"},
-	ActFit:         {[]ebiten.Key{ebiten.KeyF}, "F · drag", "fit the whole map; drag with any button to pan"},
+	ActFit:         {[]ebiten.Key{ebiten.KeyF}, "F · drag", "fit the whole map; drag with any button, or Shift + arrows, to pan"},
 	ActNotes:       {[]ebiten.Key{ebiten.KeyV}, "V", "show / hide the computer's evaluations on the board"},
+	ActReverse:     {[]ebiten.Key{ebiten.KeyR}, "R", "play backwards (again: forwards)"},
+	ActNextEvent:   {[]ebiten.Key{ebiten.KeyN}, "N · P", "next / previous event (kills, the stone, the boss, …)"},
+	ActPrevEvent:   {[]ebiten.Key{ebiten.KeyP}, "", ""},
+	ActPanels:      {[]ebiten.Key{ebiten.KeyH}, "H", "hide / show the side panels: the map fills the window"},
+	ActDirector:    {[]ebiten.Key{ebiten.KeyD}, "D", "director: the camera goes where the action is; Tab or a click follows a unit"},
+	ActMarkIn:      {[]ebiten.Key{ebiten.KeyI}, "I · O", "mark where a clip starts / ends (the scrub bar shows it)"},
+	ActMarkOut:     {[]ebiten.Key{ebiten.KeyO}, "", ""},
+	ActExport:      {[]ebiten.Key{ebiten.KeyE}, "E", "export the marked clip (or the whole game) as an animated GIF"},
 	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
 	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
+	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "tournaments: show the views in turn, for a screen nobody touches"},
+	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "tournaments: sort the standings by the next column (or click a heading)"},
 }
 
 // Input is the keyboard and mouse of one tick, as actions and widget input.
@@ -97,10 +117,12 @@ func (in *Input) read() {
 	in.RightClick = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
 	in.Keys = inpututil.AppendJustPressedKeys(in.Keys[:0])
 	in.Dragging = ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	// Shift and the arrows pan the map: they do not step or change speed.
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	for a, b := range keymap {
 		in.pressed[a] = false
 		for _, k := range b.keys {
-			if inpututil.IsKeyJustPressed(k) {
+			if inpututil.IsKeyJustPressed(k) && !(shift && arrow(k)) {
 				in.pressed[a] = true
 			}
 		}
@@ -131,6 +153,11 @@ func (in *Input) yield(t render.KeyTaker) {
 			}
 		}
 	}
+}
+
+// arrow reports whether k is an arrow key.
+func arrow(k ebiten.Key) bool {
+	return k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown || k == ebiten.KeyArrowLeft || k == ebiten.KeyArrowRight
 }
 
 // repeat reports a key press, repeating while the key is held.

@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -13,12 +12,16 @@ import (
 
 // Menu is the main menu: the playable games, opening a replay, quitting.
 type Menu struct {
-	form   ui.Form
-	titles []game.Title
-	demo   *ui.Button
-	open   *ui.Button
-	quit   *ui.Button
-	help   *ui.Button
+	form        ui.Form
+	titles      []game.Title
+	demo        *ui.Button
+	library     *ui.Button
+	open        *ui.Button
+	watch       *ui.Button // "Watch a server…" (watch.go)
+	tournaments *ui.Button // the tournaments (tournament.go)
+	quit        *ui.Button
+	help        *ui.Button
+	settings    *ui.Button
 }
 
 // MenuTitles are the games the main menu offers, in its order: every
@@ -41,13 +44,17 @@ func NewMenu() *Menu {
 		m.form.Items = append(m.form.Items, &ui.Button{Label: t.Name(), Detail: blurb, Primary: true})
 	}
 	m.demo = &ui.Button{Label: "Demo loop"}
-	m.open = &ui.Button{Label: "Open a replay…"}
+	m.library = &ui.Button{Label: "Replay library"}
+	m.open = &ui.Button{Label: "Open a file…"}
+	m.watch = &ui.Button{Label: "Watch a server…"}
+	m.tournaments = &ui.Button{Label: "Tournaments"}
 	m.help = &ui.Button{Label: "Keys and help"}
+	m.settings = &ui.Button{Label: "Settings"}
 	m.quit = &ui.Button{Label: "Quit"}
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.open, m.help, m.quit)
+	m.form.Items = append(m.form.Items, m.library, m.open, m.watch, m.tournaments, m.help, m.settings, m.quit)
 	return m
 }
 
@@ -105,14 +112,17 @@ func (m *Menu) Update(a *App) error {
 	switch hit := m.form.Update(&a.In.UI); hit {
 	case nil:
 	case m.demo:
-		v, err := StartDemo(a, demoSetup(m.titles[0], int64((1+a.Clock)*1000)))
-		if err != nil {
-			a.Toast("%v", err)
-			return nil
-		}
-		a.Push(v)
+		a.Push(NewDemo(demoSetup(m.titles[0], int64((1+a.Clock)*1000))))
+	case m.library:
+		a.Push(NewLibrary(a.ReplayDir))
 	case m.open:
 		a.Push(NewOpen(a.ReplayDir))
+	case m.settings:
+		a.Push(NewSettings(a, SettingsPath()))
+	case m.watch:
+		a.Push(NewWatch(DefaultServer))
+	case m.tournaments:
+		a.Push(NewTournaments(DefaultTournamentDir()))
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:
@@ -142,24 +152,4 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 		render.Regular, 19*s, cx, top-112*s, render.InkDim, render.Center)
 	m.form.Draw(dst, s)
 	render.Text(dst, "↑ ↓ to choose · Enter to open · ? for help · Esc to quit", render.Regular, 14*s, cx, float64(a.H)-36*s, render.InkFaint, render.Center)
-}
-
-// demoSetup pits the title's strongest computer player against its second
-// strongest at their default strengths.
-func demoSetup(t game.Title, seed int64) game.Setup {
-	bots := t.Bots()
-	st := game.Setup{Title: t, Seed: seed}
-	for i := 0; i < t.Seats(); i++ {
-		b := bots[max(0, len(bots)-1-i%2)]
-		st.Seats = append(st.Seats, game.SeatSpec{Kind: b.Kind, Strength: b.Default})
-	}
-	return st
-}
-
-// nextDemo is the demo loop's next game: the menu's next title, with the
-// next seed, so that an event's screen shows every game in turn.
-func nextDemo(st game.Setup) game.Setup {
-	titles := MenuTitles()
-	i := slices.IndexFunc(titles, func(t game.Title) bool { return t.ID() == st.Title.ID() })
-	return demoSetup(titles[(i+1)%len(titles)], st.Seed+1)
 }

@@ -22,37 +22,59 @@ type dialog struct {
 	text    string
 	form    ui.Form
 	width   float64
+	// table is the height of what a dialog draws under its text (a table
+	// of standings), at scale 1.
+	table int
+	// lines are the text's lines as wrapped for the width lineW.
+	lines []string
+	lineW float64
 }
 
-// place lays the widgets out in a column under the heading and returns the
-// card's rectangle.
+// textH is the height the dialog's text takes, wrapped to its width.
+func (d *dialog) textH(a *App) float64 {
+	s := a.Scale
+	w := min(d.width*s, float64(a.W)-32*s) - 72*s
+	if d.lineW != w {
+		d.lines, d.lineW = render.Wrap(d.text, render.Regular, 16*s, w), w
+	}
+	if d.text == "" {
+		return 0
+	}
+	return float64(len(d.lines))*16*s*1.35 + 14*s
+}
+
+// place lays the widgets out in a column under the heading, the text and
+// the table, and returns the card's rectangle. A dialog taller than the
+// window puts its buttons two to a row.
 func (d *dialog) place(a *App) image.Rectangle {
 	s := a.Scale
-	w := d.width * s
-	h := 110*s + float64(len(d.form.Items))*66*s
-	if d.text != "" {
-		h += 60 * s
+	w := min(d.width*s, float64(a.W)-32*s)
+	above := 90*s + d.textH(a) + float64(d.table)*s
+	perRow := 1
+	if above+float64(len(d.form.Items))*66*s+20*s > float64(a.H)-16*s {
+		perRow = 2
 	}
-	x, y := float64(a.W)/2-w/2, float64(a.H)/2-h/2
-	row := y + 90*s
-	if d.text != "" {
-		row += 60 * s
-	}
-	for _, it := range d.form.Items {
-		it.Place(rectXYWH(x+36*s, row, w-72*s, 52*s))
-		row += 66 * s
+	rows := (len(d.form.Items) + perRow - 1) / perRow
+	h := above + float64(rows)*66*s + 20*s
+	x, y := float64(a.W)/2-w/2, max(8*s, float64(a.H)/2-h/2)
+	bw := (w - 72*s - float64(perRow-1)*12*s) / float64(perRow)
+	for i, it := range d.form.Items {
+		col, row := i%perRow, i/perRow
+		it.Place(rectXYWH(x+36*s+float64(col)*(bw+12*s), y+above+float64(row)*66*s, bw, 52*s))
 	}
 	return rectXYWH(x, y, w, h)
 }
 
 func (d *dialog) draw(dst *ebiten.Image, a *App) {
-	dim(dst, a, 0.55)
+	dim(dst, a, 0.72)
 	r := d.place(a)
 	s := a.Scale
 	card(dst, a, r)
-	render.Text(dst, d.heading, render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, render.Ink, render.Left)
-	if d.text != "" {
-		wrapText(dst, d.text, render.Regular, 16*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+82*s, float64(r.Dx())-72*s, render.InkDim)
+	render.FitText(dst, d.heading, render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, float64(r.Dx())-72*s, render.Ink, render.Left)
+	y := float64(r.Min.Y) + 82*s
+	for _, l := range d.lines {
+		render.Text(dst, l, render.Regular, 16*s, float64(r.Min.X)+36*s, y, render.InkDim, render.Left)
+		y += 16 * s * 1.35
 	}
 	d.form.Draw(dst, s)
 }
@@ -61,8 +83,8 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 // leave.
 type Pause struct {
 	dialog
-	v                   *Viewer
-	resume, save, leave *ui.Button
+	v                             *Viewer
+	resume, save, settings, leave *ui.Button
 	// held is the pace of a computer match that the pause holds, restored
 	// on resume.
 	held    game.PaceMode
@@ -71,9 +93,13 @@ type Pause struct {
 
 // NewPause pauses the viewer v.
 func NewPause(v *Viewer) *Pause {
-	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"}, leave: &ui.Button{Label: "Back to menu"}}
+	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"},
+		settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
-	p.form.Items = []ui.Widget{p.resume, p.save, p.leave}
+	if v.backTo != nil {
+		p.leave.Label = "Back to the tournament"
+	}
+	p.form.Items = []ui.Widget{p.resume, p.save, p.settings, p.leave}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
 		if pace := v.pacer(); pace != nil {
@@ -107,7 +133,14 @@ func (p *Pause) Update(a *App) error {
 	case p.save:
 		p.close(a)
 		a.Push(NewSaveAs(p.v))
+	case p.settings:
+		a.Push(NewSettings(a, SettingsPath()))
 	case p.leave:
+		if p.v.backTo != nil {
+			a.Pop() // the pause menu
+			a.Pop() // the viewer
+			return nil
+		}
 		a.Reset(NewMenu())
 	}
 	return nil
@@ -171,25 +204,33 @@ func (d *SaveAs) Update(a *App) error {
 // Draw draws the dialog.
 func (d *SaveAs) Draw(dst *ebiten.Image, a *App) { d.draw(dst, a) }
 
-// Results shows how a live match ended: the ranking and what to do next.
+// Results shows how a live match ended: the verdict, the standings with
+// the numbers that decided, and what to do next.
 type Results struct {
 	dialog
 	v                           *Viewer
 	watch, rematch, menu, close *ui.Button
+	standings                   game.Standings
+	ranked                      bool
 }
 
 // NewResults shows the result of the viewer's match.
 func NewResults(v *Viewer) *Results {
 	r := &Results{v: v, watch: &ui.Button{Label: "Watch the replay"}, rematch: &ui.Button{Label: "Rematch", Primary: true},
 		menu: &ui.Button{Label: "Main menu"}, close: &ui.Button{Label: "Close: look at the board"}}
-	res := v.rec.Timeline.Last().Result
-	r.heading, r.width = "Game over", 540
-	r.text = v.view.Status(v.rec.Timeline.Last())
-	lines := []string{r.text}
-	for place, n := range res.Ranking {
-		lines = append(lines, fmt.Sprintf("%d. Player %d · %s", place+1, n, v.seatName(n-1)))
+	last := v.rec.Timeline.Last()
+	r.heading, r.width = "Game over", 600
+	r.text, _ = v.verdict(last)
+	if st, ok := v.rec.Title.(game.Ranked); ok {
+		r.standings, r.ranked = st.Standings(last, game.AllSeats), true
+		r.table = 24 + 28*len(r.standings.Rows)
+	} else {
+		var lines []string
+		for place, n := range last.Result.Ranking {
+			lines = append(lines, fmt.Sprintf("%d. Player %d · %s", place+1, n, v.seatName(n-1)))
+		}
+		r.text = strings.Join(append([]string{r.text}, lines...), "\n")
 	}
-	r.text = strings.Join(lines, "\n")
 	r.form.Items = []ui.Widget{r.rematch, r.watch, r.menu, r.close}
 	return r
 }
@@ -216,7 +257,7 @@ func (r *Results) Update(a *App) error {
 		}
 		v := NewViewer(rec, r.v.view)
 		v.Seek(0)
-		v.playing = true
+		v.clock.Playing = true
 		a.Pop()
 		a.Replace(v)
 	case r.rematch:
@@ -233,8 +274,16 @@ func (r *Results) Update(a *App) error {
 	return nil
 }
 
-// Draw draws the results.
-func (r *Results) Draw(dst *ebiten.Image, a *App) { r.draw(dst, a) }
+// Draw draws the results, with the standings under the verdict.
+func (r *Results) Draw(dst *ebiten.Image, a *App) {
+	r.draw(dst, a)
+	if r.ranked {
+		s := a.Scale
+		c := r.place(a)
+		top := c.Min.Y + int(90*s+r.textH(a))
+		r.v.drawStandingsTable(dst, r.standings, image.Rect(c.Min.X+int(36*s), top, c.Max.X-int(36*s), top+int(float64(r.table)*s)), s)
+	}
+}
 
 // Open asks for a replay to open: a path, or one of the recent replays.
 type Open struct {
@@ -331,6 +380,11 @@ func OpenReplay(path string) (*Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
+	return NewRecordingViewer(rec)
+}
+
+// NewRecordingViewer makes a viewer for a recording, with its title's view.
+func NewRecordingViewer(rec *game.Recording) (*Viewer, error) {
 	view, err := render.NewView(rec.Title.ID())
 	if err != nil {
 		return nil, err

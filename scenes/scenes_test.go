@@ -19,6 +19,7 @@ import (
 	"github.com/arena-games/arena/render/rendertest"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/render/ui"
+	"github.com/arena-games/arena/scenes/playback"
 )
 
 func TestMain(m *testing.M) { rendertest.Main(m) }
@@ -131,29 +132,29 @@ func TestReplayViewerControls(t *testing.T) {
 	require.NoError(t, err)
 	a := newTestApp(NewMenu())
 	a.Push(v)
-	require.True(t, v.playing, "a replay starts playing")
+	require.True(t, v.clock.Playing, "a replay starts playing")
 	press(t, a, ActPlayPause)
-	require.False(t, v.playing)
+	require.False(t, v.clock.Playing)
 	press(t, a, ActStepForward)
-	require.Equal(t, 1, v.cursor)
+	require.Equal(t, 1, v.clock.Cursor)
 	press(t, a, ActLast)
-	require.Equal(t, rec.Timeline.Len()-1, v.cursor)
+	require.Equal(t, rec.Timeline.Len()-1, v.clock.Cursor)
 	press(t, a, ActStepBack)
-	require.Equal(t, rec.Timeline.Len()-2, v.cursor)
+	require.Equal(t, rec.Timeline.Len()-2, v.clock.Cursor)
 	press(t, a, ActFirst)
-	require.Equal(t, 0, v.cursor)
+	require.Equal(t, 0, v.clock.Cursor)
 	press(t, a, ActFaster)
 	press(t, a, ActFaster)
-	require.Equal(t, 4.0, speeds[v.speed])
+	require.Equal(t, 4.0, playback.Speeds[v.clock.Speed])
 	press(t, a, ActPlayPause)
 	tick(t, a, 60*20)
-	require.Equal(t, rec.Timeline.Len()-1, v.cursor, "playing runs to the end")
-	require.False(t, v.playing)
+	require.Equal(t, rec.Timeline.Len()-1, v.clock.Cursor, "playing runs to the end")
+	require.False(t, v.clock.Playing)
 	// The scrub bar: a click at its middle shows the middle turn.
 	v.layout(a)
 	a.In.UI = uiAt(float64(v.scrub.Min.X+v.scrub.Max.X)/2, float64(v.scrub.Min.Y+v.scrub.Max.Y)/2)
 	tick(t, a, 1)
-	require.InDelta(t, (rec.Timeline.Len()-1)/2, v.cursor, 1)
+	require.InDelta(t, (rec.Timeline.Len()-1)/2, v.clock.Cursor, 1)
 	press(t, a, ActBack)
 	_, paused := a.Top().(*Pause)
 	require.True(t, paused, "Esc opens the pause menu")
@@ -230,7 +231,7 @@ func TestHumanPlaysByClicking(t *testing.T) {
 	tick(t, a, 1)
 	clickCell("C3")
 	clickCell("B2")
-	waitFor(t, a, func() bool { return v.cursor == 2 && h.Waiting() && v.anim >= 1 })
+	waitFor(t, a, func() bool { return v.clock.Cursor == 2 && h.Waiting() && v.clock.Settled() })
 	b := v.rec.Timeline.Last().State.(*gs.Board)
 	turn := b.Legal()[0]
 	tick(t, a, 1)
@@ -273,9 +274,9 @@ func BenchmarkViewerFrame(b *testing.B) {
 	a := newTestApp(v)
 	dst := ebiten.NewImage(1280, 800)
 	rendertest.BenchFrames(b, dst, func(int) {
-		if v.cursor == rec.Timeline.Len()-1 {
+		if v.clock.Cursor == rec.Timeline.Len()-1 {
 			v.Seek(0)
-			v.playing = true
+			v.clock.Playing = true
 		}
 		v.Update(a)
 		v.Draw(dst, a)
@@ -309,19 +310,28 @@ func TestDemoPlaysGameAfterGame(t *testing.T) {
 	a := newTestApp(NewMenu())
 	a.ReplayDir = t.TempDir()
 	st := game.Setup{Title: gs.Title{}, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "1"}, {Kind: "minimax", Strength: "1"}}, Seed: 40}
-	v, err := StartDemo(a, st)
-	require.NoError(t, err)
-	a.Push(v)
+	show := NewDemo(st)
+	a.Push(show)
+	defer show.Close()
+	waitFor(t, a, func() bool { return show.Viewer() != nil })
+	v := show.Viewer()
+	require.Equal(t, showTitle, show.phase, "a title card before the game")
+	require.True(t, v.dir.on, "the director films the demo")
 	v.match.Pace.SetDelay(0)
-	v.setSpeed(len(speeds) - 1)
+	a.Speed = 64
+	show.since -= titleTime
+	waitFor(t, a, func() bool { return show.phase == showPlaying })
+	v.setSpeed(len(playback.Speeds) - 1)
 	v.match.Pace.SetDelay(0)
-	waitFor(t, a, func() bool { return a.Top() != Scene(v) })
-	next, ok := a.Top().(*Viewer)
-	require.True(t, ok, "a finished demo game is followed by the next, not by the results")
+	waitFor(t, a, func() bool { return show.phase == showResult })
+	require.Equal(t, Scene(show), a.Top(), "a finished demo game shows its result card, not the results dialog")
+	show.since -= resultTime
+	waitFor(t, a, func() bool { return show.Viewer() != nil && show.Viewer() != v })
+	next := show.Viewer()
 	require.EqualValues(t, 41, next.setup.Seed)
-	require.True(t, next.demo)
+	require.True(t, next.show)
+	require.Equal(t, 64.0, next.clock.Rate(), "the speed people chose is kept from game to game")
 	require.NotEqual(t, a.ReplayDir, filepath.Dir(next.ReplayPath()), "demo games stay out of the replay folder")
-	next.Close()
 }
 
 func TestOpenReplayFromTheMenu(t *testing.T) {

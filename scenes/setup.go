@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -29,10 +30,17 @@ type Setup struct {
 	limit    *ui.Choice // the time per move of people
 	from     *ui.Field
 	watch    *ui.Choice
+	rules    *ui.Button // opens the rule options; nil when the title has none
 	start    *ui.Button
 	back     *ui.Button
 	form     ui.Form
 	view     render.View
+	// options are the rule options people changed from their defaults.
+	options map[string]string
+	// about is the line on the focused player or map, as wrapped last.
+	about      string
+	aboutLines []string
+	aboutW     float64
 }
 
 const (
@@ -71,6 +79,7 @@ func NewSetup(t game.Title) *Setup {
 	s.limit = &ui.Choice{Options: []string{noLimit, "3s", "10s", "30s", "60s"}}
 	s.start = &ui.Button{Label: "Start", Primary: true}
 	s.back = &ui.Button{Label: "Back"}
+	s.options = map[string]string{}
 	s.form.Items = append(s.form.Items, s.seed)
 	if s.mapInfo = game.Maps(t.ID()); len(s.mapInfo) > 0 {
 		s.maps = &ui.Choice{}
@@ -79,7 +88,13 @@ func NewSetup(t game.Title) *Setup {
 		}
 		s.form.Items = append(s.form.Items, s.maps)
 	}
-	s.form.Items = append(s.form.Items, s.from, s.limit, s.watch, s.start, s.back)
+	s.form.Items = append(s.form.Items, s.from)
+	if c, ok := t.(game.Configurable); ok && len(c.Options()) > 0 {
+		s.rules = &ui.Button{}
+		s.syncRules()
+		s.form.Items = append(s.form.Items, s.rules)
+	}
+	s.form.Items = append(s.form.Items, s.limit, s.watch, s.start, s.back)
 	s.form.Focus = len(s.form.Items) - 2
 	return s
 }
@@ -99,6 +114,23 @@ func (s *Setup) Use(st game.Setup) {
 	s.seed.Text = strconv.FormatInt(st.Seed, 10)
 	if s.maps != nil && st.Map != "" {
 		s.maps.Select(st.Map)
+	}
+	if s.rules != nil {
+		s.options = maps.Clone(st.Options)
+		if s.options == nil {
+			s.options = map[string]string{}
+		}
+		s.syncRules()
+	}
+}
+
+// syncRules labels the rules button with how many options people changed.
+func (s *Setup) syncRules() {
+	switch n := len(s.options); n {
+	case 0:
+		s.rules.Label = "the defaults · change…"
+	default:
+		s.rules.Label = game.Count(n, "option") + " changed · change…"
 	}
 }
 
@@ -159,6 +191,12 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 	if s.maps != nil {
 		st.Map = s.maps.Value()
 	}
+	if len(s.options) > 0 {
+		st.Options = maps.Clone(s.options)
+		if err := s.title.(game.Configurable).CheckOptions(st.Options); err != nil {
+			return st, 0, err
+		}
+	}
 	if s.limit.Value() != noLimit {
 		st.HumanLimit, _ = time.ParseDuration(s.limit.Value())
 	}
@@ -172,35 +210,48 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 func (s *Setup) layout(a *App) (x, y, w float64) {
 	sc := a.Scale
 	const rowH, gap = 44, 56 // a control's height, and the step to the next row
-	w = 760 * sc
+	w = min(760*sc, float64(a.W)-24*sc)
 	x = float64(a.W)/2 - w/2
+	rows := len(s.kinds) + 3
+	if s.rules != nil {
+		rows++
+	}
 	// The card is as tall as its rows: the heading, the seats, seed, file,
-	// time, the line about the players, the buttons.
-	h := (100 + float64(len(s.kinds)+3)*gap + 12 + 70 + 56 + 30) * sc
-	y = float64(a.H)/2 - h/2
+	// rules, time, the line about the players, the buttons.
+	h := (100 + float64(rows)*gap + 12 + aboutH + 56 + 30) * sc
+	y = max(8*sc, float64(a.H)/2-h/2)
 	row := y + 100*sc
 	lx := x + 230*sc
+	cw := (w - 230*sc - 36*sc - 16*sc) / 2
 	for i := range s.kinds {
-		s.kinds[i].Place(rectXYWH(lx, row, 250*sc, rowH*sc))
-		s.strengths[i].Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
-		s.settings[i].Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+		s.kinds[i].Place(rectXYWH(lx, row, cw, rowH*sc))
+		s.strengths[i].Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
+		s.settings[i].Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
 		row += gap * sc
 	}
 	row += 12 * sc
-	s.seed.Place(rectXYWH(lx, row, 250*sc, rowH*sc))
+	s.seed.Place(rectXYWH(lx, row, cw, rowH*sc))
 	if s.maps != nil {
-		s.maps.Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
+		s.maps.Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
 	}
 	row += gap * sc
-	s.from.Place(rectXYWH(lx, row, 496*sc, rowH*sc))
+	s.from.Place(rectXYWH(lx, row, 2*cw+16*sc, rowH*sc))
 	row += gap * sc
-	s.limit.Place(rectXYWH(lx, row, 250*sc, rowH*sc))
-	s.watch.Place(rectXYWH(lx+266*sc, row, 230*sc, rowH*sc))
-	row += (gap + 70) * sc
+	if s.rules != nil {
+		s.rules.Place(rectXYWH(lx, row, 2*cw+16*sc, rowH*sc))
+		row += gap * sc
+	}
+	s.limit.Place(rectXYWH(lx, row, cw, rowH*sc))
+	s.watch.Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
+	row += (gap + aboutH) * sc
 	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
 	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
 	return x, y, w
 }
+
+// aboutH is the room under the controls for the line about the focused
+// player or map, at scale 1: the hint and three lines.
+const aboutH = 86
 
 // Update handles the form.
 func (s *Setup) Update(a *App) error {
@@ -221,6 +272,8 @@ func (s *Setup) Update(a *App) error {
 		}
 	}
 	switch hit {
+	case s.rules:
+		a.Push(NewRules(s))
 	case s.back:
 		a.Pop()
 	case s.start:
@@ -265,6 +318,9 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		label("Seed", s.seed)
 	}
 	label("Continue from", s.from)
+	if s.rules != nil {
+		label("Rules", s.rules)
+	}
 	label("Time per move", s.limit)
 	hint := "people: time per move · computers play step by step or run"
 	if s.allComputers() {
@@ -290,6 +346,21 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 			about = "map " + s.mapInfo[i].Name + ": " + s.mapInfo[i].About
 		}
 	}
-	wrapText(dst, about, render.Regular, 15*sc, x+36*sc, float64(r.Max.Y)+26*sc, w-72*sc, render.InkDim)
+	if s.rules != nil && s.form.Items[s.form.Focus] == s.rules {
+		about = "The rule options of " + s.title.Name() + ": turn limits, the maps' constants and the original systems' behaviours, each with its default"
+	}
+	if about != s.about || w != s.aboutW {
+		s.about, s.aboutW = about, w
+		s.aboutLines = render.Wrap(about, render.Regular, 15*sc, w-72*sc)
+		if len(s.aboutLines) > 3 {
+			s.aboutLines = s.aboutLines[:3]
+			s.aboutLines[2] = render.ClipWords(s.aboutLines[2]+" …", render.Regular, 15*sc, w-72*sc)
+		}
+	}
+	ay := float64(r.Max.Y) + 26*sc
+	for _, l := range s.aboutLines {
+		render.Text(dst, l, render.Regular, 15*sc, x+36*sc, ay, render.InkDim, render.Left)
+		ay += 20 * sc
+	}
 	s.form.Draw(dst, sc)
 }

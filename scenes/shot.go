@@ -36,9 +36,10 @@ func Picture(rec *game.Recording, turn, w, h int) (*image.RGBA, error) {
 	return img, nil
 }
 
-// shooter is a game loop that runs one job that needs the GPU, then ends.
+// shooter is a game loop that runs a job that needs the GPU, a step each
+// frame until it is done, then ends.
 type shooter struct {
-	job  func() error
+	step func() (bool, error)
 	err  error
 	tick int
 }
@@ -48,8 +49,12 @@ func (s *shooter) Update() error {
 	if s.tick < 2 {
 		return nil
 	}
-	s.err = s.job()
-	return ebiten.Termination
+	done, err := s.step()
+	if err != nil || done {
+		s.err = err
+		return ebiten.Termination
+	}
+	return nil
 }
 
 func (s *shooter) Draw(*ebiten.Image) {}
@@ -59,9 +64,18 @@ func (s *shooter) Layout(int, int) (int, int) { return 64, 64 }
 // Shot runs job inside a short-lived game loop (a small window), for the
 // commands that render without showing Arena: `arena shot`.
 func Shot(job func() error) error {
+	return ShotSteps(func() (bool, error) { return true, job() })
+}
+
+// ShotSteps runs step once a frame of a short-lived game loop until it is
+// done, for longer jobs that render without showing Arena (`arena gif`):
+// each frame ends as the window's do, so that what the GPU was given is
+// let go of.
+func ShotSteps(step func() (done bool, err error)) error {
 	ebiten.SetWindowSize(64, 64)
 	ebiten.SetWindowTitle("Arena: rendering")
-	s := &shooter{job: job}
+	ebiten.SetVsyncEnabled(false) // nothing is shown: no frame waits for the screen
+	s := &shooter{step: step}
 	if err := ebiten.RunGame(s); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}

@@ -23,6 +23,8 @@ const (
 	IconFaster
 	IconMenu
 	IconHelp
+	IconReverse
+	IconCamera
 	iconCount
 )
 
@@ -128,6 +130,14 @@ func paintIcon(i Icon) *Canvas {
 		for _, y := range []float64{14, 29, 44} {
 			RoundRect(z, 10, y, 44, 7, 3)
 		}
+	case IconReverse:
+		Polygon(z, 46, 10, 12, 32, 46, 54)
+	case IconCamera:
+		// A film camera: a body, a lens cone and two reels.
+		RoundRect(z, 8, 26, 34, 24, 4)
+		Polygon(z, 42, 33, 56, 25, 56, 51, 42, 43)
+		Ellipse(z, 17, 17, 8, 8)
+		Ellipse(z, 34, 17, 8, 8)
 	case IconHelp:
 		// A question mark: a hook and a dot.
 		Ellipse(z, 32, 51, 5, 5)

@@ -23,6 +23,18 @@ const (
 	MsgSelf        = "Pokušali ste da napadnete samog sebe"
 )
 
+// The moves that are not actions of the original notation. The contest
+// server (net/contest/aibg5) sends them for what a bot did on the wire.
+const (
+	// NullAction is a request without an action, or with an empty one:
+	// penalised with MsgNull, turn consumed (R6). A bot that sends the text
+	// "null" itself sends a one-field action (MsgFields).
+	NullAction = "null"
+	// TimeUp is the game clock running out on the seat to act: the game
+	// ends at once, the action unplayed (R22).
+	TimeUp = "time"
+)
+
 // ActionError is an illegal action; Message is the original's message.
 type ActionError struct{ Message string }
 

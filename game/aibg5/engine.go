@@ -28,6 +28,7 @@ func (Title) Seats() int { return 4 }
 const (
 	ReasonRounds = "rounds" // the round cap (R26)
 	ReasonAlone  = "alone"  // one player or none left (R21)
+	ReasonClock  = "clock"  // the game clock ran out (R22)
 )
 
 // New starts a game on the map cfg.Map names (see FindMap; "" is the
@@ -41,7 +42,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := FindMap(cfg.Map)
+	m, err := FindMap(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +78,11 @@ func NewEngine(m *Map, rules Rules, seed int64) *Engine {
 	s := &State{Cells: cells, Tiles: slices.Clone(m.Tiles), Order: [4]int{1, 2, 3, 4}, ToMove: 1, MapName: m.Name, rules: &e.rules}
 	s.pairs = wormholePairs(s.Tiles)
 	for i := range s.Players {
-		s.Players[i] = Player{Idx: i + 1, Name: fmt.Sprintf("player%d", i+1), Pos: spawns[i][0],
+		name := rules.Names[i]
+		if name == "" {
+			name = fmt.Sprintf("player%d", i+1)
+		}
+		s.Players[i] = Player{Idx: i + 1, Name: name, Pos: spawns[i][0],
 			Health: StartHealth, MaxHealth: StartHealth, Power: StartPower, Level: 1}
 	}
 	e.next = s
@@ -106,7 +111,8 @@ func (e *Engine) Over() bool { return e.over }
 
 // Result is the ranking of R23 and the reason; zero while the game runs.
 // The winner is the first of the ranking when that player is still in the
-// game.
+// game and the ranking's comparator puts them ahead of the second; a full
+// tie at the top is a draw (winner 0), whatever order the scoreboard keeps.
 func (e *Engine) Result() game.Result {
 	if !e.over {
 		return game.Result{}
@@ -116,7 +122,11 @@ func (e *Engine) Result() game.Result {
 
 func resultOf(s *State, reason string) game.Result {
 	r := game.Result{Ranking: s.Ranking(), Reason: reason}
-	if !s.Players[r.Ranking[0]-1].Removed {
+	first := &s.Players[r.Ranking[0]-1]
+	if first.Removed {
+		return r
+	}
+	if second := &s.Players[r.Ranking[1]-1]; second.Removed || better(first, second) {
 		r.Winner = r.Ranking[0]
 	}
 	return r
@@ -140,14 +150,26 @@ func (e *Engine) Check(s game.Seat, move string) error {
 	if idx != e.state.ToMove {
 		return fmt.Errorf("%w: it is P%d's turn", game.ErrRejected, e.state.ToMove)
 	}
-	a, err := ParseAction(move)
-	if err != nil {
-		return fmt.Errorf("%w: %w", game.ErrRejected, err)
-	}
-	if v := e.state.judge(idx, a); v.msg != "" {
-		return fmt.Errorf("%w: %w", game.ErrRejected, &ActionError{v.msg})
+	if msg := e.state.Message(idx, move); msg != "" {
+		return fmt.Errorf("%w: %w", game.ErrRejected, &ActionError{msg})
 	}
 	return nil
+}
+
+// Message is the original's message for player idx's move on s, without
+// playing it: "" for an action that plays (message null on the wire, even
+// when the rules penalise it, R13).
+func (s *State) Message(idx int, move string) string {
+	if move == NullAction {
+		move = ""
+	}
+	a, err := ParseAction(move)
+	if err != nil {
+		var ae *ActionError
+		errors.As(err, &ae)
+		return ae.Message
+	}
+	return s.judge(idx, a).msg
 }
 
 // Step plays the action of the player to act, then every turn that plays
@@ -166,9 +188,15 @@ func (e *Engine) Step(moves map[game.Seat]string) error {
 		return fmt.Errorf("aibg5: step wants exactly one move, for %s; got %d moves", seat, len(moves))
 	}
 	e.begin()
-	if move == "" && !e.rules.TimeoutNull {
+	switch {
+	case move == TimeUp:
+		e.end(ReasonClock)
+		e.steps++
+		e.finish(map[game.Seat]string{seat: move})
+		return nil
+	case move == "" && !e.rules.TimeoutNull:
 		e.remove(idx)
-	} else {
+	default:
 		e.act(idx, move)
 	}
 	e.afterTurn(idx)
@@ -223,6 +251,9 @@ func (e *Engine) startAction() {
 func (e *Engine) act(idx int, move string) {
 	e.startAction()
 	s := e.next
+	if move == NullAction {
+		move = ""
+	}
 	a, err := ParseAction(move)
 	if err != nil {
 		var ae *ActionError

@@ -65,7 +65,7 @@ func TestParseRules(t *testing.T) {
 		AttackItemsBlock: true, OriginalItemAreas: true}, r)
 
 	for opts, want := range map[string]map[string]string{
-		`unknown rule option "turn" (known: attack_items_block, compat, double_block_penalty, extra_idle_after_p2, kill_score, original_item_areas, pattern2_skip_holes, self_attack_null, timeout_null, turns)`: {"turn": "3"},
+		`unknown rule option "turn" (known: attack_items_block, compat, double_block_penalty, extra_idle_after_p2, kill_score, name1, name2, name3, name4, original_item_areas, pattern2_skip_holes, self_attack_null, timeout_null, turns)`: {"turn": "3"},
 		"turns=\"0\"":                  {"turns": "0"},
 		"kill_score=\"x\"":             {"kill_score": "x"},
 		"double_block_penalty=\"yes\"": {"double_block_penalty": "yes"},
@@ -135,7 +135,7 @@ func TestDeterminism(t *testing.T) {
 // An Arena replay of a match re-simulates exactly: its keyframes (the
 // gameState JSON) compare equal.
 func TestArenaReplay(t *testing.T) {
-	SetMapLoader(func(string) (*Map, error) { return openMap(), nil })
+	SetMapLoader(func(string, func(string) (*Map, error)) (*Map, error) { return openMap(), nil })
 	defer SetMapLoader(nil)
 	var entrants []game.Entrant
 	for i, k := range []string{"tactical", "greedy", "greedy", "training"} {
@@ -277,4 +277,25 @@ func mustParse(t *testing.T, move string) Action {
 	a, err := ParseAction(move)
 	require.NoError(t, err)
 	return a
+}
+
+// A full tie at the top of the ranking is a draw: the scoreboard's order
+// ranks the players, but nobody wins. A tie-break (here the kills) decides.
+func TestResultTieIsADraw(t *testing.T) {
+	s := newGame(t, openMap(), nil).state
+	res := resultOf(s, ReasonRounds)
+	require.Equal(t, 0, res.Winner)
+	require.Equal(t, []int{1, 2, 3, 4}, res.Ranking)
+	s.Players[2].Score, s.Players[3].Score = 300, 300
+	s.Players[3].Kills, s.Players[3].Deaths = 1, 1
+	s.Players[2].Kills, s.Players[2].Deaths = 2, 2
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 3, res.Winner, "equal score and KD: more kills wins")
+	s.Players[2].Kills, s.Players[2].Deaths = 1, 1
+	s.Players[2].Health, s.Players[3].Health = s.Players[3].Health, s.Players[2].Health
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 0, res.Winner, "equal in everything the comparator reads")
+	s.Players[2].Removed = true
+	res = resultOf(s, ReasonRounds)
+	require.Equal(t, 4, res.Winner, "a removed player does not tie")
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 // fixtureSeeds adds the fixture files of a folder to a fuzz corpus, when
@@ -23,6 +25,7 @@ func FuzzLoadMap(f *testing.F) {
 	f.Add(wormholeMap().File())
 	f.Add([]byte(`[[{"q":0,"r":-14,"type":"NORMAL","entity":"NONE"}]]`))
 	f.Add([]byte(`[[],[],[]]`))
+	hostile.Seed(f, "[", MapLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := ParseMap("f.txt", data)
 		if err != nil {
@@ -68,6 +71,7 @@ func FuzzReadState(f *testing.F) {
 	f.Add(js)
 	f.Add([]byte(`{"gameState":"{\"map\":{}}","time":1,"playerAttack":"null"}`))
 	f.Add([]byte(`"{\"scoreBoard\":null}"`))
+	hostile.Seed(f, `{"gameState":`, MapLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadState(data)
 		if err != nil {

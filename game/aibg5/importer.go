@@ -104,6 +104,10 @@ func readValue(raw json.RawMessage) (value, error) {
 	return v, nil
 }
 
+// StatesLimit bounds a gameState sequence: a whole game's states, each
+// about 50 KB, sent twice by the spectator stream, many times over.
+var StatesLimit = game.Limit{What: "an AIBG 5.0 gameState sequence", Max: game.MaxInput}
+
 // ImportStates reads a sequence of original gameStates as a recording of
 // full-state frames: one JSON value after another (one per line, or
 // pretty-printed), each a gameState or a message carrying one (see
@@ -112,6 +116,9 @@ func readValue(raw json.RawMessage) (value, error) {
 // the previous state; the last frame ends the recording, ranked as R23
 // ranks the last state. name is used in errors.
 func ImportStates(name string, data []byte) (*game.Recording, error) {
+	if err := StatesLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
 	h := game.Header{Format: game.ReplayFormat, Version: game.ReplayVersion, Title: Title{}.ID(), Config: game.Config{Seats: 4}}
 	var frames []game.Frame
@@ -164,8 +171,16 @@ func ImportStates(name string, data []byte) (*game.Recording, error) {
 	for i := range prev.Players {
 		h.Seats = append(h.Seats, prev.Players[i].Name)
 	}
+	// The states do not say that the game ended: it did when one ship or
+	// none is left, or after the default number of rounds; otherwise the
+	// recording stops before its end.
 	last := &frames[len(frames)-1]
-	last.Over, last.Result = true, resultOf(prev, "recording")
+	switch {
+	case prev.Active() <= 1:
+		last.Over, last.Result = true, resultOf(prev, ReasonAlone)
+	case rounds >= DefaultRounds:
+		last.Over, last.Result = true, resultOf(prev, ReasonRounds)
+	}
 	tl := game.NewTimeline(frames[0], true)
 	for _, f := range frames[1:] {
 		tl.Append(f)

@@ -101,10 +101,13 @@ func TestImportStates(t *testing.T) {
 				require.Equal(t, a, b, "%s frame %d: %s", name, i, kind)
 			}
 		}
-		res, over := rec.Result()
-		require.True(t, over)
-		require.Equal(t, "recording", res.Reason)
+		// 25 rounds, with four ships left: the states cannot tell that the
+		// game ended there, so the recording is unfinished.
+		_, over := rec.Result()
+		require.False(t, over)
 		sum := rec.Summary()
+		require.Equal(t, "unfinished", sum.Reason)
+		require.Equal(t, 0, sum.Winner)
 		require.Equal(t, []string{"player1", "player2", "player3", "player4"}, sum.Seats)
 		require.Equal(t, len(frames)-1-offset, sum.Turns)
 	}
@@ -121,6 +124,10 @@ func TestImportFixtures(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 1, rec.Timeline.Len())
 		require.Equal(t, "test2", mapOf(t, rec.Timeline.Last().State.(*State)))
+		// One state at turn 0 is a position, not a game won by player 1.
+		sum := rec.Summary()
+		require.Equal(t, "unfinished", sum.Reason, name)
+		require.Equal(t, 0, sum.Winner, name)
 	}
 	for name, data := range map[string]string{
 		"map.txt":   string(openMap().File()),

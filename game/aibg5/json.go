@@ -138,34 +138,43 @@ func appendPlayer(b []byte, p *Player) []byte {
 	return append(b, '}')
 }
 
+// AppendJSONString appends s as a JSON string the way the original
+// server's Jackson writes it (see appendJacksonString).
+func AppendJSONString[T string | []byte](b []byte, s T) []byte { return appendJacksonString(b, s) }
+
 // appendJacksonString writes s as a JSON string the way Jackson does: only
 // '"', '\\' and control characters are escaped (\b \t \n \f \r, else
 // \u00XX in upper case); everything else, HTML characters included, is
 // written as it is.
-func appendJacksonString(b []byte, s string) []byte {
+func appendJacksonString[T string | []byte](b []byte, s T) []byte {
 	const hexDigits = "0123456789ABCDEF"
 	b = append(b, '"')
+	plain := 0 // s[plain:i] needs no escaping
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[plain:i]...)
+		plain = i + 1
+		switch c {
+		case '"', '\\':
 			b = append(b, '\\', c)
-		case c == '\b':
+		case '\b':
 			b = append(b, `\b`...)
-		case c == '\t':
+		case '\t':
 			b = append(b, `\t`...)
-		case c == '\n':
+		case '\n':
 			b = append(b, `\n`...)
-		case c == '\f':
+		case '\f':
 			b = append(b, `\f`...)
-		case c == '\r':
+		case '\r':
 			b = append(b, `\r`...)
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 		default:
-			b = append(b, c)
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 		}
 	}
+	b = append(b, s[plain:]...)
 	return append(b, '"')
 }
 

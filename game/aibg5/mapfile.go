@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -36,6 +35,9 @@ type mapCell struct {
 // appears exactly twice, the 7 centre cells are BOSS (and no other) and the
 // four spawns are NONE. name is used in errors.
 func ParseMap(name string, data []byte) (*Map, error) {
+	if err := MapLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var rows [][]mapCell
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -213,9 +215,13 @@ func abs(x int) int {
 	return x
 }
 
-// LoadMapFile reads an original map file.
-func LoadMapFile(path string) (*Map, error) {
-	data, err := os.ReadFile(path)
+// MapLimit bounds an original map file (the contest's are 30 KB).
+var MapLimit = game.Limit{What: "an AIBG 5.0 map file", Max: 1 << 20}
+
+// LoadMapFile reads the original map file at path, as a game with cfg
+// reads it (game.Config.ReadFile).
+func LoadMapFile(cfg game.Config, path string) (*Map, error) {
+	data, err := cfg.ReadFile(path, MapLimit)
 	if err != nil {
 		return nil, fmt.Errorf("load map: %w (give one of Arena's maps by name or an original map file's path)", err)
 	}
@@ -226,12 +232,15 @@ func LoadMapFile(path string) (*Map, error) {
 var maps game.MapFinder[Map]
 
 // SetMapLoader sets how New finds the map that Config.Map names: Arena's
-// own maps by name ("" for the default) or a file's path. The levels/aibg5
-// package sets it when it is linked in; without it, Config.Map must be the
-// path of a map file.
-func SetMapLoader(load func(nameOrPath string) (*Map, error)) { maps.Set(load) }
+// own maps by name ("" for the default) or a file's path, read with
+// readFile. The levels/aibg5 package sets it when it is linked in; without
+// it, Config.Map must be the path of a map file.
+func SetMapLoader(load func(nameOrPath string, readFile func(path string) (*Map, error)) (*Map, error)) {
+	maps.Set(load)
+}
 
-// FindMap is the map that Config.Map names (see SetMapLoader).
-func FindMap(nameOrPath string) (*Map, error) {
-	return maps.Find(nameOrPath, LoadMapFile, errors.New("aibg5: no map given, and Arena's own maps (package levels/aibg5) are not linked in: give a map file's path"))
+// FindMap is the map that cfg.Map names (see SetMapLoader).
+func FindMap(cfg game.Config) (*Map, error) {
+	read := func(path string) (*Map, error) { return LoadMapFile(cfg, path) }
+	return maps.Find(cfg.Map, read, errors.New("aibg5: no map given, and Arena's own maps (package levels/aibg5) are not linked in: give a map file's path"))
 }

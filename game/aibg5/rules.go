@@ -3,7 +3,6 @@ package aibg5
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/arena-games/arena/game"
@@ -42,6 +41,9 @@ type Rules struct {
 	// the null action of R6 (penalty, turn consumed) instead of removing the
 	// seat as R21 does (option "timeout_null").
 	TimeoutNull bool
+	// Names are the players' names in the gameState (options "name1" to
+	// "name4": the usernames of the contest's logins); "" is "playerN".
+	Names [4]string
 }
 
 // DefaultRules are the rulings of rules/aibg5.md §7 with the default round
@@ -74,6 +76,7 @@ var flagOptions = map[string]func(*Rules, bool){
 
 // ParseRules reads a config's rule options: "turns" (the round cap, a
 // positive number; default 150), "kill_score" (a number; default 50),
+// "name1" to "name4" (the players' names),
 // "compat" (true: every behaviour of the original server, which the other
 // options can then override) and the boolean options of Rules, each
 // "true"/"1" or "false"/"0"/"". An unknown option is an error that lists the
@@ -99,15 +102,17 @@ func ParseRules(options map[string]string) (Rules, error) {
 		switch name {
 		case "compat":
 		case "turns":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return Rules{}, fmt.Errorf("aibg5: rule option turns=%q: want a positive number of rounds", v)
+			n, err := game.ParseInt(name, v, 1, 1_000_000, "rounds")
+			if err != nil {
+				return Rules{}, fmt.Errorf("aibg5: %w", err)
 			}
 			r.Rounds = n
+		case "name1", "name2", "name3", "name4":
+			r.Names[name[4]-'1'] = v
 		case "kill_score":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return Rules{}, fmt.Errorf("aibg5: rule option kill_score=%q: want a number such as 50 or 100", v)
+			n, err := game.ParseInt(name, v, 0, 1_000_000, "points")
+			if err != nil {
+				return Rules{}, fmt.Errorf("aibg5: %w (such as 50 or 100)", err)
 			}
 			r.KillScore = n
 		default:
@@ -134,7 +139,7 @@ func parseFlag(name, v string) (bool, error) {
 }
 
 func optionNames() []string {
-	out := []string{"compat", "kill_score", "turns"}
+	out := []string{"compat", "kill_score", "name1", "name2", "name3", "name4", "turns"}
 	for name := range flagOptions {
 		out = append(out, name)
 	}

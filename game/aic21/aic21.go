@@ -38,11 +38,11 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if src := cfg.Options[OptImported]; src != "" {
 		return nil, fmt.Errorf("aic21: this game was imported from %s, which holds no moves: it can be watched and exported, not replayed or continued", src)
 	}
-	rules, err := ParseRules(cfg.Options)
+	rules, err := ParseRules(cfg)
 	if err != nil {
 		return nil, err
 	}
-	m, err := FindMap(cfg.Map)
+	m, err := FindMap(cfg)
 	if err != nil {
 		return nil, err
 	}

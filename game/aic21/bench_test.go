@@ -49,7 +49,7 @@ func BenchmarkSeek(b *testing.B) {
 // from turn 0 (the map loads from levels/aic21, outside this package).
 func headlessConfig(b *testing.B) game.Config {
 	path := filepath.Join("..", "..", "levels", "aic21", "maps", "expanse.json")
-	m, err := LoadMapFile(path)
+	m, err := LoadMapFile(game.Config{}, path)
 	if err != nil || m.W != 35 || m.H != 35 {
 		b.Fatalf("the 35x35 map: %v", err)
 	}

@@ -89,17 +89,21 @@ func (e *Engine) Check(s game.Seat, move string) error {
 
 // Step resolves one turn with each seat's bundled answers. A move that
 // does not parse is ignored (R15), as are answers for units that are not
-// the seat's live units: events say so. The error reports misuse only.
+// the seat's live units: events say so. A move that ends with Forfeit
+// makes its colony forfeit at the end of the turn (R18). The error reports
+// misuse only.
 func (e *Engine) Step(moves map[game.Seat]string) error {
 	if e.w.over {
 		return fmt.Errorf("aic21: step after the game is over")
 	}
 	var answers [2][]UnitMove
+	var forfeit [2]bool
 	var bad []game.Event
 	for s, m := range moves {
 		if s != 0 && s != 1 {
 			return fmt.Errorf("aic21: a move for seat %d: a game has seats 1 and 2", s.Number())
 		}
+		m, forfeit[s] = CutForfeit(m)
 		list, err := ParseUnitMoves(m)
 		if err != nil {
 			c := int(s)
@@ -108,7 +112,7 @@ func (e *Engine) Step(moves map[game.Seat]string) error {
 		}
 		answers[s] = list
 	}
-	e.w.resolve(answers)
+	e.w.resolve(answers, forfeit)
 	f := game.Frame{ToMove: e.ToMove(), State: e.w.last, Events: append(bad, e.w.events...), Moves: moves, Over: e.w.over}
 	if f.Over {
 		f.Result = e.Result()

@@ -51,11 +51,14 @@ func TestExportRoundTrip(t *testing.T) {
 		for _, e := range rec.Timeline.Frame(i).Events {
 			kinds[e.Kind]++
 		}
-		require.Equal(t, logged(rec.Timeline.Frame(i).State.(*State)), logged(back.Timeline.Frame(i).State.(*State)), "frame %d", i)
+		want := logged(rec.Timeline.Frame(i).State.(*State))
+		want.TeamNames = [2]string{"colony", "forager"} // the exported log names the teams after the seats
+		require.Equal(t, want, logged(back.Timeline.Frame(i).State.(*State)), "frame %d", i)
 	}
 	for _, k := range []string{"moved", "attacked", "died", "delivered", "spawned", "picked", "chat", "ended"} {
 		require.NotZero(t, kinds[k], "the match has no %q event: it tests too little", k)
 	}
+	require.Equal(t, []string{"colony", "forager"}, back.Summary().Seats)
 	res, _ := rec.Result()
 	got, _ := back.Result()
 	require.Equal(t, res, got)

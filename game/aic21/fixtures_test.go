@@ -67,12 +67,12 @@ func TestFixtureConfigs(t *testing.T) {
 		},
 	} {
 		r := DefaultRules()
-		require.NoError(t, r.LoadConfig(filepath.Join(fixtureDir, "config", name)), name)
+		require.NoError(t, r.LoadConfig(game.Config{}, filepath.Join(fixtureDir, "config", name)), name)
 		expected := DefaultRules()
 		want(&expected)
 		require.Equal(t, expected, r, name)
 	}
-	r, err := ParseRules(map[string]string{OptConfig: filepath.Join(fixtureDir, "config", "server_map.config"), "INIT_SCORPIONS": "2", OptTurns: "60"})
+	r, err := ParseRules(game.Config{Options: map[string]string{OptConfig: filepath.Join(fixtureDir, "config", "server_map.config"), "INIT_SCORPIONS": "2", OptTurns: "60"}})
 	require.NoError(t, err)
 	require.Equal(t, [2]int{2, 60}, [2]int{r.InitSoldiers, r.MaxTurn})
 }
@@ -84,9 +84,9 @@ func TestReadConfig(t *testing.T) {
 	r := DefaultRules()
 	require.ErrorContains(t, r.Apply(map[string]string{"CHAT_LIMIT": "five"}), "CHAT_LIMIT")
 	require.ErrorContains(t, r.Apply(map[string]string{"GENERATE_WORKER_BREAD_AMOUNT": "0"}), "GENERATE_WORKER_BREAD_AMOUNT")
-	_, err = ParseRules(map[string]string{"compat.nope": "1"})
+	_, err = ParseRules(game.Config{Options: map[string]string{"compat.nope": "1"}})
 	require.ErrorContains(t, err, `unknown option "compat.nope"`)
-	r, err = ParseRules(map[string]string{OptPreset: PresetOriginal, "compat.multiAction": "false"})
+	r, err = ParseRules(game.Config{Options: map[string]string{OptPreset: PresetOriginal, "compat.multiAction": "false"}})
 	require.NoError(t, err)
 	require.Equal(t, 100, r.MaxTurn)
 	require.False(t, r.Compat.MultiAction)
@@ -97,7 +97,7 @@ func TestReadConfig(t *testing.T) {
 // does: gzipped and plain, every turn a frame, to its recorded end.
 func TestFixtureLog(t *testing.T) {
 	gz := fixture(t, "replays/map1_template_log.json.gz")
-	plain, err := gunzip(gz)
+	plain, err := LogLimit.Gunzip("log.json", gz)
 	require.NoError(t, err)
 	for _, data := range [][]byte{gz, plain} {
 		rec, err := game.Open("map1_template_log.json", data)
@@ -134,7 +134,7 @@ func TestFixtureLog(t *testing.T) {
 // rules, with the moves its log shows, and writes the log: the official
 // log.json, byte for byte.
 func TestReproduceRunOne(t *testing.T) {
-	plain, err := gunzip(fixture(t, "replays/map1_template_log.json.gz"))
+	plain, err := LogLimit.Gunzip("log.json", fixture(t, "replays/map1_template_log.json.gz"))
 	require.NoError(t, err)
 	turns, err := ReadLog(plain)
 	require.NoError(t, err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/arena-games/arena/game/gametest/hostile"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,6 +22,7 @@ func FuzzReadMap(f *testing.F) {
 	f.Add([]byte(`{"MAP_HEIGHT":1,"MAP_WIDTH":2,"cells_type":[{"row":0,"col":0,"cell_type":0},{"row":0,"col":1,"cell_type":1,"rec1":3},]}`))
 	f.Add([]byte(`{"MAP_HEIGHT":2,"MAP_WIDTH":1,"cells_type":[{"row":0,"col":0,"cell_type":9,"rec2":5},{"row":1,"col":0,"cell_type":1}]}`))
 	seedFixture(f, "maps/map2.json")
+	hostile.Seed(f, `{"MAP_HEIGHT":`, MapLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := ReadMap("fuzz", data)
 		if err != nil {
@@ -38,6 +41,7 @@ func FuzzReadConfig(f *testing.F) {
 	f.Add([]byte("GAME_MAXIMUM_TURN_COUNT = 7\nRATE_DEATH_RESOURCE = 0.5\n"))
 	seedFixture(f, "config/server_map.config")
 	seedFixture(f, "config/mini_server_map.config")
+	hostile.Seed(f, "GAME_MAXIMUM_TURN_COUNT = 1\n", ConfigLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		props, err := ReadConfig(data)
 		if err != nil {
@@ -52,6 +56,7 @@ func FuzzReadConfig(f *testing.F) {
 
 func FuzzReadLog(f *testing.F) {
 	f.Add([]byte(`{"game_config":{"map_height":1,"map_width":2,"cells_type":[{"row":0,"col":0,"cell_type":0},{"row":0,"col":1,"cell_type":1}],"winner":1},"turns":[{"turn_num":0,"cells":[{"row":0,"col":0,"resource_value":0,"resource_type":2,"ants":[{"id":0,"team":0,"type":1,"health":6,"resource":2}]},{"row":0,"col":1,"resource_value":3,"resource_type":0,"ants":[]}],"attacks":[{"attacker_id":-1,"defender_id":0}],"important_chat_box_0":[{"text":"a","value":1,"sender_id":0}]}],"stats":{"winner":1}}`))
+	hostile.Seed(f, `{"game_config":`, LogLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		turns, err := ReadLog(data)
 		if err != nil {

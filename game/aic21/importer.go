@@ -2,7 +2,6 @@ package aic21
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"io"
 
@@ -16,16 +15,7 @@ func init() {
 // isLog tells an original log.json, plain or gzipped, from other files: it
 // starts with the object key "game_config".
 func isLog(_ string, data []byte) bool {
-	head := data[:min(len(data), 256)]
-	if isGzip(data) {
-		gz, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return false
-		}
-		buf := make([]byte, 256)
-		n, _ := io.ReadFull(gz, buf)
-		head = buf[:n]
-	}
+	head := game.Head(data, 256)
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if len(head) == 0 || head[0] != '{' {
 		return false
@@ -191,5 +181,25 @@ func ExportLog(rec *game.Recording, w io.Writer) error {
 		}
 		turns = append(turns, s)
 	}
+	if len(turns) > 0 {
+		first := *turns[0]
+		first.TeamNames = teamNames(rec.Header, first.TeamNames)
+		turns[0] = &first
+	}
 	return WriteLog(w, turns)
+}
+
+// teamNames are the names of the teams in an exported log: those the game
+// was given (options name0, name1), else its seats ("colony", "forager";
+// numbered when they are the same), as the contest named teams after their
+// code.
+func teamNames(h game.Header, given [2]string) [2]string {
+	if h.Config.Options[OptName0] != "" || h.Config.Options[OptName1] != "" || len(h.Seats) != 2 {
+		return given
+	}
+	names := [2]string{h.Seats[0], h.Seats[1]}
+	if names[0] == names[1] {
+		names[0], names[1] = names[0]+" 1", names[1]+" 2"
+	}
+	return names
 }

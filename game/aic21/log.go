@@ -3,7 +3,6 @@ package aic21
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+
+	"github.com/arena-games/arena/game"
 )
 
 // WriteLog writes a game in the original server's log.json format (§5.3),
@@ -286,25 +287,9 @@ type (
 	}
 )
 
-// isGzip reports whether data is a gzip stream.
-func isGzip(data []byte) bool { return len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b }
-
-// gunzip is data, decompressed when it is a gzip stream.
-func gunzip(data []byte) ([]byte, error) {
-	if !isGzip(data) {
-		return data, nil
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	out.Grow(len(data) * 20)
-	if _, err := io.Copy(&out, gz); err != nil {
-		return nil, fmt.Errorf("gunzip: %w", err)
-	}
-	return out.Bytes(), nil
-}
+// LogLimit bounds a log.json once inflated: the official 100-turn log
+// is 6.9 MB, so this holds games eighteen times as long.
+var LogLimit = game.Limit{What: "an AIC21 log.json", Max: 128 << 20}
 
 // ReadLog reads an original log.json, plain or gzipped, into the records
 // of its turns, in order: the full state of each turn as far as the log
@@ -312,9 +297,9 @@ func gunzip(data []byte) ([]byte, error) {
 // amount is inferred from the pickups it shows), swamp holds, queued units
 // or the turn of a chat message (it is the turn the box grew).
 func ReadLog(data []byte) ([]*State, error) {
-	data, err := gunzip(data)
+	data, err := LogLimit.Gunzip("log.json", data)
 	if err != nil {
-		return nil, fmt.Errorf("log.json: %w", err)
+		return nil, err
 	}
 	var f logFile
 	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &f); err != nil {
@@ -374,7 +359,7 @@ func (f *logFile) states() ([]*State, error) {
 	}
 	im := importer{w: w, h: h, kinds: kinds, colonyOf: map[int]int{-1: 0, -2: 1}}
 	proto := State{W: w, H: h, ShiftX: cfg.ShiftX, ShiftY: cfg.ShiftY, Kinds: kinds, TeamNames: [2]string{cfg.Team0Name, cfg.Team1Name},
-		FullHealth: FullHealth{cfg.BaseHealth, cfg.WorkerHealth, cfg.SoldierHealth}, swapLabels: swap}
+		FullHealth: FullHealth{cfg.BaseHealth, cfg.WorkerHealth, cfg.SoldierHealth}, View: DefaultRules().View, MessageLength: DefaultRules().MessageLength, swapLabels: swap}
 	proto.Colonies[0].Base, proto.Colonies[1].Base = bases[0], bases[1]
 	out := make([]*State, len(f.Turns))
 	for i := range f.Turns {
@@ -562,12 +547,7 @@ func judgeRecord(s *State, winner int) string {
 		}
 		return "recorded"
 	}
-	var score [2][6]int
-	for c := range 2 {
-		col := &s.Colonies[c]
-		workers, soldiers := s.Count(c)
-		score[c] = [6]int{col.BaseHealth, workers + soldiers, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
-	}
+	score := [2][6]int{s.Judged(0), s.Judged(1)}
 	for k, name := range criteria {
 		if score[0][k] != score[1][k] {
 			if (score[0][k] > score[1][k]) == (winner == 0) {

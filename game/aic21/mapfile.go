@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,6 +45,9 @@ type mapCell struct {
 // every cell once and in bounds, and resources only on empty cells (the
 // others are dropped).
 func ReadMap(name string, data []byte) (*Map, error) {
+	if err := MapLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	var f struct {
 		H     *int      `json:"MAP_HEIGHT"`
 		W     *int      `json:"MAP_WIDTH"`
@@ -167,9 +169,13 @@ func lenientJSON(data []byte) []byte {
 	return out
 }
 
-// LoadMapFile reads the map.json at path.
-func LoadMapFile(path string) (*Map, error) {
-	data, err := os.ReadFile(path)
+// MapLimit bounds a map.json (the contest's are at most 70 KB).
+var MapLimit = game.Limit{What: "an AIC21 map.json", Max: 4 << 20}
+
+// LoadMapFile reads the map.json at path, as a game with cfg reads it
+// (game.Config.ReadFile).
+func LoadMapFile(cfg game.Config, path string) (*Map, error) {
+	data, err := cfg.ReadFile(path, MapLimit)
 	if err != nil {
 		return nil, fmt.Errorf("read map: %w", err)
 	}
@@ -183,9 +189,12 @@ var maps game.MapFinder[Map]
 // own maps by name ("" for the default) or a file's path. The levels/aic21
 // package sets it when it is linked in; without it, Config.Map must be the
 // path of a map.json.
-func SetMapLoader(load func(nameOrPath string) (*Map, error)) { maps.Set(load) }
+func SetMapLoader(load func(nameOrPath string, readFile func(path string) (*Map, error)) (*Map, error)) {
+	maps.Set(load)
+}
 
-// FindMap is the map that Config.Map names (see SetMapLoader).
-func FindMap(nameOrPath string) (*Map, error) {
-	return maps.Find(nameOrPath, LoadMapFile, errors.New("aic21: no map given, and Arena's own maps (package levels/aic21) are not linked in: give a map.json's path"))
+// FindMap is the map that cfg.Map names (see SetMapLoader).
+func FindMap(cfg game.Config) (*Map, error) {
+	read := func(path string) (*Map, error) { return LoadMapFile(cfg, path) }
+	return maps.Find(cfg.Map, read, errors.New("aic21: no map given, and Arena's own maps (package levels/aic21) are not linked in: give a map.json's path"))
 }

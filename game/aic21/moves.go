@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // UnitMove is one answer of a unit in a round: a move frame, a chat
@@ -51,6 +52,24 @@ func (m UnitMove) appendTo(b []byte) []byte {
 		b = appendQuoted(b, m.Text, false)
 	}
 	return b
+}
+
+// Forfeit, as the last word of a seat's move, says that one of its units'
+// connection broke or a unit could not be started: the colony forfeits at
+// the end of the turn (R18).
+const Forfeit = "forfeit"
+
+// CutForfeit splits a seat's move into its answers and whether it ends
+// with Forfeit.
+func CutForfeit(move string) (string, bool) {
+	t := strings.TrimRight(move, " \t\r\n")
+	if t == Forfeit {
+		return "", true
+	}
+	if rest, ok := strings.CutSuffix(t, Forfeit); ok && rest != "" && isSpace(rest[len(rest)-1]) {
+		return rest, true
+	}
+	return move, false
 }
 
 // FormatUnitMoves writes a seat's move from its units' answers, in order.

@@ -3,9 +3,9 @@ package aic21
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -112,6 +112,17 @@ var configKeys = map[string]func(*Rules) *int{
 	"COLONY_INITIAL_GRASS":          func(r *Rules) *int { return &r.InitGrass },
 }
 
+// hasConfigKey reports whether props hold a key of the contest's
+// map.config, read or not.
+func hasConfigKey(props map[string]string) bool {
+	for k := range props {
+		if _, ok := configKeys[k]; ok || k == rateKey || k == "WORKER_MAX_CARRYING_RESOURCE_AMOUNT" || k == "READ_MAP_FROM_FILE" {
+			return true
+		}
+	}
+	return false
+}
+
 // rateKey is the one float key.
 const rateKey = "RATE_DEATH_RESOURCE"
 
@@ -185,6 +196,9 @@ func (r *Rules) check() error {
 // or key value; # and ! comments; backslash continuations and escapes).
 // A later key replaces an earlier one.
 func ReadConfig(data []byte) (map[string]string, error) {
+	if err := ConfigLimit.Check("map.config", data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("not UTF-8 text")
@@ -286,13 +300,20 @@ func unescapeProperty(s string) string {
 	return b.String()
 }
 
-// LoadConfig applies the map.config at path to r.
-func (r *Rules) LoadConfig(path string) error {
-	data, err := os.ReadFile(path)
+// ConfigLimit bounds a map.config (the contest's are under 1 KB).
+var ConfigLimit = game.Limit{What: "an AIC21 map.config", Max: 64 << 10}
+
+// LoadConfig applies the map.config at path to r, read as a game with cfg
+// reads it (game.Config.ReadFile).
+func (r *Rules) LoadConfig(cfg game.Config, path string) error {
+	data, err := cfg.ReadFile(path, ConfigLimit)
 	if err != nil {
 		return fmt.Errorf("read map.config: %w", err)
 	}
 	props, err := ReadConfig(data)
+	if err == nil && !hasConfigKey(props) {
+		err = errors.New("no map.config keys in the file: expected KEY = VALUE lines such as GAME_MAXIMUM_TURN_COUNT = 100")
+	}
 	if err == nil {
 		err = r.Apply(props)
 	}
@@ -330,17 +351,18 @@ func OptionNames() []string {
 // preset, the map.config file (config), map.config keys given as options,
 // then turns, max_agents and the compat flags ("true"/"1" or
 // "false"/"0"/""). An unknown option is an error that lists the known ones.
-func ParseRules(options map[string]string) (Rules, error) {
+func ParseRules(cfg game.Config) (Rules, error) {
+	options := cfg.Options
 	r := DefaultRules()
 	switch p := options[OptPreset]; p {
-	case "":
+	case "", "none":
 	case PresetOriginal:
 		r = OriginalRules()
 	default:
 		return r, fmt.Errorf("aic21: option preset=%q: the preset is %s", p, PresetOriginal)
 	}
 	if path := options[OptConfig]; path != "" {
-		if err := r.LoadConfig(path); err != nil {
+		if err := r.LoadConfig(cfg, path); err != nil {
 			return r, fmt.Errorf("aic21: --config: %w", err)
 		}
 	}
@@ -361,9 +383,13 @@ func ParseRules(options map[string]string) (Rules, error) {
 		case OptPreset, OptConfig, OptName0, OptName1, OptImported:
 			continue
 		case OptTurns, OptMaxAgents:
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return r, fmt.Errorf("aic21: option %s=%q: expected a whole number from 1", name, value)
+			unit := "turns"
+			if name == OptMaxAgents {
+				unit = "units"
+			}
+			n, err := game.ParseInt(name, value, 1, 1_000_000, unit)
+			if err != nil {
+				return r, fmt.Errorf("aic21: %w", err)
 			}
 			if name == OptTurns {
 				r.MaxTurn = n

@@ -142,10 +142,27 @@ type State struct {
 	Reason     string // why it ended (Engine.Result)
 	TeamNames  [2]string
 	FullHealth FullHealth
+	// View is how far a unit sees (ANT_MAX_VIEW_DISTANCE); MessageLength
+	// the longest chat message, in bytes (MAX_MESSAGE_LENGTH).
+	View, MessageLength int
+	// Observer is 0 for the whole game; c+1 for what colony c knows (a
+	// seat's stream): the ground and resources its units saw, as last
+	// seen; the other colony's units where they are seen, with ids from
+	// SeenEnemyID and Health -1; the other colony's base where seen (else
+	// at {-1, -1}) with BaseHealth -1.
+	Observer int
 	// swapLabels writes colony 1's base as label 0 in the log
 	// (compat.baseLabelColumnMajor, or as an imported log had it).
 	swapLabels bool
 }
+
+// Hidden reports whether colony c is the other colony of a seat's view
+// (Observer): its stores, base health and unit counts are not known.
+func (s *State) Hidden(c int) bool { return s.Observer != 0 && c != s.Observer-1 }
+
+// BaseKnown reports whether the state knows where colony c's base is: a
+// seat's view knows the other base once its units saw it.
+func (s *State) BaseKnown(c int) bool { return s.Colonies[c].Base.X >= 0 }
 
 // At is the index of cell c in the per-cell slices, wrapped onto the map.
 func (s *State) At(c Cell) int { return wrap(c.Y, s.H)*s.W + wrap(c.X, s.W) }
@@ -182,6 +199,25 @@ func (s *State) Count(c int) (workers, soldiers int) {
 		}
 	}
 	return workers, soldiers
+}
+
+// Sees reports whether a unit of colony c sees cell at: one is within the
+// view distance of it (§3).
+func (s *State) Sees(c int, at Cell) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Colony == c && Distance(s.W, s.H, u.Cell(), at) <= s.View {
+			return true
+		}
+	}
+	return false
+}
+
+// Judged is colony c's numbers in the judge's order of §1: base health,
+// living units, units ever created, soldiers ever created, bread, grass.
+func (s *State) Judged(c int) [6]int {
+	col := &s.Colonies[c]
+	workers, soldiers := s.Count(c)
+	return [6]int{col.BaseHealth, workers + soldiers, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
 }
 
 // Distance is the torus Manhattan distance between a and b on a w×h map.

@@ -1,17 +1,14 @@
 package aic21
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"io"
-	"sort"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest"
 )
 
 // wireUnit is one client process of run 2: the frames the server sent it,
@@ -25,28 +22,7 @@ type wireUnit struct {
 // its pid; processes were spawned one at a time, so the pids' order is the
 // units' ids.
 func readWire(t *testing.T) []wireUnit {
-	gz, err := gzip.NewReader(bytes.NewReader(fixture(t, "wire_frames.tar.gz")))
-	require.NoError(t, err)
-	tr := tar.NewReader(gz)
-	files := map[string]string{}
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		data, err := io.ReadAll(tr)
-		require.NoError(t, err)
-		files[h.Name] = string(data)
-	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names, files := gametest.TarGz(t, filepath.Join(fixtureDir, "wire_frames.tar.gz"))
 	units := make([]wireUnit, len(names))
 	for k, n := range names {
 		u := &units[k]

@@ -136,7 +136,7 @@ func (w *world) reindex() {
 }
 
 // resolve plays turn w.turn with the seats' answers (§4.1).
-func (w *world) resolve(answers [2][]UnitMove) {
+func (w *world) resolve(answers [2][]UnitMove, forfeit [2]bool) {
 	t := w.turn
 	w.events = nil
 	for _, id := range w.fresh {
@@ -157,7 +157,7 @@ func (w *world) resolve(answers [2][]UnitMove) {
 	w.appear(t)
 	w.economy()
 	s := w.snapshot(t)
-	w.judge(t)
+	w.judge(t, forfeit)
 	s.Over, s.Winner, s.Reason = w.over, w.winner, w.reason
 	if w.over {
 		w.events = append(w.events, event("ended", w.winner, Ended{w.winner, w.reason}, "colony %d wins (%s)", w.winner, w.reason))
@@ -587,11 +587,13 @@ func (w *world) spawn() {
 	}
 }
 
-// judge ends the game after turn t when a base has fallen or the turns
-// are up, and decides the winner (§1).
-func (w *world) judge(t int) {
+// judge ends the game after turn t when a base has fallen, the turns are
+// up or a colony forfeits (R18), and decides the winner (§1): a fallen
+// base first, then a forfeit, then the judge's criteria (also when both
+// colonies forfeit).
+func (w *world) judge(t int, forfeit [2]bool) {
 	h0, h1 := w.col[0].BaseHealth, w.col[1].BaseHealth
-	if h0 > 0 && h1 > 0 && t+1 < w.r.MaxTurn {
+	if h0 > 0 && h1 > 0 && t+1 < w.r.MaxTurn && !forfeit[0] && !forfeit[1] {
 		return
 	}
 	w.over = true
@@ -601,6 +603,12 @@ func (w *world) judge(t int) {
 		return
 	case h1 > 0 && h0 <= 0:
 		w.winner, w.reason = 1, "base"
+		return
+	case forfeit[0] != forfeit[1]:
+		w.winner, w.reason = 0, "forfeit"
+		if forfeit[0] {
+			w.winner = 1
+		}
 		return
 	}
 	var score [2][6]int
@@ -638,7 +646,7 @@ func decide(score [2][6]int, rng *game.Rand) (int, string) {
 func (w *world) snapshot(t int) *State {
 	s := &State{W: w.w, H: w.h, ShiftX: w.shift.X, ShiftY: w.shift.Y, Kinds: w.kinds, Delayed: w.delayed,
 		Units: slices.Clone(w.units), Colonies: w.col, Attacks: w.attacks, Turn: t, MaxTurn: w.r.MaxTurn, TeamNames: w.names,
-		FullHealth: w.full, swapLabels: w.swapLabels}
+		FullHealth: w.full, View: w.r.View, MessageLength: w.r.MessageLength, swapLabels: w.swapLabels}
 	if s.Units == nil {
 		s.Units = []Unit{}
 	}

@@ -9,7 +9,6 @@ package alienwarz
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/arena-games/arena/game"
@@ -79,10 +78,11 @@ func OptionNames() []string {
 // limit (turns). Options that are not rules (levels, level, names, start) are
 // accepted and left alone; an unknown option is an error that lists the
 // known ones.
-func ParseRules(options map[string]string) (*Rules, error) {
+func ParseRules(cfg game.Config) (*Rules, error) {
+	options := cfg.Options
 	r := &Rules{Env: DefaultEnv()}
 	if path := options[OptConfig]; path != "" {
-		env, err := LoadEnv(path)
+		env, err := LoadEnv(cfg, path)
 		if err != nil {
 			return nil, fmt.Errorf("alienwarz: --config: %w", err)
 		}
@@ -93,9 +93,9 @@ func ParseRules(options map[string]string) (*Rules, error) {
 		case OptConfig, OptLevels, OptLevel, OptName1, OptName2, OptStart:
 			continue
 		case OptTurns:
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return nil, fmt.Errorf("alienwarz: option turns=%q: want a whole number of actions from 1", value)
+			n, err := game.ParseInt(name, value, 1, 1_000_000, "actions")
+			if err != nil {
+				return nil, fmt.Errorf("alienwarz: %w", err)
 			}
 			r.MaxTurns = n
 			continue
@@ -121,7 +121,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("alienwarz: a game has 2 seats, not %d", cfg.Seats)
 	}
-	rules, err := ParseRules(cfg.Options)
+	rules, err := ParseRules(cfg)
 	if err != nil {
 		return nil, err
 	}

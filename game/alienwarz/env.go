@@ -1,10 +1,13 @@
 package alienwarz
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/arena-games/arena/game"
 )
 
 // Env is the original game's constants (rules/alienwarz.md §2), by the keys
@@ -110,9 +113,16 @@ func envStrings(e *Env) map[string]*string {
 // 10). Quotes around text values are stripped. A numeric key with a value
 // that is not a whole number in range is an error.
 func ParseEnv(data []byte) (Env, error) {
+	if err := EnvLimit.Check("env.txt", data); err != nil {
+		return Env{}, err
+	}
 	e := DefaultEnv()
 	ints, strs := envInts(&e), envStrings(&e)
 	text := strings.TrimPrefix(string(data), "\ufeff")
+	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+		return Env{}, errors.New("env: not a text file of key=value lines")
+	}
+	known := 0
 	for i, line := range strings.Split(text, "\n") {
 		parts := strings.Split(line, "=")
 		if len(parts) != 2 {
@@ -121,15 +131,20 @@ func ParseEnv(data []byte) (Env, error) {
 		key, value := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 		if p, ok := strs[key]; ok {
 			*p = strings.Trim(value, `"`)
+			known++
 			continue
 		}
 		p, ok := ints[key]
 		if !ok && key != "board_size" {
+			if unusedEnvKeys[key] {
+				known++
+			}
 			continue
 		}
+		known++
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return Env{}, fmt.Errorf("env line %d: %s=%q: expected a whole number 0..1000000", i+1, key, value)
+			return Env{}, fmt.Errorf("env line %d: %s=%q: expected a whole number, 0 to 1,000,000", i+1, key, value)
 		}
 		if !ok {
 			if n != Size {
@@ -139,10 +154,22 @@ func ParseEnv(data []byte) (Env, error) {
 		}
 		*p = n
 	}
+	if known == 0 {
+		return Env{}, errors.New("env: no env.txt keys in the file: expected key=value lines such as max_number_of_turns=250 (rules/alienwarz.md §5.1)")
+	}
 	if err := e.check(); err != nil {
 		return Env{}, err
 	}
 	return e, nil
+}
+
+// unusedEnvKeys are the keys of the original env.txt that its game never
+// reads; a file of them is still an env.txt.
+var unusedEnvKeys = map[string]bool{
+	"time_to_do_action_in_turn_duration": true, "response_message_show_duration": true,
+	"number_of_cheap_crystal_groups": true, "number_of_expensive_crystal_groups": true,
+	"number_of_cheap_crystals_in_group": true, "number_of_expensive_crystals_in_group": true,
+	"refinement_facility_hits": true, "refinement_facility_storage": true, "refinement_facility_refinement_turns": true,
 }
 
 // check rejects constants the rules cannot work with.
@@ -173,9 +200,13 @@ func (e *Env) check() error {
 	return nil
 }
 
-// LoadEnv reads the env.txt at path.
-func LoadEnv(path string) (Env, error) {
-	data, err := os.ReadFile(path)
+// EnvLimit bounds an env.txt (the contest's is under 2 KB).
+var EnvLimit = game.Limit{What: "an AlienWarz env.txt", Max: 64 << 10}
+
+// LoadEnv reads the env.txt at path, as a game with cfg reads it
+// (game.Config.ReadFile).
+func LoadEnv(cfg game.Config, path string) (Env, error) {
+	data, err := cfg.ReadFile(path, EnvLimit)
 	if err != nil {
 		return Env{}, fmt.Errorf("read env file: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 func TestEnvFixtureIsTheDefault(t *testing.T) {
@@ -59,4 +60,22 @@ func TestOptions(t *testing.T) {
 	}
 	_, err = Title{}.New(game.Config{Seats: 3})
 	require.Error(t, err)
+}
+
+// FuzzParseEnv feeds the env.txt reader anything: it never panics, and what
+// it accepts is a set of constants the rules can play by.
+func FuzzParseEnv(f *testing.F) {
+	if data, err := readFixture("env.txt"); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte("max_number_of_turns=40\nplayer1_symbol=\"X\"\n//Symbols\n"))
+	f.Add([]byte(`{"levels":[{"cheap":[[1,2]],"expensive":[]}]}`))
+	hostile.Seed(f, "start_energy=", EnvLimit.Max)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := ParseEnv(data)
+		if err != nil {
+			return
+		}
+		require.NoError(t, e.check())
+	})
 }

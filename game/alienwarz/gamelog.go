@@ -53,6 +53,10 @@ func isGameLog(_ string, data []byte) bool {
 	return bytes.HasPrefix(head, []byte("{")) && bytes.Contains(head, []byte(`"firstPlayerTurn"`)) && bytes.Contains(head, []byte(`"board"`))
 }
 
+// GameLogLimit bounds a game log: the original's of a whole game is 40 KB
+// with its views.
+var GameLogLimit = game.Limit{What: "an AlienWarz game log", Max: 64 << 20}
+
 // ReadLog reads a game log of the original referee (§5.3), or ours: lines
 // "[<time>] <type>: <message>", of which it uses the views written to the
 // bots, the actions, the turn boundaries ("Invoking script", "Switching
@@ -62,6 +66,9 @@ func isGameLog(_ string, data []byte) bool {
 // view: within a turn's boundaries the order does not matter, and without
 // boundaries a turn has at most one view and one action.
 func ReadLog(data []byte) (*GameLog, error) {
+	if err := GameLogLimit.Check("game log", data); err != nil {
+		return nil, err
+	}
 	g := &GameLog{}
 	var cur *LogTurn
 	closed := true // the next view or action starts a new turn

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arena-games/arena/game/gametest/hostile"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
@@ -119,6 +121,7 @@ func FuzzReadLog(f *testing.F) {
 	}
 	f.Add([]byte("[x] Log: ACTION: MOVE 1 2\n[x] Log: Writing to process: {}\n"))
 	f.Add([]byte("{\"turn\":0}\n[x] Log: Game Over! a has no energy left!\n"))
+	hostile.Seed(f, "[09:52:52] Log: ", GameLogLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ReadLog(data)
 		if err != nil {

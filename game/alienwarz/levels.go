@@ -35,6 +35,9 @@ type levelJSON struct {
 // as the original map generator exports it. Each pair places deposits on
 // (X,Z) and (Z,X) (R22). The levels are named "NAME #i".
 func ParseLevels(name string, data []byte) ([]Level, error) {
+	if err := LevelsLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var file struct {
 		Levels    []levelJSON `json:"levels"`
@@ -54,6 +57,9 @@ func ParseLevels(name string, data []byte) ([]Level, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("levels %s: the file has no levels", name)
 	}
+	if len(raw) > MaxLevels {
+		return nil, fmt.Errorf("levels %s: %d levels; a levels file holds 1 to %d", name, len(raw), MaxLevels)
+	}
 	out := make([]Level, len(raw))
 	for i, l := range raw {
 		lvl, err := newLevel(fmt.Sprintf("%s #%d", name, i), l)
@@ -68,6 +74,9 @@ func ParseLevels(name string, data []byte) ([]Level, error) {
 // newLevel checks one level and closes it under the transpose.
 func newLevel(name string, l levelJSON) (Level, error) {
 	kinds := map[Cell]Kind{}
+	if n := len(l.Cheap) + len(l.Expensive); n > 2*Size*Size {
+		return Level{}, fmt.Errorf("%d deposits on a board of %d cells", n, Size*Size)
+	}
 	for k, pairs := range [2][][]int{l.Cheap, l.Expensive} {
 		kind := Kind(k)
 		for _, p := range pairs {
@@ -108,9 +117,16 @@ func newLevel(name string, l levelJSON) (Level, error) {
 	return lvl, nil
 }
 
-// LoadLevels reads the levels.json at path.
-func LoadLevels(path string) ([]Level, error) {
-	data, err := os.ReadFile(path)
+// MaxLevels is the most levels a levels.json may hold (the original's has 6).
+const MaxLevels = 10_000
+
+// LevelsLimit bounds a levels.json: MaxLevels levels of 10x10 cells.
+var LevelsLimit = game.Limit{What: "an AlienWarz levels.json", Max: 8 << 20}
+
+// LoadLevels reads the levels.json at path, as a game with cfg reads it
+// (game.Config.ReadFile).
+func LoadLevels(cfg game.Config, path string) ([]Level, error) {
+	data, err := cfg.ReadFile(path, LevelsLimit)
 	if err != nil {
 		return nil, fmt.Errorf("read levels: %w", err)
 	}
@@ -137,9 +153,14 @@ func Levels() []Level {
 	return ownLevels
 }
 
+// RandomLevel is the map name of a level drawn with the seed, as a game
+// that names none has.
+const RandomLevel = "random"
+
 // ChooseLevel is the level of a game and its index in its set:
 //   - cfg.Map is the name of one of Arena's levels, or the path of a
-//     levels.json (as the option levels is; give the file once);
+//     levels.json (as the option levels is; give the file once), or
+//     RandomLevel;
 //   - the option level is an index from 0 into the set, or a level's name;
 //   - the set is the levels file, else Arena's levels;
 //   - when no level is named, it is drawn from the set with the seed (R21).
@@ -147,7 +168,7 @@ func ChooseLevel(cfg game.Config) (Level, int, error) {
 	set, from := Levels(), "Arena's levels"
 	pick := cfg.Options[OptLevel]
 	path := cfg.Options[OptLevels]
-	if m := cfg.Map; m != "" {
+	if m := cfg.Map; m != "" && m != RandomLevel {
 		if i := levelIndex(set, m); i >= 0 {
 			if pick != "" && levelIndex(set, pick) != i {
 				return Level{}, 0, fmt.Errorf("alienwarz: the map %q and the level %q disagree", m, pick)
@@ -160,7 +181,7 @@ func ChooseLevel(cfg game.Config) (Level, int, error) {
 		}
 	}
 	if path != "" {
-		lvls, err := LoadLevels(path)
+		lvls, err := LoadLevels(cfg, path)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) && cfg.Map == path {
 				return Level{}, 0, fmt.Errorf("alienwarz: no level %q: want one of %s, or a levels.json path", path, strings.Join(levelNames(Levels()), ", "))

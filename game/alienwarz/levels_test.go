@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 func TestOriginalLevels(t *testing.T) {
@@ -58,4 +59,27 @@ func TestParseLevels(t *testing.T) {
 	if len(Levels()) == 0 {
 		require.ErrorContains(t, err, "no levels")
 	}
+}
+
+// FuzzParseLevels feeds the levels reader anything: it never panics, and
+// every level it accepts is symmetric, with deposits on the board only.
+func FuzzParseLevels(f *testing.F) {
+	if data, err := readFixture("levels.json"); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte(`{"cheap":[[1,2],[3,3]],"expensive":[[0,5]]}`))
+	f.Add([]byte(`{"levels":[]}`))
+	hostile.Seed(f, `{"levels":[`, LevelsLimit.Max)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lvls, err := ParseLevels("fuzz", data)
+		if err != nil {
+			return
+		}
+		require.LessOrEqual(t, len(lvls), MaxLevels)
+		for _, l := range lvls {
+			for _, c := range append(append([]Cell(nil), l.Minerals...), l.Diamonds...) {
+				require.True(t, c.On(), c)
+			}
+		}
+	})
 }

@@ -469,13 +469,27 @@ func (s *State) end(winner int, reason string) {
 	s.Over, s.Winner, s.Reason, s.ToAct = true, winner, reason, 0
 }
 
-// rank compares the players at the turn limit (§1): XP, coins, energy,
-// standing factories, bag weight; with orig_tiebreak, bag weight before the
-// factories ever built (R3, R4). It returns the winner (0: a draw) and the
-// criterion that decided.
+// rank compares the players at the turn limit (§1) by Judged's keys. It
+// returns the winner (0: a draw) and the criterion that decided.
 func (s *State) rank() (int, string) {
+	keys, names := s.Judged()
+	for k := range names {
+		switch {
+		case keys[0][k] > keys[1][k]:
+			return 1, names[k]
+		case keys[0][k] < keys[1][k]:
+			return 2, names[k]
+		}
+	}
+	return 0, "draw"
+}
+
+// Judged is each player's numbers in the order the turn limit compares
+// them (§1): XP, coins, energy, standing factories, bag weight; with
+// orig_tiebreak, bag weight before the factories ever built (R3, R4). The
+// names are the criteria, as Reason gives them.
+func (s *State) Judged() (keys [2][5]int, names [5]string) {
 	r := s.Rules()
-	var keys [2][5]int
 	for i := range s.Players {
 		p := &s.Players[i]
 		standing := 0
@@ -489,19 +503,11 @@ func (s *State) rank() (int, string) {
 			keys[i][3], keys[i][4] = r.weight(p.Bag), p.Built
 		}
 	}
-	names := [5]string{"xp", "coins", "energy", "factories", "weight"}
+	names = [5]string{"xp", "coins", "energy", "factories", "weight"}
 	if r.OrigTiebreak {
 		names[3], names[4] = "weight", "factories"
 	}
-	for k := range names {
-		switch {
-		case keys[0][k] > keys[1][k]:
-			return 1, names[k]
-		case keys[0][k] < keys[1][k]:
-			return 2, names[k]
-		}
-	}
-	return 0, "draw"
+	return keys, names
 }
 
 func sign(x int) int {

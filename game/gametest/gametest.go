@@ -4,7 +4,12 @@
 package gametest
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"io"
 	"os"
+	"sort"
 	"testing"
 )
 
@@ -33,4 +38,39 @@ func Missing(t testing.TB, err error) {
 		t.Fatalf("fixture missing under CI: %v", err)
 	}
 	t.Skipf("fixture absent (%v): skipping", err)
+}
+
+// TarGz reads the regular files of the fixture tar.gz at path: their
+// names, sorted, and their contents by name.
+func TarGz(t testing.TB, path string) ([]string, map[string]string) {
+	t.Helper()
+	gz, err := gzip.NewReader(bytes.NewReader(Fixture(t, path)))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	tr := tar.NewReader(gz)
+	files := map[string]string{}
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", path, h.Name, err)
+		}
+		files[h.Name] = string(data)
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, files
 }

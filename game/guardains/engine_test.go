@@ -127,6 +127,12 @@ func TestLevelFormat(t *testing.T) {
 		_, err := ParseLevel(name, []byte(bad))
 		require.Error(t, err, name)
 	}
+	// Text after the maze is named as such, however long it is.
+	note := mazeA + strings.Repeat("this maze was drawn for the final\n", 3000)
+	_, err = ParseLevel("noted", []byte(note))
+	require.ErrorContains(t, err, "level noted: line 12: text after the maze, which ends at line 11 (a maze of 5 rows)")
+	_, err = ParseLevel("ragged", []byte("|-|-|\n|1 2|\n|-|-|-|\n"))
+	require.ErrorContains(t, err, "line 3 has 7 characters, want 5 like line 1")
 	// A bare picture reads, without bases or stone; it cannot be played
 	// until they are drawn (levels/guardains does).
 	bare, err := ParseLevel("bare", []byte("|-|-|\n|   |\n|-|-|\n"))

@@ -5,7 +5,10 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 // FuzzParseAction feeds the action reader anything: it never panics, and
@@ -16,6 +19,7 @@ func FuzzParseAction(f *testing.F) {
 		`{"action_type": "ATTACK", "guardian": "Drax", "target": "((3,4))", "player_id": "player2", "round_no": 1e400}`,
 		`{"action_type": "SPECIAL", "troop": "Gamora", "target": " (1, 2)", "player_id": 7, "round_no": -0.0}`,
 		"MOVE Gamora 3 4", "attack rocket 0 0", "", "{", `{"target": [3, 4]}`, `"MOVE"`, "(((1,2)))",
+		Ack, "MOVE Gamora 3 4\n" + NoAck, "7\n[1]\nnull\n" + NoAck,
 	} {
 		f.Add(seed)
 	}
@@ -34,7 +38,10 @@ func FuzzParseAction(f *testing.F) {
 		_ = s.Check(1, move)
 		next := s.clone()
 		next.play([2]string{move, move})
-		if next.Penalty[0] < MaxPenalty-2*PenaltyError || next.Penalty[0] > MaxPenalty {
+		// Each line is an action event (-2 when malformed), then the
+		// window's end (-2 at most).
+		events := strings.Count(move, "\n") + 1
+		if next.Penalty[0] < MaxPenalty-(events+1)*PenaltyError || next.Penalty[0] > MaxPenalty {
 			t.Fatalf("%q: penalty %d", move, next.Penalty[0])
 		}
 	})
@@ -60,6 +67,7 @@ func FuzzReadTranscript(f *testing.F) {
 	f.Add([]byte(`{"dir": "C2S", "event": "action", "data": {"action_type": "MOVE"}}`))
 	f.Add([]byte(`{"dir": "S2C", "event": "action", "data": {"movegen": {}, "feedback": [], "penalty_score": 1, "round_no": 0}}`))
 	f.Add([]byte{0x1f, 0x8b, 8, 0})
+	hostile.Seed(f, `{"dir": "S2C", "event": "connected", "data": 1}`+"\n", TranscriptLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadTranscript(data)
 		if isTranscript("x", data) {
@@ -76,6 +84,7 @@ func FuzzReadLevel(f *testing.F) {
 	f.Add([]byte("|-|-|\n|1 2|\n|-|-|\n"))
 	f.Add([]byte("|-|-|\r\n|S|2|\r\n|-|-|"))
 	f.Add([]byte(""))
+	hostile.Seed(f, "|-|-|\n", LevelLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLevel("fuzz", data)
 		if err != nil {

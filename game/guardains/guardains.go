@@ -240,9 +240,9 @@ func ParseRules(cfg game.Config) (*Rules, error) {
 		case OptCompat:
 			continue
 		case OptRounds, OptTurns:
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return nil, fmt.Errorf("guardains: option %s=%q: want a whole number of rounds from 1", name, value)
+			n, err := game.ParseInt(name, value, 1, 1_000_000, "rounds")
+			if err != nil {
+				return nil, fmt.Errorf("guardains: %w", err)
 			}
 			r.Rounds = n
 			continue

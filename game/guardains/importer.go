@@ -3,7 +3,6 @@ package guardains
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,36 +27,14 @@ type TranscriptEvent struct {
 	Data  json.RawMessage `json:"data"`
 }
 
-// maxTranscript is the most a transcript may hold once unzipped.
-const maxTranscript = 256 << 20
-
-// unzip is data, gunzipped when it is gzip, up to limit bytes.
-func unzip(data []byte, limit int64) ([]byte, error) {
-	if !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-		return data, nil
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
-	}
-	out, err := io.ReadAll(io.LimitReader(zr, limit+1))
-	if err != nil && !(errors.Is(err, io.ErrUnexpectedEOF) && limit < maxTranscript) {
-		return nil, fmt.Errorf("gzip: %w", err)
-	}
-	if int64(len(out)) > limit && limit == maxTranscript {
-		return nil, fmt.Errorf("gzip: more than %d MB unzipped", maxTranscript>>20)
-	}
-	return out, nil
-}
+// TranscriptLimit bounds a transcript once unzipped: the released 50x50
+// game's is 1.3 MB.
+var TranscriptLimit = game.Limit{What: "a GuardAIns transcript", Max: 128 << 20}
 
 // isTranscript tells a transcript from other files by its first lines:
 // JSON objects with a "dir" of S2C or C2S and an "event".
 func isTranscript(_ string, data []byte) bool {
-	head, err := unzip(data[:min(len(data), 64<<10)], 64<<10)
-	if err != nil {
-		return false
-	}
-	head = bytes.TrimLeft(head, " \t\r\n")
+	head := bytes.TrimLeft(game.Head(data, 64<<10), " \t\r\n")
 	return bytes.HasPrefix(head, []byte("{")) && bytes.Contains(head, []byte(`"event"`)) &&
 		(bytes.Contains(head, []byte(`"S2C"`)) || bytes.Contains(head, []byte(`"C2S"`)))
 }
@@ -66,9 +43,13 @@ func isTranscript(_ string, data []byte) bool {
 // ({"dir": "S2C"|"C2S", "event": ..., "data": ...}), gzip-compressed or
 // not; blank lines are skipped.
 func ReadTranscript(data []byte) ([]TranscriptEvent, error) {
-	data, err := unzip(data, maxTranscript)
+	data, err := TranscriptLimit.Gunzip("transcript", data)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		// Cut short, as when the recording stopped: keep every whole line.
+		data, err = data[:bytes.LastIndexByte(data, '\n')+1], nil
+	}
 	if err != nil {
-		return nil, fmt.Errorf("transcript: %w", err)
+		return nil, err
 	}
 	var out []TranscriptEvent
 	sc := bufio.NewScanner(bytes.NewReader(data))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -51,6 +50,26 @@ const (
 	letterBase2      = '2'
 )
 
+// mazeEnd finds the first line that is not a line of the maze picture
+// (another width, or letters a maze has not): text after a complete maze is
+// named as such, anything else as the line it is.
+func mazeEnd(name string, lines [][]byte) error {
+	width := len(lines[0])
+	for i, line := range lines {
+		if len(line) == width && len(bytes.Trim(line, "|- THCcBbS12")) == 0 {
+			continue
+		}
+		if i >= 3 && i%2 == 1 && len(bytes.Trim(lines[i-1], "|-")) == 0 {
+			return fmt.Errorf("level %s: line %d: text after the maze, which ends at line %d (a maze of %d rows): remove it", name, i+1, i, (i-1)/2)
+		}
+		if len(line) != width {
+			return fmt.Errorf("level %s: line %d has %d characters, want %d like line 1", name, i+1, len(line), width)
+		}
+		return nil // a letter the maze has not: the cell's own check names it
+	}
+	return nil
+}
+
 // ParseLevel reads the level text format of §5 (R33): the original server's
 // maze picture of 2H+1 lines of 2W+1 characters, cell (x, y) at line 2y+1,
 // column 2x+1; '|' or ' ' at line 2y+1, column 2x+2 (the wall or passage to
@@ -61,6 +80,9 @@ const (
 // original's own dump has no letters at all): they are Nowhere then. Line
 // ends may be "\r\n"; a final newline and a UTF-8 BOM are allowed.
 func ParseLevel(name string, data []byte) (*Level, error) {
+	if err := LevelLimit.Check(name, data); err != nil {
+		return nil, err
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := bytes.Split(data, []byte("\n"))
 	for len(lines) > 0 && len(bytes.TrimRight(lines[len(lines)-1], "\r")) == 0 {
@@ -75,6 +97,9 @@ func ParseLevel(name string, data []byte) (*Level, error) {
 	width := len(lines[0])
 	if width < 5 || width%2 == 0 {
 		return nil, fmt.Errorf("level %s: line 1 has %d characters: a maze of W columns has lines of 2W+1, W >= 2", name, width)
+	}
+	if err := mazeEnd(name, lines); err != nil {
+		return nil, err
 	}
 	w, h := (width-1)/2, (len(lines)-1)/2
 	if w > MaxSide || h > MaxSide {
@@ -225,9 +250,14 @@ func (l *Level) letter(c Cell) byte {
 	return letterNormal
 }
 
-// LoadLevelFile reads a level file (ParseLevel).
-func LoadLevelFile(path string) (*Level, error) {
-	data, err := os.ReadFile(path)
+// LevelLimit bounds a level file: a picture of the largest maze, 200x200,
+// many times over.
+var LevelLimit = game.Limit{What: "a GuardAIns level file", Max: 4 << 20}
+
+// LoadLevelFile reads the level file at path (ParseLevel), as a game with
+// cfg reads it (game.Config.ReadFile).
+func LoadLevelFile(cfg game.Config, path string) (*Level, error) {
+	data, err := cfg.ReadFile(path, LevelLimit)
 	if err != nil {
 		return nil, fmt.Errorf("load level: %w (give one of Arena's mazes by name, or a level file's path)", err)
 	}
@@ -262,7 +292,7 @@ func FindLevel(cfg game.Config) (*Level, error) {
 	case cfg.Map == "":
 		err = errors.New("guardains: no level given, and Arena's mazes (package levels/guardains) are not linked in: give a level file's path")
 	default:
-		l, err = LoadLevelFile(cfg.Map)
+		l, err = LoadLevelFile(cfg, cfg.Map)
 	}
 	if err != nil {
 		return nil, err

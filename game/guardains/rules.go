@@ -89,34 +89,51 @@ func (r *round) invalid(seat int, reason string) {
 	r.events = append(r.events, event(EventInvalid, seat, Invalid{Seat: seat, Reason: reason}, "P%d: %s", seat, reason))
 }
 
-// receive reads seat's move as the server receives an action event, then
+// The marker lines of a seat's move that are not action events.
+const (
+	// Ack alone is a round whose window the seat's ack closed without any
+	// action event.
+	Ack = "ack"
+	// NoAck as the last line: the window closed after 1 s without an ack,
+	// after the action events of the lines before it.
+	NoAck = "noack"
+)
+
+// receive reads seat's move as the server receives action events, then
 // closes the round's window (§4.2): it returns the round's action, or nil
-// after the penalties.
+// after the penalties. The move is the action events the seat sent in the
+// window, one per line in order, the window closed by the seat's ack; a
+// last line NoAck means it closed without one, the move Ack is an ack
+// without events, and "" is no event and no ack (no answer in time).
 func (r *round) receive(seat int, move string) *Action {
 	s := r.s
 	i := seat - 1
-	if move == "" {
-		switch {
-		case s.rules.TimeoutError:
-			r.penalise(seat, PenaltyError, fbError(""))
-		case s.LastAction[i] != nil && s.LastAction[i].For(s.Round):
-			return s.LastAction[i]
-		default:
-			r.penalise(seat, PenaltyTimeout, fb(CodeTimeout))
-		}
-		return nil
+	lines := strings.Split(move, "\n")
+	acked := move != ""
+	if n := len(lines); n > 0 && strings.TrimSpace(lines[n-1]) == NoAck {
+		acked, lines = false, lines[:n-1]
 	}
-	a, err := ParseAction(move, s.Maze.W, s.Maze.H, s.rules.SwapXY, seat, s.Round)
-	if err != nil {
-		r.invalid(seat, "malformed action: "+err.Error())
-		r.penalise(seat, PenaltyError, Feedback{Code: CodeError, Data: dataInvalidAction})
-	} else {
-		s.LastAction[i] = a
+	var err error
+	for _, line := range lines {
+		if line = strings.TrimSpace(line); line == "" || line == Ack {
+			continue
+		}
+		var a *Action
+		if a, err = ParseAction(line, s.Maze.W, s.Maze.H, s.rules.SwapXY, seat, s.Round); err != nil {
+			r.invalid(seat, "malformed action: "+err.Error())
+			r.penalise(seat, PenaltyError, Feedback{Code: CodeError, Data: dataInvalidAction})
+		} else {
+			s.LastAction[i] = a
+		}
 	}
 	last := s.LastAction[i]
 	switch {
+	case !acked && s.rules.TimeoutError:
+		r.penalise(seat, PenaltyError, fbError(""))
 	case last != nil && last.For(s.Round):
 		return last
+	case !acked:
+		r.penalise(seat, PenaltyTimeout, fb(CodeTimeout))
 	case last == nil:
 		r.penalise(seat, PenaltyError, fbError("Player "+strconv.Itoa(seat)+" "+errActionNotFound))
 	default:

@@ -3,6 +3,7 @@ package santorini
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -114,7 +115,7 @@ func (p *simplePlayer) Play(ctx context.Context, obs any) (game.Answer, error) {
 	if err != nil {
 		return game.Answer{}, err
 	}
-	text := fmt.Sprintf("depth %d · %s nodes · best %s = %.2f", res.Depth, groupDigits(res.Nodes), res.Best, res.Value)
+	text := fmt.Sprintf("depth %d · %s nodes · best %s %s", res.Depth, groupDigits(res.Nodes), res.Best, valueWords(res.Value))
 	return game.Answer{Move: res.Best.String(), Notes: &game.Notes{Values: res.Values, Text: text}}, nil
 }
 
@@ -143,8 +144,20 @@ func (p *competitivePlayer) Play(ctx context.Context, obs any) (game.Answer, err
 	if err := ctx.Err(); err != nil {
 		return game.Answer{}, fmt.Errorf("santorini competitive: %w", err)
 	}
-	text := fmt.Sprintf("depth %d · %s nodes · best %s = %.2f · other values are upper bounds", res.Depth, groupDigits(res.Nodes), res.Best, res.Value)
+	text := fmt.Sprintf("depth %d · %s nodes · best %s %s · other values are upper bounds", res.Depth, groupDigits(res.Nodes), res.Best, valueWords(res.Value))
 	return game.Answer{Move: res.Best.String(), Notes: &game.Notes{Values: res.Values, Text: text}}, nil
+}
+
+// valueWords says a search's value: a forced win or loss in words, with
+// the turns it takes, else "= 1.25".
+func valueWords(v float64) string {
+	switch plies := int(winValue - math.Abs(v)); {
+	case v >= float64(mateBound):
+		return "wins in " + game.Count(max(1, (plies+1)/2), "turn")
+	case v <= -float64(mateBound):
+		return "loses in " + game.Count(max(1, (plies+1)/2), "turn")
+	}
+	return fmt.Sprintf("= %.2f", v)
 }
 
 // groupDigits writes a count with a space between groups of three digits:

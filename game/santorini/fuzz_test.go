@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
 func FuzzReadMoveFile(f *testing.F) {
@@ -17,6 +19,7 @@ func FuzzReadMoveFile(f *testing.F) {
 	f.Add([]byte("\xff\xfeC\x003\x00 \x00B\x002\x00"))
 	f.Add([]byte("\xd1\xc7 \xc22\n"))
 	f.Add([]byte(""))
+	hostile.Seed(f, "C3 B2\n", MoveFileLimit.Max)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ReadMoveFile("f", data)
 		if len(g.Boards) != len(g.Turns)+1 {

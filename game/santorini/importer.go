@@ -2,7 +2,6 @@ package santorini
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -17,7 +16,7 @@ func init() {
 // with a BOM, or text whose first word (after V's header lines) is a
 // letter and a digit, like a cell in any spelling the tolerant reader folds
 // (so that a file with a bad cell still gets the reader's own error). An
-// empty .txt or .sav file is an empty game.
+// empty file is no game: it is not a move file.
 func isMoveFile(name string, data []byte) bool {
 	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
 		return true
@@ -38,8 +37,7 @@ func isMoveFile(name string, data []byte) bool {
 		r := []rune(lookAlike.Replace(fields[0]))
 		return len(r) >= 2 && unicode.IsLetter(r[0]) && unicode.IsDigit(r[1])
 	}
-	ext := strings.ToLower(filepath.Ext(name))
-	return len(bytes.TrimSpace(data)) == 0 && (ext == ".txt" || ext == ".sav")
+	return false
 }
 
 // importMoveFile replays a move file with the tolerant reader (§5.2). Who

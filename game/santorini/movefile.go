@@ -11,6 +11,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/arena-games/arena/game"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
 )
@@ -40,8 +41,9 @@ func (e *LoadError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.L
 func (e *LoadError) Unwrap() error { return e.Err }
 
 // ReadMoveFile loads a move file with the tolerant reader of §5.2 under the
-// standard rules. An error is a *LoadError naming the physical line; the game
-// then holds the turns before that line.
+// standard rules. An error is a *LoadError naming the physical line (the
+// game then holds the turns before that line), or a file larger than
+// MoveFileLimit.
 func ReadMoveFile(name string, data []byte) (Game, error) {
 	return ReadMoveFileRules(name, data, Rules{})
 }
@@ -49,12 +51,19 @@ func ReadMoveFile(name string, data []byte) (Game, error) {
 // vHeader matches the header lines of V's game.sav (§5.5).
 var vHeader = regexp.MustCompile(`^[A-Za-z_][\w.]*;[12](;.*)?$`)
 
+// MoveFileLimit bounds a move file: a game of Santorini has at most a few
+// hundred lines.
+var MoveFileLimit = game.Limit{What: "a Santorini move file", Max: 1 << 20}
+
 // ReadMoveFileRules loads a move file like ReadMoveFile, under the given
 // rule options.
 func ReadMoveFileRules(name string, data []byte, rules Rules) (Game, error) {
 	b := NewBoard()
 	b.Rules = rules
 	g := Game{Boards: []Board{b}}
+	if err := MoveFileLimit.Check(name, data); err != nil {
+		return g, err
+	}
 	var o origins
 	nonBlank := 0
 	for i, line := range splitLines(decode(data)) {

@@ -32,7 +32,7 @@ var About = map[string]string{
 // shelf finds the maps.
 var shelf = &levels.Shelf[aibg5.Map]{
 	Title: "aibg5", Files: files, Dir: "maps", Ext: ".txt", Default: Default, About: About,
-	Parse: aibg5.ParseMap, ReadFile: aibg5.LoadMapFile, Expected: "the path of an original map file",
+	Parse: aibg5.ParseMap, Expected: "the path of an original map file",
 }
 
 func init() {
@@ -46,4 +46,6 @@ func Names() []string { return shelf.Names() }
 // Load is the map nameOrPath names: one of Arena's maps by name (with or
 // without ".txt", any case; "" is the default), else the original map file
 // at that path, read by the strict loader.
-func Load(nameOrPath string) (*aibg5.Map, error) { return shelf.Load(nameOrPath) }
+func Load(nameOrPath string, readFile func(path string) (*aibg5.Map, error)) (*aibg5.Map, error) {
+	return shelf.Load(nameOrPath, readFile)
+}

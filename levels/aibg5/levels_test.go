@@ -26,7 +26,7 @@ func TestNames(t *testing.T) {
 // cell it may stand on.
 func TestMapsAreFair(t *testing.T) {
 	for _, name := range Names() {
-		m, err := Load(name)
+		m, err := aibg5.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
 		require.Equal(t, name, m.Name)
 		tile := func(c hex.Hex) aibg5.Tile { return m.Tiles[index(c)] }
@@ -88,21 +88,21 @@ func TestMapsAreFair(t *testing.T) {
 
 // Load finds maps by name in any spelling and reads original files by
 // path; the engine finds them through it.
-func TestLoad(t *testing.T) {
-	def, err := Load("")
+func TestFindMap(t *testing.T) {
+	def, err := aibg5.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, def.Name)
 	for _, n := range []string{"MAZE", "maze.txt", "Maze.TXT"} {
-		m, err := Load(n)
+		m, err := aibg5.FindMap(game.Config{Map: n})
 		require.NoError(t, err, n)
 		require.Equal(t, "maze", m.Name)
 	}
-	_, err = Load("nowhere")
+	_, err = aibg5.FindMap(game.Config{Map: "nowhere"})
 	require.ErrorContains(t, err, `no map "nowhere": expected one of arena, blackholes, fortress, maze, wormholes`)
 
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("[[]]"), 0o644))
-	_, err = Load(bad)
+	_, err = aibg5.FindMap(game.Config{Map: bad})
 	require.ErrorContains(t, err, "map bad.txt: 1 rows")
 
 	title, err := game.Lookup("aibg5")
@@ -116,7 +116,7 @@ func TestLoad(t *testing.T) {
 
 	path := "../../../shared/fixtures/aibg5/maps/test1.txt"
 	gametest.Need(t, path)
-	m, err := Load(path)
+	m, err := aibg5.FindMap(game.Config{Map: path})
 	require.NoError(t, err)
 	require.Equal(t, "test1.txt", m.Name)
 	e, err = title.New(game.Config{Seats: 4, Map: path})

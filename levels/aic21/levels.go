@@ -31,7 +31,7 @@ var About = map[string]string{
 // shelf finds the maps.
 var shelf = &levels.Shelf[aic21.Map]{
 	Title: "aic21", Files: files, Dir: "maps", Ext: ".json", Default: Default, About: About,
-	Parse: aic21.ReadMap, ReadFile: aic21.LoadMapFile, Expected: "the path of a map.json",
+	Parse: aic21.ReadMap, Expected: "the path of a map.json",
 }
 
 func init() {
@@ -45,4 +45,6 @@ func Names() []string { return shelf.Names() }
 // Load is the map nameOrPath names: one of Arena's maps by name (with or
 // without ".json", any case; "" is the default), else the map.json at that
 // path.
-func Load(nameOrPath string) (*aic21.Map, error) { return shelf.Load(nameOrPath) }
+func Load(nameOrPath string, readFile func(path string) (*aic21.Map, error)) (*aic21.Map, error) {
+	return shelf.Load(nameOrPath, readFile)
+}

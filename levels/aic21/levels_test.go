@@ -30,7 +30,7 @@ func TestNames(t *testing.T) {
 // (delayed resources included), as the seed rules design them.
 func TestMapsAreFair(t *testing.T) {
 	for _, name := range Names() {
-		m, err := Load(name)
+		m, err := aic21.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
 		require.LessOrEqual(t, max(m.W, m.H), 35, name)
 		require.Equal(t, aic21.Cell{X: m.W - 1 - m.Bases[0].X, Y: m.H - 1 - m.Bases[0].Y}, m.Bases[1], name)
@@ -77,16 +77,16 @@ func reachable(m *aic21.Map) int {
 	return len(seen)
 }
 
-func TestLoad(t *testing.T) {
-	m, err := Load("")
+func TestFindMap(t *testing.T) {
+	m, err := aic21.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, m.Name)
-	m2, err := Load("Marsh.json")
+	m2, err := aic21.FindMap(game.Config{Map: "Marsh.json"})
 	require.NoError(t, err)
 	require.Equal(t, "marsh", m2.Name)
-	_, err = Load("nowhere")
+	_, err = aic21.FindMap(game.Config{Map: "nowhere"})
 	require.ErrorContains(t, err, "expected one of meadow, canyons")
-	m3, err := Load(filepath.Join("maps", "canyons.json"))
+	m3, err := aic21.FindMap(game.Config{Map: filepath.Join("maps", "canyons.json")})
 	require.NoError(t, err, "a path loads too")
 	require.Equal(t, 30, m3.W)
 }

@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"fmt"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
 )
 
@@ -29,7 +30,13 @@ var About = map[string]string{
 	"outposts":   "rich outposts in the middle, far from both bases: long trips, where a refinery next to the deposits pays",
 }
 
-func init() { alienwarz.SetLevels(Levels()) }
+func init() {
+	alienwarz.SetLevels(Levels())
+	game.RegisterMaps("alienwarz", game.MapInfo{Name: alienwarz.RandomLevel, About: "one of the levels below, drawn with the seed"})
+	for _, name := range Names {
+		game.RegisterMaps("alienwarz", game.MapInfo{Name: name, About: About[name]})
+	}
+}
 
 // Levels are Arena's levels, named.
 func Levels() []alienwarz.Level {

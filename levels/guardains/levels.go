@@ -8,8 +8,9 @@ package guardains
 
 import (
 	"embed"
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path"
 	"sort"
 	"strconv"
@@ -101,11 +102,12 @@ func Find(cfg game.Config) (*guardains.Level, error) {
 			return nil, err
 		}
 	} else {
-		if _, err := os.Stat(cfg.Map); err != nil {
+		l, err = guardains.LoadLevelFile(cfg, cfg.Map)
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("guardains: no map %q: expected %s, maze:WxH (from %dx%d to %dx%d), one of %s, or the path of a level file",
 				cfg.Map, Default, MinSide, MinSide, MaxSide, MaxSide, strings.Join(Names()[3:], ", "))
 		}
-		if l, err = guardains.LoadLevelFile(cfg.Map); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -35,6 +35,10 @@ const maxLine = 64 << 10
 // closed its output.
 const exitWait = 500 * time.Millisecond
 
+// feedQueue is how many views may wait for a bot that is slow to read them,
+// beyond what the pipe holds.
+const feedQueue = 4
+
 // killWait is how long Close waits for the killed process group to end.
 const killWait = 5 * time.Second
 
@@ -77,7 +81,7 @@ type Player struct {
 	Timeout    time.Duration
 
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	stdin   *procgroup.Feed
 	chunks  chan []byte   // the bot's stdout as read; closed at its end
 	eof     bool          // the bot's stdout has ended
 	quit    chan struct{} // closed by Close: stop reading
@@ -122,26 +126,33 @@ func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 	p.cmd = exec.Command("bash", abs, dir)
 	p.cmd.Dir = dir
 	p.cmd.Stderr = p.stderr
-	procgroup.Own(p.cmd)
-	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
+	// Plain pipes, not cmd's: Wait must not wait for our reads, so that the
+	// bot's end is seen even while its output is read, and the input is
+	// fed from its own goroutine (procgroup.Feed), so that a bot that does
+	// not read never holds up the match.
+	inR, inW, err := os.Pipe()
+	if err != nil {
 		p.stderr.Close()
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
 	}
-	// A plain pipe, not cmd.StdoutPipe: Wait must not wait for our reads,
-	// so that the bot's end is seen even while its output is read.
 	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		p.stderr.Close()
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
 	}
-	p.cmd.Stdout = outW
-	err = p.cmd.Start()
+	p.cmd.Stdin, p.cmd.Stdout = inR, outW
+	err = procgroup.Start(p.cmd)
+	inR.Close()
 	outW.Close()
 	if err != nil {
+		inW.Close()
 		outR.Close()
 		p.stderr.Close()
 		return nil, fmt.Errorf("start bot %s: %w", script, err)
 	}
+	p.stdin = procgroup.NewFeed(inW, feedQueue)
 	go p.read(outR)
 	go func() {
 		p.waitErr = p.cmd.Wait()
@@ -189,14 +200,18 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 	p.drain()
 	view := append(s.View(s.ToAct), '\n')
 	sent := time.Now()
-	if _, err := p.stdin.Write(view); err != nil {
+	// One deadline for the view to go out and the reply to come back.
+	deadline := time.NewTimer(p.Timeout)
+	defer deadline.Stop()
+	if err := p.stdin.Send(view, sent.Add(p.Timeout)); err != nil {
+		if errors.Is(err, procgroup.ErrNotReading) {
+			return p.fail("", "the bot has not read its views for %v: its turn is lost", p.Timeout), nil
+		}
 		if p.waitExit() {
 			return p.forfeit(), nil
 		}
 		return p.fail("", "the view cannot be written to the bot: %v", err), nil
 	}
-	deadline := time.NewTimer(p.Timeout)
-	defer deadline.Stop()
 	var reply []byte
 	for {
 		select {

@@ -207,3 +207,25 @@ func TestStartErrors(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "process:PATH", c.Usage)
 }
+
+// A bot that never reads its views: once the pipe is full, each view waits
+// at most the turn's time and the turn is lost (an invalid action), and the
+// game goes on to its end instead of hanging.
+func TestBotThatNeverReads(t *testing.T) {
+	script := bot(t, `exec 0<&-
+while true; do echo rest; sleep 0.02; done
+`)
+	start := time.Now()
+	rec, _, p := play(t, script, 200, Options{Timeout: time.Second})
+	require.Less(t, time.Since(start), 40*time.Second)
+	_, over := rec.Result()
+	require.True(t, over)
+	notes := 0
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		if n, ok := rec.Timeline.Frame(i).Notes[0]; ok && strings.Contains(n.Text, "has not read its views") {
+			notes++
+		}
+	}
+	require.NotZero(t, notes, "turns were lost for views the bot did not take")
+	require.NoError(t, p.Close())
+}

@@ -1,13 +1,14 @@
-//go:build !unix
+//go:build unix && !linux
 
-// Package procgroup runs outside programs (bots, engines) in a process group
-// of their own, so that ending one ends whatever it started too.
 package procgroup
 
-import "os/exec"
+import (
+	"os/exec"
+	"syscall"
+)
 
-// Own does nothing where there are no process groups.
-func Own(cmd *exec.Cmd) {}
-
-// Kill kills cmd (its children are not tracked here).
-func Kill(cmd *exec.Cmd) error { return cmd.Process.Kill() }
+// Own makes cmd, when started, the leader of a new process group. Start
+// calls it.
+func Own(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}

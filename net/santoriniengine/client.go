@@ -1,37 +1,49 @@
 package santoriniengine
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
-	"sync"
+	"time"
+
+	"github.com/arena-games/arena/net/procgroup"
 )
 
 // Client is the host's end of the protocol: it writes commands to an engine
 // and reads its answer lines. The engine may be a process (Process) or a
-// Serve in this process.
+// Serve in this process. Commands go through a procgroup.Feed, so an engine
+// that stops reading them never blocks the host; answer lines longer than
+// MaxLine are dropped.
 type Client struct {
-	wmu   sync.Mutex
-	w     io.Writer
+	feed  *procgroup.Feed
 	lines chan string // closed at the end of the engine's output
 	err   error       // why the output ended; set before lines is closed
 }
 
+// sendWait is how long a command waits for an engine that is not reading
+// its commands before Send gives up.
+const sendWait = 2 * time.Second
+
 // NewClient starts reading the engine's output r, which it closes at its
-// end when r is an io.Closer; commands go to w.
-func NewClient(w io.Writer, r io.Reader) *Client {
-	c := &Client{w: w, lines: make(chan string, 64)}
+// end when r is an io.Closer; commands go to w, which Close closes.
+func NewClient(w io.WriteCloser, r io.Reader) *Client {
+	c := &Client{feed: procgroup.NewFeed(w, 16), lines: make(chan string, 64)}
 	go func() {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 4096), maxLine)
-		for sc.Scan() {
-			c.lines <- strings.TrimSuffix(sc.Text(), "\r")
-		}
-		c.err = sc.Err()
-		if c.err == nil {
-			c.err = io.EOF
+		lr := newLineReader(r)
+		for {
+			line, err := lr.next()
+			if errors.Is(err, errLongLine) {
+				slog.Warn("engine output: a line too long, dropped", "limit", MaxLine)
+				continue
+			}
+			if err != nil {
+				c.err = err
+				break
+			}
+			c.lines <- line
 		}
 		if rc, ok := r.(io.Closer); ok {
 			rc.Close()
@@ -46,13 +58,14 @@ func (c *Client) Send(cmd Command) error { return c.SendLine(cmd.String()) }
 
 // SendLine writes one line as it is (tests use it for malformed commands).
 func (c *Client) SendLine(line string) error {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	if _, err := io.WriteString(c.w, line+"\n"); err != nil {
+	if err := c.feed.Send([]byte(line+"\n"), time.Now().Add(sendWait)); err != nil {
 		return fmt.Errorf("send %q to the engine: %w", line, err)
 	}
 	return nil
 }
+
+// CloseInput closes the engine's input: its end of input.
+func (c *Client) CloseInput() error { return c.feed.Close() }
 
 // Line returns the engine's next output line, without its line ending (a CR
 // is dropped too). At the end of the output it returns io.EOF (or the read

@@ -255,12 +255,17 @@ func surelyIllegal(raw string) string {
 
 // crashed is the forfeit of an engine that ended or cannot be written to.
 func (p *Player) crashed(err error) game.Answer {
-	wait := time.After(500 * time.Millisecond) // for the exit status and the last of stderr
+	// A moment for the exit status and the last of stderr: one deadline for
+	// both (an engine that keeps its stderr open must not hold the match).
+	wait := time.NewTimer(500 * time.Millisecond)
+	defer wait.Stop()
 	for _, done := range []<-chan struct{}{p.proc.Exited(), p.proc.stderrDone} {
 		select {
 		case <-done:
-		case <-wait:
+			continue
+		case <-wait.C:
 		}
+		break
 	}
 	why := "the engine ended without a bestmove"
 	if err != nil {

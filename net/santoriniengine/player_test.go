@@ -171,6 +171,10 @@ func TestPlayerForfeits(t *testing.T) {
 		// script, so quit goes unread and Close kills the process group.
 		{"no answer", `go) n=$((n+1)); if [ $n -eq 1 ]; then echo "bestmove C3 C4 C5"; else sleep 1000; fi ;;`, "",
 			"no bestmove within 1050 ms of go movetime 50", "no move in time"},
+		// 3 MB without a newline, the process alive and its stderr open:
+		// the deadline holds all the same.
+		{"a 3 MB line", `go) n=$((n+1)); if [ $n -eq 1 ]; then echo "bestmove C3 C4 C5"; else head -c 3000000 /dev/zero | tr '\0' x; sleep 1000; fi ;;`, "",
+			"no bestmove within 1050 ms of go movetime 50", "no move in time"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPlayer(t, script(t, "n=0\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    "+c.script+"\n    quit) exit 0 ;;\n  esac\ndone\n"), 50*time.Millisecond, 0)

@@ -1,7 +1,6 @@
 package santoriniengine
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -31,7 +30,6 @@ type Process struct {
 	Args []string // the command and its arguments
 
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
 	exited  chan struct{} // closed when the process has ended
 	waitErr error         // how it ended; set before exited is closed
 
@@ -58,28 +56,31 @@ func StartProcess(args []string, stderrLog string) (*Process, error) {
 		logFile = f
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	procgroup.Own(cmd)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", args[0], err)
+	// Plain pipes, not cmd's: Wait must not wait for our reads, so that an
+	// engine's end is seen even while its output is being read, and the
+	// input is fed from its own goroutine (Client).
+	var pipes [6]*os.File // in, out, err: read and write ends
+	for i := 0; i < 6; i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			for _, f := range pipes[:i] {
+				f.Close()
+			}
+			if logFile != nil {
+				logFile.Close()
+			}
+			return nil, fmt.Errorf("engine %s: %w", args[0], err)
+		}
+		pipes[i], pipes[i+1] = r, w
 	}
-	// Plain pipes, not cmd.StdoutPipe: Wait must not wait for our reads, so
-	// that an engine's end is seen even while its output is being read.
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", args[0], err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		return nil, fmt.Errorf("engine %s: %w", args[0], err)
-	}
-	cmd.Stdout, cmd.Stderr = outW, errW
-	err = cmd.Start()
+	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	err := procgroup.Start(cmd)
+	inR.Close()
 	outW.Close()
 	errW.Close()
 	if err != nil {
+		inW.Close()
 		outR.Close()
 		errR.Close()
 		if logFile != nil {
@@ -87,7 +88,7 @@ func StartProcess(args []string, stderrLog string) (*Process, error) {
 		}
 		return nil, fmt.Errorf("start engine %q: %w", strings.Join(args, " "), err)
 	}
-	p := &Process{Client: NewClient(stdin, outR), Args: args, cmd: cmd, stdin: stdin, exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	p := &Process{Client: NewClient(inW, outR), Args: args, cmd: cmd, exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	go p.logStderr(errR, logFile)
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -104,10 +105,14 @@ func (p *Process) logStderr(r io.ReadCloser, file *os.File) {
 	if file != nil {
 		defer file.Close()
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), maxLine)
-	for sc.Scan() {
-		line := sc.Text()
+	lr := newLineReader(r)
+	for {
+		line, err := lr.next()
+		if errors.Is(err, errLongLine) {
+			line = fmt.Sprintf("(a line longer than %d bytes, dropped)", MaxLine)
+		} else if err != nil {
+			return
+		}
 		slog.Info("engine stderr", "engine", p.Args[0], "pid", p.Pid(), "line", line)
 		if file != nil {
 			fmt.Fprintln(file, line)
@@ -152,7 +157,7 @@ func (p *Process) Stderr() string {
 func (p *Process) Close() error {
 	p.closeOnce.Do(func() {
 		p.SendLine(CmdQuit)
-		p.stdin.Close()
+		p.CloseInput()
 		select {
 		case <-p.exited:
 			return

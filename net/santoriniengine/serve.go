@@ -3,6 +3,7 @@ package santoriniengine
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,9 +24,6 @@ const (
 	watchdogReserve = 25 * time.Millisecond
 )
 
-// maxLine is the longest command line Serve reads.
-const maxLine = 1 << 20
-
 // Serve is Arena's engine speaking the protocol of §6: it reads commands
 // from in, one per line, and writes its answers to out, each line flushed
 // as soon as it is written. It returns nil after `quit` or at the end of in
@@ -41,28 +39,38 @@ const maxLine = 1 << 20
 // santorini.Placement. `go movetime MS` answers within MS plus a few
 // milliseconds: the search stops with room to spare, and a watchdog answers
 // with the best move so far should the search be held up. A malformed
-// command gets one `error ...` line and changes nothing.
+// command, or a line longer than MaxLine, gets one `error ...` line and
+// changes nothing.
 //
 // Other commands that arrive while a search or a perft runs wait for its
 // answer and then run in their order, so a script piped into the engine
-// reads like a conversation; quit drops them. perft cannot be stopped; quit
-// abandons it.
+// reads like a conversation; quit drops them and abandons a perft. At the
+// end of the input the commands read before it still run, for a second at
+// most (endGrace): then a running search answers at once, as with stop, a
+// perft and the commands left are dropped, and Serve returns.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	s := &server{out: bufio.NewWriter(out), board: santorini.NewBoard(), search: santorini.NewCompetitive()}
 	lines := make(chan received)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 4096), maxLine)
-		for sc.Scan() {
+		lr := newLineReader(in)
+		for {
+			text, err := lr.next()
+			long := errors.Is(err, errLongLine)
+			if err != nil && !long {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				readErr <- err
+				close(lines)
+				return
+			}
 			select {
-			case lines <- received{text: sc.Text(), at: time.Now()}:
+			case lines <- received{text: text, long: long, at: time.Now()}:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
-		close(lines)
 	}()
 	for {
 		var idle <-chan struct{} // the running job's end, when commands wait for it
@@ -77,13 +85,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			s.runQueue(ctx)
 		case r, ok := <-lines:
 			if !ok {
-				for { // let the running job and the waiting commands answer
-					s.wait()
-					if len(s.queue) == 0 {
-						break
-					}
-					s.runQueue(ctx)
-				}
+				s.finish(ctx)
 				if err := <-readErr; err != nil {
 					return fmt.Errorf("engine: read commands: %w", err)
 				}
@@ -106,6 +108,31 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
+// endGrace is how long the commands read before the end of the input may
+// still run once it comes.
+const endGrace = time.Second
+
+// finish runs what is left at the end of the input: the running job and the
+// waiting commands, for endGrace at most; then a running search answers at
+// once, as with stop, and a perft and the commands left are dropped.
+func (s *server) finish(ctx context.Context) {
+	deadline := time.NewTimer(endGrace)
+	defer deadline.Stop()
+	for s.running() || len(s.queue) > 0 {
+		if !s.running() {
+			s.runQueue(ctx)
+			continue
+		}
+		select {
+		case <-s.job.done:
+		case <-deadline.C:
+			s.stop()
+			s.abandon()
+			return
+		}
+	}
+}
+
 // stopOrQuit reports whether a line is the stop or the quit command, which
 // are read while a search runs.
 func stopOrQuit(line string) bool {
@@ -124,9 +151,11 @@ func (s *server) runQueue(ctx context.Context) {
 	}
 }
 
-// received is one command line and when it was read.
+// received is one command line and when it was read; long is a line
+// longer than MaxLine, whose text is dropped.
 type received struct {
 	text string
+	long bool
 	at   time.Time
 }
 
@@ -210,8 +239,8 @@ func (s *server) wait() {
 	}
 }
 
-// abandon ends the running job without its answer (quit, ctx ended). A
-// perft cannot be interrupted; its goroutine finishes on its own.
+// abandon ends the running job without its answer (quit, ctx ended) and
+// waits for it to stop.
 func (s *server) abandon() {
 	j := s.job
 	if j == nil {
@@ -221,13 +250,15 @@ func (s *server) abandon() {
 	j.answered = true
 	s.mu.Unlock()
 	j.cancel()
-	if j.search {
-		<-j.done
-	}
+	<-j.done
 }
 
 // handle runs one command line; it reports true for quit.
 func (s *server) handle(ctx context.Context, r received) bool {
+	if r.long {
+		s.write((&ErrorReport{Text: fmt.Sprintf("a command line longer than %d bytes: ignored", MaxLine)}).String())
+		return false
+	}
 	if len(r.text) == 0 || isSpace(r.text) {
 		return false
 	}
@@ -246,7 +277,7 @@ func (s *server) handle(ctx context.Context, r received) bool {
 	case CmdGo, CmdPerft:
 		s.wait() // Serve queues commands while a job runs; this is a safeguard
 		if c.Name == CmdPerft {
-			s.perft(c.Depth)
+			s.perft(ctx, c.Depth)
 		} else {
 			s.goSearch(ctx, c, r.at)
 		}
@@ -375,6 +406,36 @@ func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 	}()
 }
 
+// splitDepth is the depth below which perft counts each subtree in one
+// call, tens of milliseconds at most; above it, it checks ctx between them.
+const splitDepth = 4
+
+// perft is santorini.Perft, stopped when ctx ends (then with ctx's error).
+func perft(ctx context.Context, b santorini.Board, depth int) (uint64, error) {
+	if depth <= splitDepth {
+		return santorini.Perft(b, depth), ctx.Err()
+	}
+	var n uint64
+	for _, t := range b.Legal() {
+		if t.Place && t.Cells[0] > t.Cells[1] {
+			continue // Perft counts a placement once, not per order
+		}
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		next, err := b.Apply(t)
+		if err != nil {
+			return n, err
+		}
+		c, err := perft(ctx, next, depth-1)
+		n += c
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
 // fallback is the move a search answers before it has finished depth 1: a
 // winning move when there is one, else the first legal turn.
 func fallback(b *santorini.Board) santorini.Turn {
@@ -390,15 +451,22 @@ func fallback(b *santorini.Board) santorini.Turn {
 	return legal[0]
 }
 
-// perft counts leaf turns in its own goroutine, so quit is still read.
-func (s *server) perft(depth int) {
+// perft counts leaf turns in its own goroutine, so quit is still read and
+// stops it.
+func (s *server) perft(ctx context.Context, depth int) {
 	b := s.board
-	j := &job{done: make(chan struct{}), cancel: func() {}}
+	j := &job{done: make(chan struct{})}
+	var pctx context.Context
+	pctx, j.cancel = context.WithCancel(ctx)
 	s.job = j
 	go func() {
 		defer close(j.done)
+		defer j.cancel()
 		start := time.Now()
-		n := santorini.Perft(b, depth)
+		n, err := perft(pctx, b, depth)
+		if err != nil {
+			return // abandoned
+		}
 		el := time.Since(start)
 		nps := uint64(float64(n) / max(el.Seconds(), 1e-9))
 		s.mu.Lock()

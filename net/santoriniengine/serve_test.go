@@ -1,6 +1,7 @@
 package santoriniengine
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -177,12 +178,53 @@ func (m Move) mustTurn(t *testing.T, b *santorini.Board) santorini.Turn {
 	return tu
 }
 
-// The end of the input lets the running search answer before Serve returns.
-func TestServeAnswersBeforeTheEndOfInput(t *testing.T) {
+// At the end of the input, what was asked still runs for a second: then a
+// running search answers at once, as with stop, and a perft is abandoned;
+// Serve returns promptly whatever the depth or time asked.
+func TestServeEndsAtTheEndOfInput(t *testing.T) {
+	for _, job := range []string{"go depth 40", "go movetime 3600000", "perft 20", "go depth 3"} {
+		var out strings.Builder
+		in := strings.NewReader("position " + opening + "\n" + job + "\n")
+		start := time.Now()
+		require.NoError(t, Serve(t.Context(), in, &out))
+		require.Less(t, time.Since(start), 3*time.Second, job)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if strings.HasPrefix(job, "go") {
+			require.True(t, strings.HasPrefix(lines[len(lines)-1], "bestmove "), "%s: %s", job, out.String())
+			if job == "go depth 3" {
+				require.Len(t, lines, 4, "a short search completes: three info lines and its bestmove")
+			}
+		} else {
+			require.NotContains(t, out.String(), "perft", job)
+		}
+	}
+}
+
+// A command line of any length gets an error line, and the engine serves
+// on; so do answers from an external engine's side (Client).
+func TestServeLongLines(t *testing.T) {
 	var out strings.Builder
-	in := strings.NewReader("position " + opening + "\ngo depth 3\n")
+	in := strings.NewReader("position " + strings.Repeat("0", 3<<20) + "\nperft 1\n")
 	require.NoError(t, Serve(t.Context(), in, &out))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	require.Len(t, lines, 4, out.String())
-	require.True(t, strings.HasPrefix(lines[3], "bestmove "))
+	require.Len(t, lines, 2, out.String())
+	require.Equal(t, "error a command line longer than 65536 bytes: ignored", lines[0])
+	require.True(t, strings.HasPrefix(lines[1], "perft 1 nodes 300 "), lines[1])
+}
+
+// perft stopped by its context stops, and otherwise counts as Perft.
+func TestPerftStops(t *testing.T) {
+	b := santorini.NewBoard()
+	first, err := b.Apply(b.Legal()[7]) // P1 placed: P2 places, then play
+
+	require.NoError(t, err)
+	n, err := perft(t.Context(), first, 5)
+	require.NoError(t, err)
+	require.Equal(t, santorini.Perft(first, 5), n)
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = perft(ctx, santorini.NewBoard(), 20)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), time.Second)
 }

@@ -52,6 +52,7 @@ func TestMovetime300AnswersWithin320ms(t *testing.T) {
 		require.Equal(t, "play", b.Phase.String(), pos)
 	}
 	c := childEngine(t)
+	ready(t, c)
 	lat := movetime(t, c, 300, 0, 4*len(timingPositions))
 	worst, typical := spread(lat)
 	t.Logf("go movetime 300, %d answers: worst %.1f ms, median %.1f ms; all: %v", len(lat), ms(worst), ms(typical), lat)
@@ -77,7 +78,23 @@ func childEngineB(b *testing.B) *Client {
 	p, err := StartProcess(ownEngine(b), "")
 	require.NoError(b, err)
 	b.Cleanup(func() { p.Close() })
+	ready(b, p.Client)
 	return p.Client
+}
+
+// ready waits for a freshly started engine to answer once, so that the
+// times measured are the searches', not the process's start (which the
+// protocol allows for separately, as the first go's Startup).
+func ready(tb testing.TB, c *Client) {
+	tb.Helper()
+	require.NoError(tb, c.SendLine("perft 1"))
+	for {
+		l, err := c.Line(tb.Context())
+		require.NoError(tb, err)
+		if strings.HasPrefix(l, "perft ") {
+			return
+		}
+	}
 }
 
 func spread(lat []time.Duration) (worst, median time.Duration) {

@@ -148,7 +148,7 @@ func (v *View) drawOptions(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, m *r
 	if _, ok := in.moves[in.hover]; ok && in.onMap {
 		x, y := center(in.hover)
 		fx, fy := center(me.Pos)
-		b.Add(sh.Ship, v.at(sh.Ship, x, y, shipScale, math.Atan2(y-fy, x-fx)), render.Fade(teamColors[me.Idx-1], 0.45))
+		b.Add(sh.Ship, v.at(sh.Ship, x, y, shipScale, math.Atan2(y-fy, x-fx)), render.Fade(team(me.Idx-1), 0.45))
 	}
 }
 

@@ -37,7 +37,7 @@ func (v *View) cardLines(s *aibg5.State) []render.CardLine {
 	if idx, ok := s.PlayerAt(h); ok {
 		p := s.Player(idx)
 		lines = append(lines,
-			render.CardLine{Text: fmt.Sprintf("Player %d · %s", idx, p.Name), Color: teamColors[idx-1]},
+			render.CardLine{Text: fmt.Sprintf("Player %d · %s", idx, p.Name), Color: team(idx - 1)},
 			render.CardLine{Text: fmt.Sprintf("health %d/%d · level %d · XP %d/%d", p.Health, p.MaxHealth, p.Level, p.XP, aibg5.XPPerLevel), Color: render.Ink},
 			render.CardLine{Text: fmt.Sprintf("score %d · kills %d · deaths %d", p.Score, p.Kills, p.Deaths), Color: render.Ink})
 		if p.Trapped {
@@ -80,10 +80,10 @@ func tileLine(s *aibg5.State, h hex.Hex, t aibg5.Tile) string {
 	return ""
 }
 
-// drawCard draws the card about the hex under the pointer beside it, when
-// nobody is choosing a move.
+// drawCard draws the card about the hex under the pointer beside it, also
+// while a person chooses a move: an enemy's health matters then most.
 func (v *View) drawCard(dst *ebiten.Image, s *aibg5.State, m *render.Moment) {
-	if !v.look.On || m.Hint {
+	if !v.look.On {
 		return
 	}
 	if lines := v.cardLines(s); len(lines) > 1 {

@@ -108,18 +108,18 @@ func (v *View) drawShips(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State, 
 		if ps.alpha <= 0.01 {
 			continue
 		}
-		team := teamColors[i]
+		ink := team(i)
 		if p.Trapped {
 			b.Add(sh.BlackHole, v.at(sh.BlackHole, ps.x, ps.y, 0.75, -m.Clock*3), render.Fade(color.NRGBA{0xc0, 0x90, 0xff, 0xff}, 0.8*ps.alpha))
 		}
 		bob := math.Sin(m.Clock*2+float64(i)) * 2.5
-		b.Add(sh.Glow, v.at(sh.Glow, ps.x, ps.y, 0.7, 0), render.Fade(team, 0.35*ps.alpha))
+		b.Add(sh.Glow, v.at(sh.Glow, ps.x, ps.y, 0.7, 0), render.Fade(ink, 0.35*ps.alpha))
 		if ps.moving {
 			fx, fy := ps.x-math.Cos(ps.angle)*30, ps.y-math.Sin(ps.angle)*30
 			flick := 0.85 + 0.15*math.Sin(m.Clock*40)
 			b.Add(sh.Flame, v.at(sh.Flame, fx, fy+bob, flick, ps.angle), render.Fade(white, ps.alpha))
 		}
-		b.Add(sh.Ship, v.at(sh.Ship, ps.x, ps.y+bob, shipScale, ps.angle), render.Fade(team, ps.alpha))
+		b.Add(sh.Ship, v.at(sh.Ship, ps.x, ps.y+bob, shipScale, ps.angle), render.Fade(ink, ps.alpha))
 		b.Add(sh.Cockpit, v.at(sh.Cockpit, ps.x, ps.y+bob, shipScale, ps.angle), render.Fade(white, ps.alpha))
 		v.drawGauges(b, g, p, prev.Player(p.Idx), ps, m)
 	}
@@ -153,7 +153,7 @@ func (v *View) drawGauges(b *render.Batch, g *ebiten.GeoM, p, before *aibg5.Play
 	}
 	bar(x-w/2, w*frac, render.Fade(hc, ps.alpha))
 	// The number under the ship and the level beside the bar.
-	v.number(b, g, p.Idx, x, ps.y+44, 0.6, render.Fade(teamColors[p.Idx-1], ps.alpha))
+	v.number(b, g, p.Idx, x, ps.y+44, 0.6, render.Fade(team(p.Idx-1), ps.alpha))
 	v.text(b, g, "L"+itoa(p.Level), x+w/2+16, y, 0.38, render.Fade(white, 0.85*ps.alpha))
 }
 
@@ -170,14 +170,14 @@ func (v *View) drawEffects(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State
 		case aibg5.Attacked:
 			fx, fy := center(prev.Player(d.Player).Pos)
 			hx, hy := center(d.Hit)
-			team := teamColors[d.Player-1]
+			ink := team(d.Player - 1)
 			grow := math.Min(1, t/beamGrow)
 			fade := 1 - math.Max(0, (t-beamGrow)/(1-beamGrow))
 			ex, ey := fx+(hx-fx)*grow, fy+(hy-fy)*grow
-			v.beam(b, g, fx, fy, ex, ey, 10*fade+2, render.Fade(team, 0.5*fade))
+			v.beam(b, g, fx, fy, ex, ey, 10*fade+2, render.Fade(ink, 0.5*fade))
 			v.beam(b, g, fx, fy, ex, ey, 3*fade+1, render.Fade(white, 0.9*fade))
 			if t >= beamGrow {
-				b.Add(sh.Glow, v.at(sh.Glow, hx, hy, 0.6*fade+0.2, 0), render.Fade(team, 0.8*fade))
+				b.Add(sh.Glow, v.at(sh.Glow, hx, hy, 0.6*fade+0.2, 0), render.Fade(ink, 0.8*fade))
 				b.Add(sh.Spark, v.at(sh.Spark, hx, hy, 1.4*fade, t*3), render.Fade(white, fade))
 			}
 			if d.Damage > 0 {
@@ -188,11 +188,11 @@ func (v *View) drawEffects(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State
 				v.floating(b, g, sign+itoa(d.Damage), hx, hy-20, t, c)
 			}
 		case aibg5.Died:
-			v.explosion(b, g, d.At, t, teamColors[d.Player-1])
+			v.explosion(b, g, d.At, t, team(d.Player-1))
 			if t > respawnAt {
 				k := (t - respawnAt) / (1 - respawnAt)
 				x, y := center(d.Respawn)
-				b.Add(sh.Ring, v.at(sh.Ring, x, y, 0.2+0.5*k, 0), render.Fade(teamColors[d.Player-1], 1-k))
+				b.Add(sh.Ring, v.at(sh.Ring, x, y, 0.2+0.5*k, 0), render.Fade(team(d.Player-1), 1-k))
 			}
 		case aibg5.AsteroidDestroyed:
 			v.explosion(b, g, d.At, t, color.NRGBA{0xff, 0xb0, 0x70, 0xff})

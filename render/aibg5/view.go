@@ -10,7 +10,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -70,8 +69,6 @@ type View struct {
 	sky   *ebiten.Image
 	in    entry
 	look  render.Look
-	// rows is the scoreboard's order.
-	rows [4]int
 	// world is this frame's world-to-screen transform; scratch is reused
 	// for each sprite's.
 	world, scratch ebiten.GeoM
@@ -123,8 +120,21 @@ func (v *View) Pan(dx, dy float64) { v.cam.Pan(dx, dy) }
 // Fit shows the whole map.
 func (v *View) Fit() { v.cam.Fit() }
 
+// Camera is the view's camera (render.Mapped).
+func (v *View) Camera() *render.Camera { return &v.cam }
+
+// Spot is the middle of the hex (q, r) in world units.
+func (v *View) Spot(c [2]int) (float64, float64) { return center(hex.Hex{Q: c[0], R: c[1]}) }
+
+// CellSize is a hex's width in world units.
+func (v *View) CellSize() float64 { return 2 * sprites.HexRadius }
+
 // SeatColor is the team colour of a ship.
-func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&3] }
+func (v *View) SeatColor(s game.Seat) color.NRGBA { return team(int(s) & 3) }
+
+// team is seat i's colour: the game's, or the safe palette's when people
+// chose it (render.SafePalette), on the ships as in the panels.
+func team(i int) color.NRGBA { return render.SeatInk(teamColors[i&3], i) }
 
 // Help lists the board's controls.
 func (v *View) Help() [][2]string {
@@ -147,11 +157,7 @@ func (v *View) Status(f game.Frame) string {
 		return ""
 	}
 	if f.Over {
-		if f.Result.Winner > 0 {
-			p := s.Player(f.Result.Winner)
-			return fmt.Sprintf("Player %d wins with %d points after %d rounds", p.Idx, p.Score, s.Round)
-		}
-		return fmt.Sprintf("The game is over after %d rounds", s.Round)
+		return game.Verdict(f, aibg5.Title{}.Why(f))
 	}
 	if s.ToMove == 0 {
 		return fmt.Sprintf("Round %d", s.Round+1)
@@ -411,53 +417,10 @@ var small = func() (out [1000]string) {
 	return out
 }()
 
-// ranking is the scoreboard's order: score, KD, kills, deaths (fewer
-// first), level, health; removed players last.
-func ranking(s *aibg5.State, rows *[4]int) {
-	for i := range rows {
-		rows[i] = i + 1
+// Dispose lets go of the sky's picture (render.Disposer).
+func (v *View) Dispose() {
+	if v.sky != nil {
+		v.sky.Deallocate()
+		v.sky = nil
 	}
-	sort.SliceStable(rows[:], func(a, b int) bool {
-		p, q := s.Player(rows[a]), s.Player(rows[b])
-		if p.Removed != q.Removed {
-			return !p.Removed
-		}
-		switch {
-		case p.Score != q.Score:
-			return p.Score > q.Score
-		case p.KD() != q.KD():
-			return p.KD() > q.KD()
-		case p.Kills != q.Kills:
-			return p.Kills > q.Kills
-		case p.Deaths != q.Deaths:
-			return p.Deaths < q.Deaths
-		case p.Level != q.Level:
-			return p.Level > q.Level
-		}
-		return p.Health > q.Health
-	})
-}
-
-// Scores is the live scoreboard in the rules' order (render.Scoreboard).
-func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
-	s := state(f)
-	if s == nil {
-		return nil, nil
-	}
-	ranking(s, &v.rows)
-	rows := make([]render.ScoreRow, 4)
-	for i, idx := range v.rows {
-		p := s.Player(idx)
-		rows[i] = render.ScoreRow{Seat: game.Seat(idx - 1), Out: p.Removed,
-			Cells: []string{itoa(p.Score), itoa(p.Kills) + "/" + itoa(p.Deaths), itoa(p.Level), itoa(max(0, p.Health))}}
-	}
-	return []string{"SCORE", "K/D", "LVL", "HP"}, rows
-}
-
-func kd(p *aibg5.Player) string {
-	v := p.KD()
-	if v == math.Trunc(v) && v < float64(len(small)) {
-		return small[int(v)]
-	}
-	return fmt.Sprintf("%.2f", v)
 }

@@ -145,19 +145,6 @@ func TestAttackByTabAndEnter(t *testing.T) {
 	t.Skip("no attack came up in 200 steps")
 }
 
-func TestScoreboardRanksByTheRules(t *testing.T) {
-	frames := botGame(t, test1, 300)
-	v := newView()
-	heads, rows := v.Scores(frames[len(frames)-1])
-	require.Equal(t, []string{"SCORE", "K/D", "LVL", "HP"}, heads)
-	require.Len(t, rows, 4)
-	s := frames[len(frames)-1].State.(*aibg5.State)
-	for i := 1; i < len(rows); i++ {
-		a, b := s.Player(int(rows[i-1].Seat)+1), s.Player(int(rows[i].Seat)+1)
-		require.GreaterOrEqual(t, a.Score, b.Score, "score first")
-	}
-}
-
 func TestDrawCommandsPerFrame(t *testing.T) {
 	frames := botGame(t, test1, 80)
 	v := newView()
@@ -187,8 +174,8 @@ func BenchmarkFrame(b *testing.B) {
 }
 
 // Pointing at a ship shows a card with its player, health and level;
-// pointing at a wormhole tells where it leads; off the map, and while a
-// person chooses a move, there is no card.
+// pointing at a wormhole tells where it leads, also while a person
+// chooses a move; off the map there is no card.
 func TestCardDescribesTheHexUnderThePointer(t *testing.T) {
 	frames := botGame(t, test1, 20)
 	s := frames[20].State.(*aibg5.State)
@@ -209,7 +196,7 @@ func TestCardDescribesTheHexUnderThePointer(t *testing.T) {
 	withHint := draw(v, &hint)
 	v.Inspect(x, y, false)
 	mean, _ = rendertest.Compare(withHint, draw(v, &hint))
-	require.Less(t, mean, 0.01, "no card while a person chooses a move")
+	require.Greater(t, mean, 0.05, "the card shows while a person chooses a move too: an enemy's health matters then")
 
 	i := slices.IndexFunc(s.Tiles, func(t aibg5.Tile) bool { return t.Kind == aibg5.Wormhole })
 	require.GreaterOrEqual(t, i, 0, "the map has wormholes")

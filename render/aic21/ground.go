@@ -60,7 +60,10 @@ func (g *ground) paint(s *aic21.State, sh *sprites.AIC21) {
 			b.AddRect(sh.Swamp[hash(x, y)%2], px, py, unit, unit, white)
 		}
 	})
-	for _, col := range s.Colonies {
+	for c, col := range s.Colonies {
+		if !s.BaseKnown(c) {
+			continue
+		}
 		for _, d := range [][2]int{{0, 0}, {s.W, 0}, {-s.W, 0}, {0, s.H}, {0, -s.H}} {
 			x, y := float64((col.Base.X+d[0])*unit), float64((col.Base.Y+d[1])*unit)
 			b.AddRect(sh.Clearing, x-1.5*unit, y-1.5*unit, 4*unit, 4*unit, white)
@@ -177,7 +180,7 @@ func (f *fog) paint(s *aic21.State, c int) {
 		f.seen = make([]bool, n)
 	}
 	clear(f.seen)
-	const r = 4 // the view distance
+	r := s.View
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Colony != c {

@@ -35,7 +35,9 @@ func (v *View) cardLines(s *aic21.State, mode int) []render.CardLine {
 	switch k := s.Kinds[i]; {
 	case k == aic21.Base:
 		for c, col := range s.Colonies {
-			if col.Base == cell {
+			if col.Base == cell && s.Hidden(c) {
+				lines = append(lines, render.CardLine{Text: fmt.Sprintf("base of colony %d · health unknown", c+1), Color: teamColors[c]})
+			} else if col.Base == cell {
 				lines = append(lines, render.CardLine{Text: fmt.Sprintf("base of colony %d · health %d", c+1, col.BaseHealth), Color: teamColors[c]})
 			}
 		}
@@ -72,6 +74,9 @@ func unitLine(s *aic21.State, u *aic21.Unit) string {
 	kind, full := "worker", s.FullHealth.Worker
 	if u.Soldier {
 		kind, full = "scorpion", s.FullHealth.Soldier
+	}
+	if u.ID >= aic21.SeenEnemyID {
+		return "a " + kind + " of colony " + itoa(u.Colony+1) + " · health unknown"
 	}
 	line := fmt.Sprintf("%s %d · %d/%d", kind, u.ID, u.Health, full)
 	switch {

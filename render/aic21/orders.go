@@ -42,9 +42,6 @@ type message struct {
 	value int
 }
 
-// maxMessage is the longest message the rules accept, in UTF-8 bytes.
-const maxMessage = 32
-
 // hint is a line for the status bar.
 func (o *orders) hint() string {
 	switch {
@@ -93,11 +90,14 @@ func (v *View) Reset() bool {
 func (v *View) start(s *aic21.State, c int) {
 	o := &v.in
 	o.active, o.of, o.colony = true, s, c
+	if v.compact {
+		v.Layout(v.area, v.scale) // the orders need the column
+	}
 	o.hand.Start(c + 1)
 	o.lay.build(s)
 	if o.dirs == nil {
 		o.dirs, o.msgs = map[int]int{}, map[int]message{}
-		o.text.Accept = func(r rune) bool { return len(o.text.Text)+len(string(r)) <= maxMessage }
+		o.text.Accept = func(r rune) bool { return len(o.text.Text)+len(string(r)) <= s.MessageLength }
 		o.value.Accept = func(r rune) bool { return r >= '0' && r <= '9' || r == '-' && o.value.Text == "" }
 		o.value.Max = 9
 		o.text.Placeholder, o.value.Placeholder = "message", "value"
@@ -583,7 +583,10 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			order = "order: " + dirNames[d]
 		}
 		pr := o.pad[aic21.Right].Rect()
-		render.Text(dst, order, render.Regular, 12*sc, float64(pr.Max.X)+14*sc, float64(pr.Min.Y)+10*sc, render.InkDim, render.Left)
+		left := float64(pr.Max.X) + 14*sc
+		for k, line := range render.Wrap(order, render.Regular, 12*sc, float64(r.Max.X)-12*sc-left) {
+			render.Text(dst, line, render.Regular, 12*sc, left, float64(pr.Min.Y)+4*sc+float64(k)*15*sc, render.InkDim, render.Left)
+		}
 	}
 	render.Text(dst, "MESSAGE", render.Bold, 11*sc, x0, y0+rowMsg*sc, render.InkFaint, render.Left)
 	for k, f := range []*ui.Field{&o.text, &o.value} {
@@ -594,7 +597,7 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 		if text == "" && o.focus != k+1 {
 			text, ink = f.Placeholder, render.InkFaint
 		}
-		text = clipText(text, render.Mono, size, float64(fr.Dx())-24*sc)
+		text = render.Clip(text, render.Mono, size, float64(fr.Dx())-24*sc)
 		render.Text(dst, text, render.Mono, size, tx, ty, ink, render.Left)
 		if o.focus == k+1 && int(m.Clock*2)%2 == 0 {
 			cw := 0.0
@@ -604,7 +607,7 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			render.FillRect(dst, tx+cw+1, ty, 2*sc, size*1.25, render.Accent)
 		}
 	}
-	render.Text(dst, itoa(len(o.text.Text))+"/"+itoa(maxMessage)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
+	render.Text(dst, itoa(len(o.text.Text))+"/"+itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
 	vr := o.value.Rect()
 	render.Text(dst, "the highest values\nget into the chat", render.Regular, 11*sc, float64(vr.Max.X)+10*sc, float64(vr.Min.Y)+3*sc, render.InkFaint, render.Left)
 	cr, er := o.drop.Rect(), o.end.Rect()

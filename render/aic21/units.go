@@ -71,6 +71,9 @@ func lighter(c color.NRGBA) color.NRGBA {
 func (v *View) drawBases(s *aic21.State, m *render.Moment) {
 	sh := v.sheet
 	for c := range s.Colonies {
+		if !s.BaseKnown(c) {
+			continue
+		}
 		col := &s.Colonies[c]
 		x, y := center(col.Base)
 		team := teamColors[c]
@@ -109,6 +112,9 @@ func (v *View) drawBases(s *aic21.State, m *render.Moment) {
 func (v *View) drawBaseBars(s *aic21.State) {
 	full := float64(max(1, s.FullHealth.Base))
 	for c := range s.Colonies {
+		if !s.BaseKnown(c) || s.Hidden(c) {
+			continue
+		}
 		col := &s.Colonies[c]
 		x, y := center(col.Base)
 		bw, bh := unit*1.5, unit*0.2

@@ -47,6 +47,8 @@ const colW = 268
 // View draws AIC21 frames.
 type View struct {
 	board, column image.Rectangle // the map's part of the area, the column's
+	area          image.Rectangle
+	compact       bool
 	scale         float64
 	cam           render.Camera
 	sheet         *sprites.AIC21
@@ -54,13 +56,14 @@ type View struct {
 	ground        ground
 	fog           fog
 	step          step
-	hist          history
-	// tl is the timeline shown, when the viewer gave it: the charts read
-	// every frame of it, fed frames so far.
-	tl   *game.Timeline
-	fed  int
-	in   orders
-	look render.Look
+	in            orders
+	look          render.Look
+	// moment is the moment drawn last; people its seats played by people
+	// (Moment.People), lastMode its team view.
+	moment   render.Moment
+	people   uint8
+	lastMode int
+	over     bool
 	// mode is the team view when nobody is entering orders: 0 shows
 	// everything, 1 and 2 what colony 0's or 1's units see; chosen is set
 	// once someone picks it with a key.
@@ -69,6 +72,7 @@ type View struct {
 	// offX and offY are the whole turns of the torus on screen, in world
 	// units: sprites are drawn once for each pair where they show.
 	offX, offY []float64
+	seamBuf    []float64
 	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
 	vx0, vy0, vx1, vy1 float64
 	cellPx             float64 // a cell's size on screen
@@ -84,14 +88,26 @@ func New() *View {
 }
 
 // Layout puts the map on the left of area and the colonies' column on its
-// right.
+// right; compact, while nobody gives orders, the map takes it all.
 func (v *View) Layout(area image.Rectangle, scale float64) {
-	v.scale = scale
+	v.scale, v.area = scale, area
 	w := int(colW * scale)
 	gap := int(12 * scale)
 	v.board = image.Rect(area.Min.X, area.Min.Y, area.Max.X-w-gap, area.Max.Y)
 	v.column = image.Rect(area.Max.X-w, area.Min.Y, area.Max.X, area.Max.Y)
+	if v.compact && !v.in.active {
+		v.board, v.column = area, image.Rectangle{}
+	}
 	v.cam.SetArea(v.board)
+}
+
+// SetCompact gives the column's room to the map while nobody gives orders
+// (render.Compacter).
+func (v *View) SetCompact(on bool) {
+	if on != v.compact {
+		v.compact = on
+		v.Layout(v.area, v.scale)
+	}
 }
 
 // Zoom zooms the map about a screen point (render.Navigator).
@@ -102,6 +118,27 @@ func (v *View) Pan(dx, dy float64) { v.cam.Pan(dx, dy) }
 
 // Fit shows the whole map.
 func (v *View) Fit() { v.cam.Fit() }
+
+// Camera is the view's camera (render.Mapped).
+func (v *View) Camera() *render.Camera { return &v.cam }
+
+// Spot is the middle of cell (x, y) in world units.
+func (v *View) Spot(c [2]int) (float64, float64) { return center(aic21.Cell{X: c[0], Y: c[1]}) }
+
+// CellSize is the size that must stay readable, in world units: a unit,
+// drawn about half a cell wide, several to a cell, with its id and health.
+func (v *View) CellSize() float64 { return unit * 0.7 }
+
+// Sight is whose knowledge the view shows (render.Sighted).
+func (v *View) Sight() game.Seat {
+	switch {
+	case v.in.active && v.in.hand.Curtain, !v.in.active && v.people == 3 && !v.over:
+		return game.NoSeat
+	case v.lastMode == 0:
+		return game.AllSeats
+	}
+	return game.Seat(v.lastMode - 1)
+}
 
 // SeatColor is the colony's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
@@ -119,8 +156,12 @@ func (v *View) Help() [][2]string {
 	}
 }
 
-// Key switches the team view when nobody is entering orders.
+// Key switches the team view when nobody is entering orders; while people
+// play a live match, the view stays theirs.
 func (v *View) Key(k ebiten.Key) bool {
+	if v.people != 0 {
+		return false
+	}
 	switch k {
 	case ebiten.KeyG:
 		v.mode = 0
@@ -148,36 +189,6 @@ func colonyName(s *aic21.State, c int) string {
 	return name
 }
 
-// criteria are the judge's tie-breaks (rules §1), as people say them.
-var criteria = [6]string{"base health", "living units", "units raised", "scorpions raised", "bread in store", "grass in store"}
-
-// score is colony c's numbers in the judge's order.
-func score(s *aic21.State, c int) [6]int {
-	w, sc := s.Count(c)
-	col := &s.Colonies[c]
-	return [6]int{col.BaseHealth, w + sc, col.CreatedWorkers + col.CreatedSoldiers, col.CreatedSoldiers, col.Bread, col.Grass}
-}
-
-// leader is the colony ahead by the judge's order and the criterion that
-// decides it; -1 when they are level in everything.
-func leader(s *aic21.State) (int, int) {
-	a, b := score(s, 0), score(s, 1)
-	for k := range a {
-		switch {
-		case a[k] > b[k]:
-			return 0, k
-		case b[k] > a[k]:
-			return 1, k
-		}
-	}
-	return -1, 0
-}
-
-// reasons say why a colony won, by the engine's Reason.
-var reasons = map[string]string{"base": "the other base fell", "health": "more base health", "units": "more living units",
-	"created": "more units raised", "soldiers": "more scorpions raised", "bread": "more bread in store",
-	"grass": "more grass in store", "random": "a coin toss, after a tie in everything"}
-
 // Status says the turn and who leads, or how the game ended.
 func (v *View) Status(f game.Frame) string {
 	s := state(f)
@@ -185,11 +196,7 @@ func (v *View) Status(f game.Frame) string {
 		return ""
 	}
 	if s.Over {
-		why := reasons[s.Reason]
-		if why == "" {
-			why = s.Reason
-		}
-		return fmt.Sprintf("%s wins after %d turns: %s", colonyName(s, s.Winner), s.Turn+1, why)
+		return colonyName(s, s.Winner) + " wins: " + aic21.Title{}.Why(f)
 	}
 	text := "Before turn 1"
 	if s.Turn >= 0 {
@@ -198,37 +205,20 @@ func (v *View) Status(f game.Frame) string {
 	if s.MaxTurn > 0 {
 		text += " of " + itoa(s.MaxTurn)
 	}
-	if c, k := leader(s); c >= 0 {
-		a, b := score(s, c), score(s, 1-c)
-		text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, criteria[k], a[k], b[k])
-	} else {
-		text += " · level in everything"
+	if s.Observer != 0 {
+		text += " · what colony " + itoa(s.Observer) + "'s units know"
+	} else if as := v.Sight(); as == game.AllSeats {
+		if c, k := aic21.Leader(s); c >= 0 {
+			a, b := s.Judged(c), s.Judged(1-c)
+			text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, aic21.Criteria[k], a[k], b[k])
+		} else {
+			text += " · tied on every count so far (a full tie at the end is a coin toss)"
+		}
 	}
 	if v.in.active {
 		text += " · " + v.in.hint()
 	}
 	return text
-}
-
-// Scores lists each colony's units, stores and base health, the leader
-// first.
-func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
-	s := state(f)
-	if s == nil {
-		return nil, nil
-	}
-	order := [2]int{0, 1}
-	if c, _ := leader(s); c == 1 {
-		order = [2]int{1, 0}
-	}
-	rows := make([]render.ScoreRow, 2)
-	for i, c := range order {
-		w, sc := s.Count(c)
-		col := &s.Colonies[c]
-		rows[i] = render.ScoreRow{Seat: game.Seat(c), Cells: []string{itoa(w + sc), itoa(col.Bread), itoa(col.Grass), itoa(col.BaseHealth)},
-			Out: col.BaseHealth <= 0}
-	}
-	return []string{"UNITS", "BREAD", "GRASS", "BASE"}, rows
 }
 
 // MoveLabel writes a colony's orders shortly, as "7 units · 2 msgs"
@@ -278,18 +268,18 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+	v.moment, v.people, v.over = *m, m.People, cur.Over
 	m = v.in.hand.Replay(m, v.in.active)
 	v.cam.SetWorld(0, 0, float64(cur.W*unit), float64(cur.H*unit))
+	v.cam.SetMaxZoom(max(12, float64(max(cur.W, cur.H))*96/float64(max(1, min(v.board.Dx(), v.board.Dy())))))
 	v.cam.Tick(m.Clock)
-	v.feed()
-	v.hist.record(prev)
-	v.hist.record(cur)
 	v.step.index(m, prev, cur)
 	v.frame(cur)
 
 	board := dst.SubImage(v.board).(*ebiten.Image)
 	v.ground.draw(board, v, cur)
 	mode := v.shownMode(cur)
+	v.lastMode = mode
 	if mode > 0 {
 		v.fog.draw(board, v, cur, mode-1)
 	}
@@ -304,7 +294,10 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawBaseBars(cur)
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
-	v.drawColumn(dst, cur, m)
+	v.drawSeams(board, cur)
+	if !v.column.Empty() {
+		v.drawColumn(dst, cur, m)
+	}
 	v.drawCard(dst, cur, mode)
 	v.drawCurtain(dst, cur, m)
 }
@@ -316,8 +309,15 @@ func (v *View) shownMode(s *aic21.State) int {
 	switch h := &v.in.hand; {
 	case v.in.active:
 		return v.in.colony + 1
+	case v.people != 0 && !s.Over:
+		if p, ok := v.moment.Person(); ok {
+			return int(p) + 1
+		}
+		return h.Person()
 	case !v.chosen && !s.Over && h.Person() != 0:
 		return h.Person()
+	case !v.chosen && s.Observer != 0:
+		return s.Observer // a seat's stream: what its colony knows
 	}
 	return v.mode
 }
@@ -330,12 +330,61 @@ func (v *View) drawCurtain(dst *ebiten.Image, s *aic21.State, m *render.Moment) 
 	c := v.in.colony
 	switch {
 	case m.Hint && v.in.active && h.Curtain:
-	case !m.Hint && h.Both() && !s.Over && !v.chosen:
+	case !m.Hint && (h.Both() || v.people == 3) && !s.Over && !v.chosen:
 		c = h.Next() - 1
 	default:
 		return
 	}
 	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+itoa(c+1), teamColors[c])
+}
+
+// drawSeams marks the map's edges, where the torus wraps round, with a
+// dashed line; zoomed out so far that the map shows more than once, the
+// copies beside the one in the middle are dimmed, so that each base is
+// seen once.
+func (v *View) drawSeams(dst *ebiten.Image, s *aic21.State) {
+	ww, wh := float64(s.W*unit), float64(s.H*unit)
+	cx, cy := v.cam.ToWorld(float64(v.board.Min.X+v.board.Max.X)/2, float64(v.board.Min.Y+v.board.Max.Y)/2)
+	kx, ky := math.Floor(cx/ww), math.Floor(cy/wh)
+	x0, y0 := v.cam.ToScreen(kx*ww, ky*wh)
+	x1, y1 := v.cam.ToScreen((kx+1)*ww, (ky+1)*wh)
+	b := v.board
+	bx0, by0, bx1, by1 := float64(b.Min.X), float64(b.Min.Y), float64(b.Max.X), float64(b.Max.Y)
+	shade := render.Fade(render.Night, 0.62)
+	if v.vx1-v.vx0 > ww {
+		render.FillRect(dst, bx0, by0, max(0, x0-bx0), by1-by0, shade)
+		render.FillRect(dst, x1, by0, max(0, bx1-x1), by1-by0, shade)
+	}
+	if v.vy1-v.vy0 > wh {
+		render.FillRect(dst, max(bx0, x0), by0, min(bx1, x1)-max(bx0, x0), max(0, y0-by0), shade)
+		render.FillRect(dst, max(bx0, x0), y1, min(bx1, x1)-max(bx0, x0), max(0, by1-y1), shade)
+	}
+	lw := max(1, 2*v.scale)
+	dash := 10 * v.scale
+	ink := render.Fade(render.Accent, 0.55)
+	for _, x := range v.seams(v.vx0, v.vx1, ww) {
+		sx, _ := v.cam.ToScreen(x, 0)
+		for y := by0; y < by1; y += 2 * dash {
+			render.FillRect(dst, sx-lw/2, y, lw, min(dash, by1-y), ink)
+		}
+	}
+	for _, y := range v.seams(v.vy0, v.vy1, wh) {
+		_, sy := v.cam.ToScreen(0, y)
+		for x := bx0; x < bx1; x += 2 * dash {
+			render.FillRect(dst, x, sy-lw/2, min(dash, bx1-x), lw, ink)
+		}
+	}
+}
+
+// seams are the world coordinates between a and b where the map wraps,
+// every size units.
+func (v *View) seams(a, b, size float64) []float64 {
+	out := v.seamBuf[:0]
+	for k := math.Ceil(a / size); k*size <= b; k++ {
+		out = append(out, k*size)
+	}
+	v.seamBuf = out
+	return out
 }
 
 // frame works out, for this frame, which turns of the torus are on
@@ -490,3 +539,18 @@ var numbers, gains, losses = func() (n, g, l [1001]string) {
 	}
 	return n, g, l
 }()
+
+// Dispose lets go of the ground's pictures and the fog (render.Disposer).
+func (v *View) Dispose() {
+	for i, img := range v.ground.levels {
+		if img != nil {
+			img.Deallocate()
+			v.ground.levels[i] = nil
+		}
+	}
+	v.ground.kinds = nil
+	if v.fog.img != nil {
+		v.fog.img.Deallocate()
+		v.fog.img, v.fog.of = nil, nil
+	}
+}

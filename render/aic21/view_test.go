@@ -478,51 +478,23 @@ func TestOrdersMoveTheUnits(t *testing.T) {
 	require.Equal(t, aic21.Step(s.W, s.H, u.Cell(), dir), moved.Cell(), "%s moved the unit", move)
 }
 
-func TestStatusScoresAndLabels(t *testing.T) {
+func TestStatusAndLabels(t *testing.T) {
 	frames := fixtureLog(t)
 	v := newView()
 	play(v, frames)
 	last := frames[len(frames)-1]
-	require.Equal(t, "Colony 2 · templateB wins after 100 turns: a coin toss, after a tie in everything", v.Status(last))
-	require.Equal(t, "Turn 50 of 100 · level in everything", v.Status(frames[50]))
-	heads, rows := v.Scores(frames[50])
-	require.Equal(t, []string{"UNITS", "BREAD", "GRASS", "BASE"}, heads)
-	require.Equal(t, []string{"4", "0", "0", "20"}, rows[0].Cells)
+	require.Equal(t, "Colony 2 · templateB wins: a coin toss (level on every count), after 100 turns", v.Status(last))
+	require.Equal(t, "Turn 50 of 100 · tied on every count so far (a full tie at the end is a coin toss)", v.Status(frames[50]))
 
 	game := botGame(t, "meadow", 130)
 	st := v.Status(game[130])
 	require.True(t, strings.HasPrefix(st, "Turn 130 of 200 · Colony "), st)
 	require.Contains(t, st, " leads on base health, 20 to ")
-	_, rows = v.Scores(game[130])
-	require.Equal(t, "20", rows[0].Cells[3], "the leader first")
 
 	require.Equal(t, "3 units · 2 msgs", v.MoveLabel(0, `2:1 3:4:7:"bread 12 30" 5:-:1:"hi" 7:0`))
 	require.Equal(t, "1 unit", v.MoveLabel(0, `2:1`))
 	require.Equal(t, "oops", v.MoveLabel(0, "oops"))
 	require.Equal(t, "all hold", v.MoveLabel(0, ""), "every unit stays silent")
-}
-
-func TestChartsKeepTheTurnsDrawn(t *testing.T) {
-	frames := botGame(t, "meadow", 50)
-	v := newView()
-	// Scrubbing: frames drawn out of order fill the charts all the same.
-	for _, i := range []int{50, 0, 25, 10, 40} {
-		draw(v, &render.Moment{Prev: frames[max(0, i-1)], Cur: frames[i], T: 1})
-	}
-	known := 0
-	for _, sm := range v.hist.turns {
-		if sm.known {
-			known++
-		}
-	}
-	require.Equal(t, 9, known, "each frame and the one before it")
-	s := state(frames[50])
-	sm := v.hist.turns[50]
-	w0, s0 := s.Count(0)
-	require.Equal(t, w0+s0, sm.units[0])
-	// Food gathered is what was delivered: the stores and the units bought.
-	col := s.Colonies[0]
-	require.Equal(t, col.Bread+col.Grass+10*(col.CreatedWorkers+col.QueuedWorkers-4)+15*(col.CreatedSoldiers+col.QueuedSoldiers), v.hist.food(&sm, 0))
 }
 
 func TestTeamViewHidesWhatAColonyDoesNotSee(t *testing.T) {
@@ -660,25 +632,6 @@ func benchStep(b *testing.B, prev, cur game.Frame, zoom float64) {
 		m.Clock += 1.0 / 60
 		v.Draw(dst, m)
 	})
-}
-
-// Given the timeline, the charts cover the whole game at once, even when
-// only its end is drawn.
-func TestChartsReadTheTimeline(t *testing.T) {
-	gametest.Need(t, logPath)
-	rec, err := game.OpenFile(logPath)
-	require.NoError(t, err)
-	v := newView()
-	v.SetTimeline(rec.Timeline)
-	last := rec.Timeline.Last()
-	draw(v, &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1})
-	known := 0
-	for _, sm := range v.hist.turns {
-		if sm.known {
-			known++
-		}
-	}
-	require.Equal(t, rec.Timeline.Len(), known)
 }
 
 // Pointing at a cell shows a card with its units, ids and health, and

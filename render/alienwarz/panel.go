@@ -24,9 +24,32 @@ const (
 	factoryDialog
 )
 
-// The rows of the conversion dialog, in the command's order: coins,
-// energy, XP, each diamonds then minerals.
-var convRows = [6]string{"diamonds → coins", "minerals → coins", "diamonds → energy", "minerals → energy", "diamonds → XP", "minerals → XP"}
+// convLabel is row i of the conversion dialog, in the command's order
+// (coins, energy, XP, each diamonds then minerals), with the rules' rate:
+// "diamond → 50 coins".
+func convLabel(r *alienwarz.Rules, i int) string {
+	k := rowKind(i)
+	rate := [3][2]int{r.ToCoins, r.ToEnergy, r.ToXP}[i/2][k]
+	return fmt.Sprintf("%s → %d %s", k, rate, [3]string{"coins", "energy", "XP"}[i/2])
+}
+
+// rowKind is the kind of item that row i of the conversion dialog, or of
+// the factory's, counts: diamonds on even conversion rows, minerals on
+// odd ones; minerals then diamonds, put then take, in the factory's.
+func rowKind(i int) alienwarz.Kind {
+	if i%2 == 0 {
+		return alienwarz.Diamond
+	}
+	return alienwarz.Mineral
+}
+
+// factoryKind is the kind of row i of the factory dialog.
+func factoryKind(i int) alienwarz.Kind {
+	if i%2 == 0 {
+		return alienwarz.Mineral
+	}
+	return alienwarz.Diamond
+}
 
 // panel is the action panel of a person's turn: the buttons of every
 // action, and the dialogs for building, converting and using a factory. It
@@ -193,13 +216,14 @@ func (v *View) Input(f game.Frame, _ game.Seat, ptr render.Pointer) (string, boo
 func (v *View) enableButtons(s *alienwarz.State) {
 	p := &v.panel
 	legal := func(line string) bool { return s.Check(p.player, line) == nil }
-	p.build = button(p.build, "Build · 50", len(p.builds) > 0)
+	r := s.Rules()
+	p.build = button(p.build, "Build · "+itoa(r.FactoryCost), len(p.builds) > 0)
 	p.rest = button(p.rest, "Rest", true)
 	me := s.Player(p.player)
 	p.convert = button(p.convert, "Convert at base", me.Pos == alienwarz.Base(p.player) && len(me.Bag) > 0)
-	p.freeze = button(p.freeze, "Freeze 200", legal("shop freeze"))
-	p.daze = button(p.daze, "Daze 10", legal("shop daze"))
-	p.backpack = button(p.backpack, "Bag 175", legal("shop backpack"))
+	p.freeze = button(p.freeze, "Freeze "+itoa(r.FreezeCost), legal("shop freeze"))
+	p.daze = button(p.daze, "Daze "+itoa(r.DazeCost), legal("shop daze"))
+	p.backpack = button(p.backpack, "Bag "+itoa(r.BackpackCost), legal("shop backpack"))
 	switch p.dialog {
 	case convertDialog:
 		p.ok = button(p.ok, "Convert", legal(v.convCommand()))
@@ -214,8 +238,68 @@ func (v *View) enableButtons(s *alienwarz.State) {
 	}
 	for i := range p.minus {
 		p.minus[i] = button(p.minus[i], "−", p.counts[i] > 0)
-		p.plus[i] = button(p.plus[i], "+", true)
+		p.plus[i] = button(p.plus[i], "+", i < p.rows() && p.counts[i] < v.most(s, i))
 	}
+}
+
+// most is the highest count row i of the open dialog can ask for: the
+// items of its kind in the bag that the other rows leave, or in the
+// factory ready to take.
+func (v *View) most(s *alienwarz.State, i int) int {
+	p := &v.panel
+	me := s.Player(p.player)
+	switch p.dialog {
+	case convertDialog:
+		n := me.Count(rowKind(i))
+		for j := 0; j < 6; j++ {
+			if j != i && rowKind(j) == rowKind(i) {
+				n -= p.counts[j]
+			}
+		}
+		return n
+	case factoryDialog:
+		k := factoryKind(i)
+		if i < 2 {
+			return me.Count(k)
+		}
+		n := 0
+		for _, f := range s.Factories {
+			if f.Pos != p.factory {
+				continue
+			}
+			for _, st := range f.Contents {
+				if st.Item.Kind == k && readyNow(s, st) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+// refusal is why the open dialog's action cannot be played now, in the
+// rules' words; "" when it can, or when nothing is counted yet.
+func (v *View) refusal(s *alienwarz.State) string {
+	p := &v.panel
+	if p.counts == [6]int{} {
+		return ""
+	}
+	var err error
+	switch p.dialog {
+	case convertDialog:
+		err = s.Check(p.player, v.convCommand())
+	case factoryDialog:
+		if p.counts[0]+p.counts[1] > 0 {
+			err = s.Check(p.player, v.putCommand())
+		} else {
+			err = s.Check(p.player, v.takeCommand())
+		}
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // button keeps a button's place and sets its label and state.
@@ -245,10 +329,10 @@ func (v *View) panelClick(s *alienwarz.State, in *ui.Input) (string, bool) {
 		return "", false
 	}
 	for i := 0; i < p.rows(); i++ {
-		if p.minus[i].Update(in, false) {
+		if p.minus[i].Update(in, false) && p.counts[i] > 0 {
 			p.counts[i]--
 		}
-		if p.plus[i].Update(in, false) {
+		if p.plus[i].Update(in, false) && p.counts[i] < v.most(s, i) {
 			p.counts[i]++
 		}
 	}
@@ -341,13 +425,18 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 			b.Draw(dst, false, sc)
 		}
 	} else {
-		labels := convRows[:]
-		if p.dialog == factoryDialog {
-			labels = []string{"put minerals", "put diamonds", "take minerals", "take diamonds"}
-		}
+		me := s.Player(p.player)
+		head := fmt.Sprintf("bag: %d diamonds, %d minerals", me.Count(alienwarz.Diamond), me.Count(alienwarz.Mineral))
+		render.FitText(dst, head, render.Regular, 12*sc, float64(r.Max.X), float64(r.Min.Y)+8*sc, float64(r.Dx())-70*sc, render.InkDim, render.Right)
 		for i := 0; i < p.rows(); i++ {
 			mr := p.minus[i].Rect()
-			render.Text(dst, labels[i], render.Regular, 13*sc, float64(r.Min.X), float64(mr.Min.Y)+4*sc, render.Ink, render.Left)
+			label := ""
+			if p.dialog == factoryDialog {
+				label = [4]string{"put minerals", "put diamonds", "take minerals", "take diamonds"}[i]
+			} else {
+				label = convLabel(s.Rules(), i)
+			}
+			render.FitText(dst, label, render.Regular, 13*sc, float64(r.Min.X), float64(mr.Min.Y)+4*sc, float64(mr.Min.X-r.Min.X)-6*sc, render.Ink, render.Left)
 			render.Text(dst, itoa(p.counts[i]), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
 			p.minus[i].Draw(dst, false, sc)
 			p.plus[i].Draw(dst, false, sc)
@@ -357,6 +446,10 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 			p.ok2.Draw(dst, false, sc)
 		}
 		p.cancel.Draw(dst, false, sc)
+		if why := v.refusal(s); why != "" {
+			cr := p.cancel.Rect()
+			render.WrapText(dst, why, render.Regular, 12*sc, float64(r.Min.X), float64(cr.Max.Y)+8*sc, float64(r.Dx()), render.Bad)
+		}
 	}
 	if p.onBoard && p.dialog == noDialog {
 		if _, ok := p.moves[p.hover]; ok {
@@ -396,7 +489,7 @@ func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Mome
 			render.Text(dst, text, render.Bold, 15*sc, x, y-v.cell*0.9-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Invalid:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			render.Text(dst, "invalid: −250", render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
+			render.Text(dst, "invalid: −"+itoa(s.Rules().Penalty), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -69,6 +70,9 @@ func (v *View) Layout(area image.Rectangle, scale float64) {
 	v.bx = float64(area.Min.X) + (float64(area.Dx())-hw-16*scale-side)/2
 	v.by = float64(area.Min.Y) + (float64(area.Dy())-side)/2
 	v.hud = image.Rect(int(v.bx+side+16*scale), area.Min.Y, area.Max.X, area.Max.Y)
+	// The panel follows a new size at once, even while nobody is to act
+	// (the window resized behind the pause menu).
+	v.layoutPanel()
 }
 
 // SeatColor is the alien's colour.
@@ -94,18 +98,9 @@ func (v *View) Status(f game.Frame) string {
 		return ""
 	}
 	if s.Over {
-		if s.Winner == 0 {
-			return "A draw: the aliens were matched in everything"
-		}
-		why := map[string]string{"exhausted": "the other alien ran out of energy", "forfeit": "the other bot forfeited",
-			"xp": "more XP after 250 turns", "coins": "more coins at equal XP", "energy": "more energy at equal XP and coins",
-			"factories": "more factories", "weight": "a heavier bag"}[s.Reason]
-		if why == "" {
-			why = s.Reason
-		}
-		return fmt.Sprintf("Player %d wins: %s", s.Winner, why)
+		return game.Verdict(f, alienwarz.Title{}.Why(f))
 	}
-	text := fmt.Sprintf("Turn %d of 250 · Player %d to act", s.Turn+1, s.ToAct)
+	text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
 	if p := s.Player(s.ToAct); p.Daze > 0 {
 		text += " (dazed: moves are reversed)"
 	}
@@ -113,25 +108,6 @@ func (v *View) Status(f game.Frame) string {
 		text += ": " + v.panel.hint(s)
 	}
 	return text
-}
-
-// Scores ranks the aliens by the rules' order: XP, coins, energy.
-func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
-	s := state(f)
-	if s == nil {
-		return nil, nil
-	}
-	order := [2]int{1, 2}
-	a, b := s.Player(1), s.Player(2)
-	if b.XP > a.XP || (b.XP == a.XP && (b.Coins > a.Coins || (b.Coins == a.Coins && b.Energy > a.Energy))) {
-		order = [2]int{2, 1}
-	}
-	rows := make([]render.ScoreRow, 2)
-	for i, p := range order {
-		pl := s.Player(p)
-		rows[i] = render.ScoreRow{Seat: game.Seat(p - 1), Cells: []string{itoa(pl.XP), itoa(pl.Coins), itoa(pl.Energy)}}
-	}
-	return []string{"XP", "COINS", "ENERGY"}, rows
 }
 
 // cellRect is the screen position of cell c's top-left corner.
@@ -408,3 +384,41 @@ var small = func() (out [1001]string) {
 	}
 	return out
 }()
+
+// MoveLabel writes a command shortly for the move list (render.MoveLabeler):
+// a conversion or a factory's put and take say only what they move; other
+// commands stay as they are.
+func (v *View) MoveLabel(_ game.Seat, move string) string {
+	c, err := alienwarz.ParseCommand(move)
+	if err != nil {
+		return move
+	}
+	items := func(a alienwarz.Amount) string {
+		var parts []string
+		if a.Diamonds > 0 {
+			parts = append(parts, game.Count(a.Diamonds, "diamond"))
+		}
+		if a.Minerals > 0 {
+			parts = append(parts, game.Count(a.Minerals, "mineral"))
+		}
+		return strings.Join(parts, " + ")
+	}
+	switch c.Action {
+	case alienwarz.ActConvert:
+		var parts []string
+		for _, p := range []struct {
+			a    alienwarz.Amount
+			into string
+		}{{c.Coins, "coins"}, {c.Energy, "energy"}, {c.XP, "XP"}} {
+			if s := items(p.a); s != "" {
+				parts = append(parts, s+" → "+p.into)
+			}
+		}
+		return "convert " + strings.Join(parts, ", ")
+	case alienwarz.ActPut:
+		return "put " + items(c.Items)
+	case alienwarz.ActTake:
+		return "take " + items(c.Items)
+	}
+	return move
+}

@@ -166,3 +166,59 @@ func BenchmarkFrame(b *testing.B) {
 		v.Draw(dst, m)
 	})
 }
+
+// The conversion dialog asks for no more than the alien carries: "+" stops
+// at what the bag holds, with the rules' rates beside each row; a refused
+// conversion says why; the panel follows a new window size at once, even
+// while nobody is to act.
+func TestConvertPanelAsksForWhatTheBagHolds(t *testing.T) {
+	env := alienwarz.DefaultEnv()
+	rules := &alienwarz.Rules{Env: env}
+	s := alienwarz.NewState(rules, alienwarz.Level{Name: "empty"}, -1, [2]string{"1", "2"})
+	s.Player(1).Bag = []alienwarz.Item{{Kind: alienwarz.Mineral}, {Kind: alienwarz.Mineral}}
+	f := game.Frame{State: s}
+	v := newView()
+	v.Input(f, 0, render.Pointer{})
+	_, ok := clickButton(v, f, v.panel.convert.Rect())
+	require.False(t, ok)
+	require.Equal(t, convertDialog, v.panel.dialog)
+	v.Input(f, 0, render.Pointer{})
+	require.True(t, v.panel.plus[0].Disabled, "no diamond in the bag")
+	for range 5 {
+		clickButton(v, f, v.panel.plus[5].Rect()) // minerals to XP
+	}
+	require.Equal(t, 2, v.panel.counts[5], "two minerals in the bag: + stops at two")
+	v.enableButtons(s)
+	require.True(t, v.panel.plus[5].Disabled)
+	require.True(t, v.panel.plus[1].Disabled, "the other rows share the same two")
+	require.False(t, v.panel.ok.Disabled)
+	require.Equal(t, "mineral → 10 XP", convLabel(rules, 5))
+	require.Equal(t, "diamond → 50 coins", convLabel(rules, 0))
+	require.Empty(t, v.refusal(s))
+
+	// Away from the base the same conversion is refused, and says why.
+	s.Player(1).Pos = alienwarz.Cell{X: 5, Z: 5}
+	require.Contains(t, v.refusal(s), "base")
+	require.Contains(t, v.Status(f), "0 of 250 turns played")
+
+	// A new size while the pause menu is up: the panel's buttons move.
+	before := v.panel.ok.Rect()
+	v.Layout(image.Rect(0, 0, 640, 420), 0.6)
+	require.NotEqual(t, before, v.panel.ok.Rect())
+	require.True(t, v.panel.ok.Rect().In(image.Rect(0, 0, 640, 420)))
+
+	// The rules' own numbers, not the defaults': a turn limit of 40.
+	short := &alienwarz.Rules{Env: env}
+	short.MaxTurns, short.Penalty = 40, 100
+	s2 := alienwarz.NewState(short, alienwarz.Level{Name: "empty"}, -1, [2]string{"1", "2"})
+	require.Contains(t, v.Status(game.Frame{State: s2}), "0 of 40 turns played")
+}
+
+func TestMoveLabels(t *testing.T) {
+	v := New()
+	require.Equal(t, "convert 1 diamond → coins, 2 minerals → XP",
+		v.MoveLabel(0, "conv 1 diamond 0 mineral to coins, 0 diamond 0 mineral to energy, 0 diamond 2 mineral to xp"))
+	require.Equal(t, "put 3 minerals", v.MoveLabel(0, "refinement-put 3 4 mineral 3 diamond 0"))
+	require.Equal(t, "move 7 2", v.MoveLabel(0, "move 7 2"))
+	require.Equal(t, "junk", v.MoveLabel(0, "junk"))
+}

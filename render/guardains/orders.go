@@ -26,6 +26,7 @@ type orders struct {
 	hero    guardains.Hero
 	kind    int
 	target  guardains.Cell
+	at      guardains.Cell // the chosen guardian's cell
 	chosen  bool
 	targets map[guardains.Cell]bool
 	hover   guardains.Cell
@@ -42,6 +43,8 @@ func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
 		return "Player " + string(rune('0'+o.seat)) + ": click to take the controls"
+	case o.chosen && o.kind == 0 && o.target == o.at:
+		return o.hero.String() + " holds: Ready (Enter) to send it"
 	case o.chosen:
 		return o.hero.String() + " " + orderKinds[o.kind] + " " + o.target.String() + ": Ready (Enter) to send it"
 	}
@@ -128,6 +131,7 @@ func (v *View) layoutPanel(s *guardains.State) {
 		x += 84 * w
 	}
 	o.kinds[2].Disabled = !s.Guardian(o.seat, o.hero).Hero.Stats().Special
+	o.at = s.Guardian(o.seat, o.hero).Pos
 	x = float64(r.Max.X) - 10*sc - 100*w
 	o.ready.Place(rectF(x, y, 100*w, bh))
 	o.ready.Label, o.ready.Primary, o.ready.Disabled = "Ready", true, !o.chosen
@@ -190,9 +194,13 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 		}
 	}
 	if o.hold.Update(&in, false) {
-		// Stay put: a move to its own cell is a legal order that does nothing.
-		g := s.Guardian(n, o.hero)
-		return v.finish(s.Action(n, orderKinds[0], o.hero, g.Pos))
+		// Stay put: a move to its own cell is a legal order that does
+		// nothing. Like any order it waits for Ready, so that Enter sends
+		// it and does not fall through to the next player's curtain.
+		o.kind = 0
+		v.aim(s)
+		o.target, o.chosen = s.Guardian(n, o.hero).Pos, true
+		o.targets[o.target] = true
 	}
 	if o.ready.Update(&in, false) {
 		send = o.chosen

@@ -117,6 +117,10 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				x += math.Cos(a) * r
 				y += math.Sin(a) * r
 			}
+			// A guardian on the maze's edge stays inside it.
+			half := k * unit * 0.75
+			x = math.Max(half, math.Min(float64(s.W()*unit)-half, x))
+			y = math.Max(half, math.Min(float64(s.H()*unit)-half, y))
 			y -= jumpLift(g, m)
 			alpha := 1.0
 			if dying {

@@ -59,17 +59,15 @@ type View struct {
 	// seat's view (1, 2); chosen is set once someone picks it with a key.
 	mode   int
 	chosen bool
-	// follow is the guardian the camera keeps centred, if any.
-	follow  *followed
-	scratch ebiten.GeoM
-	in      orders
-	look    render.Look
-}
-
-// followed names a guardian.
-type followed struct {
-	seat int
-	hero guardains.Hero
+	// people are the seats people play in a live match (Moment.People).
+	people uint8
+	// lastMode and lastPrivate are the fog and the curtain of the frame
+	// drawn last, for Sight.
+	lastMode    int
+	lastPrivate bool
+	scratch     ebiten.GeoM
+	in          orders
+	look        render.Look
 }
 
 // New makes a GuardAIns view.
@@ -86,17 +84,20 @@ func (v *View) Layout(area image.Rectangle, scale float64) {
 // Zoom, Pan and Fit move the camera (render.Navigator).
 func (v *View) Zoom(f, x, y float64) { v.cam.Zoom(f, x, y) }
 
-// Pan drags the maze by (dx, dy) pixels; it stops following a guardian.
-func (v *View) Pan(dx, dy float64) {
-	v.follow = nil
-	v.cam.Pan(dx, dy)
-}
+// Pan drags the maze by (dx, dy) pixels.
+func (v *View) Pan(dx, dy float64) { v.cam.Pan(dx, dy) }
 
 // Fit shows the whole maze.
-func (v *View) Fit() {
-	v.follow = nil
-	v.cam.Fit()
-}
+func (v *View) Fit() { v.cam.Fit() }
+
+// Camera is the view's camera (render.Mapped).
+func (v *View) Camera() *render.Camera { return &v.cam }
+
+// Spot is the middle of cell (x, y) in world units.
+func (v *View) Spot(c [2]int) (float64, float64) { return center(guardains.Cell{X: c[0], Y: c[1]}) }
+
+// CellSize is a cell's size in world units.
+func (v *View) CellSize() float64 { return unit }
 
 // SeatColor is the team's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
@@ -104,16 +105,19 @@ func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] 
 // Help lists the board's keys and mouse.
 func (v *View) Help() [][2]string {
 	return [][2]string{
-		{"G · 1 · 2", "fog of war: the whole game, player 1's view, player 2's view"},
-		{"Tab", "follow the next guardian (the camera keeps it centred); F stops"},
+		{"G · 1 · 2", "fog of war: the whole game, player 1's view, player 2's view (not while people play)"},
 		{"W A S D · drag", "pan; the wheel and + − zoom; the window's edge pans too"},
 		{"Point at a cell", "a card: the guardians there with health and special, the stone, the cell's kind"},
 		{"Your turn", "pick a guardian, then Move, Attack or Special, click a lit cell, Ready (Enter)"},
 	}
 }
 
-// Key handles the view's own keys when nobody is entering orders.
+// Key handles the view's own keys when nobody is entering orders. While
+// people play a live match, the fog stays theirs: a key shows no more.
 func (v *View) Key(k ebiten.Key) bool {
+	if v.people != 0 {
+		return false
+	}
 	switch k {
 	case ebiten.KeyG:
 		v.mode, v.chosen = godView, true
@@ -121,22 +125,10 @@ func (v *View) Key(k ebiten.Key) bool {
 		v.mode, v.chosen = 1, true
 	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
 		v.mode, v.chosen = 2, true
-	case ebiten.KeyTab:
-		v.followNext()
 	default:
 		return false
 	}
 	return true
-}
-
-// followNext moves the camera's attention to the next guardian.
-func (v *View) followNext() {
-	next := followed{seat: 1, hero: guardains.Gamora}
-	if v.follow != nil {
-		i := (v.follow.seat-1)*5 + int(v.follow.hero) + 1
-		next = followed{seat: 1 + (i/5)%2, hero: guardains.Hero(i % 5)}
-	}
-	v.follow = &next
 }
 
 // state is the frame's guardains.State, nil for another title's.
@@ -149,16 +141,10 @@ func (v *View) Status(f game.Frame) string {
 		return ""
 	}
 	if s.Over {
-		why := map[string]string{"stone": "brought the power stone home", "elimination": "the other team was wiped out",
-			"penalty": "the other team's penalty score fell below zero", "rounds": "the higher score after the last round",
-			"wipeout": "the higher score when both teams fell", "penalties": "the higher score"}[s.Reason]
-		if s.Winner == 0 {
-			return fmt.Sprintf("A draw after %d rounds", s.Round)
-		}
-		return fmt.Sprintf("Player %d wins: %s", s.Winner, why)
+		return game.Verdict(f, guardains.Title{}.Why(f))
 	}
-	text := fmt.Sprintf("Round %d · %s", s.Round, fogNames[v.shownMode(s)])
-	if c := s.Carrier(); c != nil {
+	text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[v.shownMode(s)])
+	if c := s.Carrier(); c != nil && (v.shownMode(s) == godView || v.shownMode(s) == c.Seat || visible(s, v.shownMode(s), c.Pos)) {
 		text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
 	}
 	if v.in.active {
@@ -169,39 +155,23 @@ func (v *View) Status(f game.Frame) string {
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
 
-// Scores shows each team's score and penalty score.
-func (v *View) Scores(f game.Frame) ([]string, []render.ScoreRow) {
-	s := state(f)
-	if s == nil {
-		return nil, nil
-	}
-	rows := make([]render.ScoreRow, 2)
-	order := [2]int{1, 2}
-	if s.Score[1] > s.Score[0] {
-		order = [2]int{2, 1}
-	}
-	for i, seat := range order {
-		alive := 0
-		for _, g := range s.Guardians[seat-1] {
-			if g.Alive {
-				alive++
-			}
-		}
-		rows[i] = render.ScoreRow{Seat: game.Seat(seat - 1),
-			Cells: []string{fmt.Sprintf("%.3f", s.Score[seat-1]), fmt.Sprint(s.Penalty[seat-1]), fmt.Sprintf("%d/5", alive)}}
-	}
-	return []string{"SCORE", "PENALTY", "ALIVE"}, rows
-}
-
 // shownMode is the fog being shown: a person entering orders sees only
-// their own seat's view, and so does a person playing a bot between their
-// orders, and a recorded player's transcript shows what they saw, unless
-// someone picks a view with a key; the end shows the whole game.
+// their own seat's view, and so does a person playing a bot, and a
+// recorded player's transcript shows what they saw, unless someone picks
+// a view with a key; the end shows the whole game.
 func (v *View) shownMode(s *guardains.State) int {
 	o := &v.in
 	switch {
 	case o.active:
 		return o.seat
+	case v.people != 0 && !s.Over:
+		if p := o.hand.Person(); p != 0 {
+			return p
+		}
+		if v.people == 1 || v.people == 2 {
+			return int(v.people)
+		}
+		return godView // behind the curtain
 	case v.chosen:
 		return v.mode
 	case s.Observer != 0:
@@ -215,7 +185,20 @@ func (v *View) shownMode(s *guardains.State) int {
 // private reports whether the board stays behind the curtain between the
 // orders of two people at one machine, so neither sees the other's side.
 func (v *View) private(s *guardains.State) bool {
-	return v.in.hand.Both() && !s.Over && !v.chosen
+	return (v.in.hand.Both() || v.people == 3) && !s.Over
+}
+
+// Sight is whose knowledge the view shows (render.Sighted): a seat's,
+// everything, or nothing private while the controls pass between two
+// people.
+func (v *View) Sight() game.Seat {
+	switch {
+	case v.in.active && v.in.hand.Curtain, !v.in.active && v.lastPrivate:
+		return game.NoSeat
+	case v.lastMode == godView:
+		return game.AllSeats
+	}
+	return game.Seat(v.lastMode - 1)
 }
 
 // world is the world-to-screen transform of this frame.
@@ -238,15 +221,14 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+	v.people = m.People
 	m = v.in.hand.Replay(m, v.in.active)
 	v.cam.SetWorld(0, 0, float64(cur.W()*unit), float64(cur.H()*unit))
-	if v.follow != nil {
-		g := cur.Guardian(v.follow.seat, v.follow.hero)
-		x, y := v.guardianAt(g, m)
-		v.cam.Follow(x, y)
-	}
+	// A big maze lets the camera come close: a cell up to 96 px.
+	v.cam.SetMaxZoom(max(12, float64(max(cur.W(), cur.H()))*96/float64(max(1, min(v.area.Dx(), v.area.Dy())))))
 	v.cam.Tick(m.Clock)
 	mode := v.shownMode(cur)
+	v.lastMode, v.lastPrivate = mode, v.private(cur)
 	board := dst.SubImage(v.area).(*ebiten.Image) // what is zoomed in stays in the area
 	v.drawMaze(board, cur)
 	v.fog.draw(board, cur, mode, &v.cam)
@@ -386,4 +368,17 @@ func (v *View) MoveLabel(s game.Seat, move string) string {
 		hero = a.Guardian
 	}
 	return hero + verb + strings.NewReplacer("(", "", ")", "", " ", "").Replace(a.Target)
+}
+
+// Dispose lets go of the maze's chunks, the fog and the minimap
+// (render.Disposer).
+func (v *View) Dispose() {
+	v.maze.dispose()
+	for _, img := range []*ebiten.Image{v.fog.img, v.mini.img} {
+		if img != nil {
+			img.Deallocate()
+		}
+	}
+	v.fog.img, v.mini.img = nil, nil
+	v.mini.from = nil
 }

@@ -96,24 +96,6 @@ func TestStepsAnimate(t *testing.T) {
 	require.Greater(t, moved, len(frames)*3/4, "most rounds move someone, and the move shows mid-step")
 }
 
-// Follow keeps a guardian in the middle of the view as it walks.
-func TestFollowKeepsGuardianCentred(t *testing.T) {
-	frames := botGame(t, 30)
-	v := newView()
-	v.Key(ebiten.KeyTab) // player 1's Gamora
-	v.Zoom(6, viewW/2, viewH/2)
-	for i := 1; i <= 30; i++ {
-		v.Draw(ebiten.NewImage(8, 8), &render.Moment{Prev: frames[i-1], Cur: frames[i], T: 1, Clock: float64(i)})
-	}
-	settle(v)
-	g := frames[30].State.(*guardains.State).Guardian(1, guardains.Gamora)
-	x, y := v.cam.ToScreen(center(g.Pos))
-	require.InDelta(t, viewW/2, x, 2)
-	require.InDelta(t, viewH/2, y, 2)
-	v.Fit()
-	require.Nil(t, v.follow)
-}
-
 // click clicks screen point (x, y) in the view's input.
 func click(v *View, f game.Frame, seat game.Seat, x, y float64) (string, bool) {
 	return v.Input(f, seat, render.Pointer{X: x, Y: y, Click: true})
@@ -181,12 +163,23 @@ func TestHotseatOrders(t *testing.T) {
 	require.False(t, ok)
 	require.False(t, v.in.hand.Curtain)
 	require.Equal(t, 2, v.shownMode(s), "player 2 sees only their own fog")
-	cmd, ok = clickButton(v, f, 1, v.in.hold.Rect())
-	require.True(t, ok)
+	// Hold is an order like any other: it waits for Ready, so Enter sends
+	// it and does not lift the next curtain.
+	_, ok = clickButton(v, f, 1, v.in.hold.Rect())
+	require.False(t, ok, "Hold waits for Ready")
+	require.Contains(t, v.Status(f), "holds: Ready")
+	cmd, ok = v.Input(f, 1, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	require.True(t, ok, "Enter sends the hold")
 	require.NoError(t, s.Check(2, cmd))
+	h, err := guardains.ParseAction(cmd, s.W(), s.H(), false, 2, s.Round)
+	require.NoError(t, err)
+	require.Equal(t, s.Guardian(2, h.Hero).Pos, h.Target, "a hold is a move to its own cell")
+	_, ok = v.Input(f, 0, render.Pointer{})
+	require.False(t, ok)
+	require.True(t, v.in.hand.Curtain, "the next player's curtain is up, not dismissed")
 
 	// Special is offered only to the heroes that have one.
-	v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	v.Input(f, 0, render.Pointer{Click: true})
 	for _, h := range guardains.Heroes {
 		clickButton(v, f, 0, v.in.heroes[h].Rect())
 		v.layoutPanel(s)
@@ -202,7 +195,8 @@ func TestHotseatKeepsEachSideHidden(t *testing.T) {
 	s1 := frames[1].State.(*guardains.State)
 	v := newView()
 	v.Input(frames[0], 0, render.Pointer{}) // lays the panel out
-	_, ok := clickButton(v, frames[0], 0, v.in.hold.Rect())
+	clickButton(v, frames[0], 0, v.in.hold.Rect())
+	_, ok := clickButton(v, frames[0], 0, v.in.ready.Rect())
 	require.True(t, ok)
 	resolving := &render.Moment{Prev: frames[0], Cur: frames[1], T: 0.5, Clock: 10}
 	draw(v, resolving)
@@ -212,7 +206,8 @@ func TestHotseatKeepsEachSideHidden(t *testing.T) {
 	// Player 2 is a person too.
 	v.Input(frames[0], 1, render.Pointer{Click: true}) // lifts the curtain
 	v.Input(frames[0], 1, render.Pointer{})
-	_, ok = clickButton(v, frames[0], 1, v.in.hold.Rect())
+	clickButton(v, frames[0], 1, v.in.hold.Rect())
+	_, ok = clickButton(v, frames[0], 1, v.in.ready.Rect())
 	require.True(t, ok)
 	require.True(t, v.private(s1))
 	hidden := draw(v, resolving)
@@ -389,4 +384,22 @@ func TestZoomedInStaysInTheArea(t *testing.T) {
 	settle(v)
 	img := draw(v, m)
 	require.Equal(t, 0, rendertest.PaintedOutside(img, area), "pixels painted outside the area")
+}
+
+// Guardians on the maze's edge are drawn inside the maze, however small
+// the cells are: nothing is painted in the strip left of it.
+func TestGuardiansOnTheEdgeStayInsideTheMaze(t *testing.T) {
+	frames := botGame(t, 0)
+	s := frames[0].State.(*guardains.State)
+	require.Zero(t, s.Bases[0].X, "player 1's base is on the left edge")
+	v := newView()
+	img := draw(v, &render.Moment{Prev: frames[0], Cur: frames[0], T: 1, Clock: 2})
+	left, _ := v.cam.ToScreen(0, 0)
+	require.Greater(t, left, 20.0, "the fitted maze leaves a strip on its left")
+	// The bases' faint glow may reach past the edge; nothing that shows.
+	for y := 0; y < viewH; y++ {
+		for x := 0; x < int(left)-1; x++ {
+			require.Less(t, img.RGBAAt(x, y).A, uint8(32), "a guardian spills out of the maze at %d, %d", x, y)
+		}
+	}
 }

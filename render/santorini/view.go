@@ -37,9 +37,6 @@ type View struct {
 	geo   Geometry
 	sheet *sprites.Santorini
 	in    entry
-	// overAt is the clock when a finished game was first shown settled.
-	overAt   float64
-	overTurn int
 }
 
 // entry is a person's half-entered move.
@@ -55,7 +52,7 @@ type entry struct {
 
 // New makes a Santorini view.
 func New() *View {
-	v := &View{sheet: sprites.SantoriniSheet(), scale: 1, overTurn: -1}
+	v := &View{sheet: sprites.SantoriniSheet(), scale: 1}
 	v.in.reset()
 	return v
 }
@@ -100,7 +97,7 @@ func (v *View) Status(f game.Frame) string {
 	p := b.Side + 1
 	switch b.Phase {
 	case santorini.Over:
-		return endText(b)
+		return game.Verdict(f, santorini.Title{}.Why(f))
 	case santorini.Place1, santorini.Place2:
 		if v.in.active && v.in.turn == b.Turn {
 			if v.in.first == santorini.NoCell {
@@ -121,18 +118,6 @@ func (v *View) Status(f game.Frame) string {
 		}
 	}
 	return fmt.Sprintf("Player %d to move", p)
-}
-
-func endText(b *santorini.Board) string {
-	switch b.Reason {
-	case "level3":
-		return fmt.Sprintf("Player %d wins: a worker climbed to level 3", b.Winner)
-	case "nomoves":
-		return fmt.Sprintf("Player %d wins: Player %d cannot move", b.Winner, 3-b.Winner)
-	case "forfeit":
-		return fmt.Sprintf("Player %d wins: Player %d forfeited", b.Winner, 3-b.Winner)
-	}
-	return fmt.Sprintf("Player %d wins", b.Winner)
 }
 
 // Reset drops a half-entered move.
@@ -704,17 +689,12 @@ func formatValue(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// drawEnd celebrates the winner: light rises from the winning workers and a
-// banner names the winner.
+// drawEnd celebrates the winner: light rises from the winning workers (the
+// viewer's banner names the winner).
 func (v *View) drawEnd(dst *ebiten.Image, cur *santorini.Board, m *render.Moment) {
 	if cur.Phase != santorini.Over || m.T < 1 {
-		v.overTurn = -1
 		return
 	}
-	if v.overTurn != cur.Turn {
-		v.overTurn, v.overAt = cur.Turn, m.Clock
-	}
-	age := m.Clock - v.overAt
 	win := cur.Winner - 1
 	for _, c := range cur.Workers[win] {
 		if c == santorini.NoCell {
@@ -741,16 +721,6 @@ func (v *View) drawEnd(dst *ebiten.Image, cur *santorini.Board, m *render.Moment
 			}
 		}
 	}
-	a := clamp01(age * 2.5)
-	size := 40 * v.scale * (0.9 + 0.1*easeOutBounce(clamp01(age*1.5)))
-	text := fmt.Sprintf("Player %d wins!", cur.Winner)
-	w, _ := render.Measure(text, render.Bold, size)
-	cx := float64(v.area.Min.X+v.area.Max.X) / 2
-	y := float64(v.area.Min.Y) + 10*v.scale
-	r := image.Rect(int(cx-w/2-30*v.scale), int(y), int(cx+w/2+30*v.scale), int(y+size*1.6))
-	render.Shadow(dst, r, 16*v.scale, 18*v.scale, render.Fade(render.ShadowInk, a))
-	render.Panel(dst, r, 16*v.scale, render.Fade(seatColors[win], a))
-	render.Text(dst, text, render.Bold, size, cx, y+size*0.25, render.Fade(render.AccentInk, a), render.Center)
 }
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }

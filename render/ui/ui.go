@@ -5,6 +5,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -92,6 +93,44 @@ type Button struct {
 	Primary bool
 	r       image.Rectangle
 	hover   bool
+	fit     fitted
+}
+
+// fitted keeps a button's label and detail as they fit its width, worked
+// out again only when they or the width change.
+type fitted struct {
+	label, detail string
+	w             int
+	labelSize     float64
+	labelText     string
+	detailLines   []string
+	detailSize    float64
+}
+
+// Fitted is the label and the detail's lines as the button last drew them,
+// with their sizes.
+func (b *Button) Fitted() (label string, detail []string, labelSize, detailSize float64) {
+	return b.fit.labelText, b.fit.detailLines, b.fit.labelSize, b.fit.detailSize
+}
+
+// fitTo works out the label and detail for a box w pixels wide, with the
+// text at size (the detail at a smaller size, on up to two lines).
+func (b *Button) fitTo(w int, size, detail float64) *fitted {
+	f := &b.fit
+	if f.label == b.Label && f.detail == b.Detail && f.w == w && f.labelText != "" {
+		return f
+	}
+	room := float64(w) - min(2*size*0.6, float64(w)*0.12)
+	f.label, f.detail, f.w = b.Label, b.Detail, w
+	f.labelSize = render.Shrink(b.Label, render.Bold, size, size*0.7, room)
+	f.labelText = render.Clip(b.Label, render.Bold, f.labelSize, room)
+	f.detailSize = render.Shrink(b.Detail, render.Regular, detail, detail*0.85, room)
+	f.detailLines = render.Wrap(b.Detail, render.Regular, f.detailSize, room)
+	if len(f.detailLines) > 2 {
+		f.detailLines = f.detailLines[:2]
+		f.detailLines[1] = render.Clip(f.detailLines[1]+" …", render.Regular, f.detailSize, room)
+	}
+	return f
 }
 
 // Place sets the button's rectangle.
@@ -132,11 +171,17 @@ func (b *Button) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	}
 	if b.Detail != "" {
 		size = float64(b.r.Dy()) * 0.3
-		render.Text(dst, b.Label, render.Bold, size, cx, cy-size*1.25, ink, render.Center)
-		render.Text(dst, b.Detail, render.Regular, size*0.62, cx, cy+size*0.2, render.Fade(ink, 0.8), render.Center)
+		f := b.fitTo(b.r.Dx(), size, size*0.62)
+		lines := float64(len(f.detailLines))
+		top := cy - (f.labelSize*1.25+lines*f.detailSize*1.3)/2
+		render.Text(dst, f.labelText, render.Bold, f.labelSize, cx, top, ink, render.Center)
+		for i, l := range f.detailLines {
+			render.Text(dst, l, render.Regular, f.detailSize, cx, top+f.labelSize*1.3+float64(i)*f.detailSize*1.3, render.Fade(ink, 0.8), render.Center)
+		}
 		return
 	}
-	render.Text(dst, b.Label, render.Bold, size, cx, cy-size*0.68, ink, render.Center)
+	f := b.fitTo(b.r.Dx(), size, size)
+	render.Text(dst, f.labelText, render.Bold, f.labelSize, cx, cy-f.labelSize*0.68, ink, render.Center)
 }
 
 // drawBox draws a rounded control with a shadow and, when focused, a ring.
@@ -231,7 +276,7 @@ func (c *Choice) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	if c.Prefix != "" {
 		label = c.Prefix + " " + label
 	}
-	render.Text(dst, label, render.Bold, size, float64(c.r.Min.X+c.r.Max.X)/2, cy, ink, render.Center)
+	render.FitText(dst, label, render.Bold, size, float64(c.r.Min.X+c.r.Max.X)/2, cy, float64(c.r.Dx())-3*pad, ink, render.Center)
 }
 
 // Field is a one-line text input.
@@ -285,7 +330,7 @@ func (f *Field) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	}
 	// Show the end of a long text.
 	room := float64(f.r.Dx()) - 24*scale
-	for w, _ := render.Measure(s, render.Mono, size); w > room && len(s) > 1; w, _ = render.Measure(s, render.Mono, size) {
+	for w, _ := render.Measure(s, render.Mono, size); w > room && utf8.RuneCountInString(s) > 2; w, _ = render.Measure(s, render.Mono, size) {
 		s = "…" + string([]rune(s)[2:])
 	}
 	render.Text(dst, s, render.Mono, size, x, y, ink, render.Left)

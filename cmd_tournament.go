@@ -1,0 +1,313 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
+	tnet "github.com/arena-games/arena/net/tournament"
+	"github.com/arena-games/arena/scenes"
+)
+
+func init() {
+	commandHelp["tournament"] = help{"arena tournament run SPEC | status DIR|URL | worker --nats URL | show DIR|URL",
+		"Tournaments: run one from its spec (a TOML file), see where it stands, lend\nthis machine's cores to one, or show it in the window."}
+	commandHelp["tournament run"] = help{"arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json] [--ack-wait 30s] [--replicas N]",
+		"Play the tournament SPEC describes, writing its standings (standings.json,\nstandings.csv), cross table, index (tournament.json) and every match's replay\nto DIR. NATS runs in this process unless --nats names a cluster; --workers\nlocal workers play the matches, and `arena tournament worker` on any machine\ncan join them. Interrupted, the same command continues where it stopped."}
+	commandHelp["tournament status"] = help{"arena tournament status DIR|URL",
+		"Print where a tournament stands: its progress and its standings."}
+	commandHelp["tournament worker"] = help{"arena tournament worker --nats URL [--slots N] [--name NAME]",
+		"Play tournament matches from the NATS cluster at URL, N at a time, until\ninterrupted: one line on stderr per match taken and finished."}
+	commandHelp["tournament show"] = help{"arena tournament show DIR|URL",
+		"Open the window on a tournament: its standings, cross table and bracket,\nupdated as matches finish. URL is any HTTP server that serves its folder."}
+}
+
+func cmdTournament(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if _, err := parse(flags("tournament", stderr), args); err != nil {
+			return err
+		}
+		return usagef("expected run SPEC, status DIR, worker --nats URL or show DIR|URL")
+	}
+	switch args[0] {
+	case "run":
+		return cmdTournamentRun(args[1:], stdout, stderr)
+	case "status":
+		return cmdTournamentStatus(args[1:], stdout, stderr)
+	case "worker":
+		return cmdTournamentWorker(args[1:], stderr)
+	case "show":
+		return cmdTournamentShow(args[1:], stderr)
+	}
+	return usagef("unknown command %q (known: run, status, worker, show)", args[0])
+}
+
+func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
+	fs := flags("tournament run", stderr)
+	out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+scenes.DefaultTournamentDir()+")")
+	workers := fs.Int("workers", runtime.NumCPU(), "local workers to play matches (0: only other machines' workers)")
+	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process)")
+	asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
+	ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
+	replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("expected one spec file, got %q", pos)
+	}
+	if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && *natsURL == "") {
+		return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
+	}
+	spec, err := tnet.ReadSpec(pos[0])
+	if err != nil {
+		return err
+	}
+	dir := *out
+	if dir == "" {
+		dir = filepath.Join(scenes.DefaultTournamentDir(), strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0])))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	o := tnet.Options{Dir: dir, NATS: *natsURL, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
+		StartWorker: func(i int, url string) *exec.Cmd {
+			// One core a worker: its garbage collector too, so that the
+			// workers share the machine evenly.
+			cmd := exec.Command(exe, "tournament", "worker", "--nats", url, "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
+			cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+			return cmd
+		}}
+	p := &progress{stderr: stderr, title: spec.Name}
+	o.OnStart = func(s tnet.Start) {
+		where := "NATS in this process at " + s.URL
+		if !s.Embedded {
+			where = "NATS at " + s.URL
+		}
+		fmt.Fprintf(stderr, "arena: %s in %s; %s: more workers join with `arena tournament worker --nats %s`\n", spec.Name, dir, where, s.URL)
+		if !*asJSON {
+			p.start(s.Progress)
+		}
+	}
+	if *asJSON {
+		o.OnResult = func(e tnet.Event) { fmt.Fprintln(stdout, matchLine(e)) }
+	} else {
+		o.OnResult = func(e tnet.Event) { p.update(e.Progress) }
+		o.OnProgress = p.update
+	}
+	st, err := tnet.Run(interrupted, spec, o)
+	p.finish()
+	if err != nil {
+		if interrupted.Err() != nil {
+			return fmt.Errorf("the tournament stopped; the same command continues it: %w", err)
+		}
+		return err
+	}
+	if !*asJSON {
+		printStandings(stdout, spec.Name, st)
+	}
+	return nil
+}
+
+// matchLine is the --json line of a finished match.
+func matchLine(e tnet.Event) string {
+	name := func(seat int) string {
+		if seat < 1 || seat > len(e.Names) {
+			return ""
+		}
+		return e.Names[seat-1]
+	}
+	var ranking []string
+	for _, s := range e.Result.Ranking {
+		ranking = append(ranking, name(s))
+	}
+	replay := ""
+	if len(e.Result.Files) > 0 {
+		replay = e.Result.Files[0]
+	}
+	b, _ := json.Marshal(struct {
+		ID       string   `json:"id"`
+		Stage    string   `json:"stage"`
+		Round    int      `json:"round"`
+		Game     int      `json:"game"`
+		Seats    []string `json:"seats"`
+		Winner   string   `json:"winner"`
+		Ranking  []string `json:"ranking"`
+		Reason   string   `json:"reason"`
+		Turns    int      `json:"turns"`
+		Seed     int64    `json:"seed"`
+		Replay   string   `json:"replay"`
+		Worker   string   `json:"worker"`
+		Seconds  float64  `json:"seconds"`
+		Done     int      `json:"done"`
+		Left     int      `json:"left"`
+		Estimate int      `json:"estimate"`
+	}{e.Match.ID, e.Stage, e.Match.Round, e.Match.Game, e.Names, name(e.Result.Winner), ranking, e.Result.Reason, e.Result.Turns,
+		e.Match.Seed, replay, e.Result.Worker, e.Result.Seconds, e.Done, e.Left + e.Running, e.Estimate})
+	return string(b)
+}
+
+// progress shows a tournament's progress on the terminal: a progress bar
+// with the matches done, running and left and the estimated finish; where
+// stderr is not a terminal, a line every ten seconds.
+type progress struct {
+	stderr io.Writer
+	title  string
+	bar    *progressbar.ProgressBar
+	first  int
+	last   time.Time
+}
+
+func (p *progress) start(s tnet.Progress) {
+	if f, ok := p.stderr.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		p.update(s)
+		return
+	}
+	p.first = s.Done
+	p.bar = progressbar.NewOptions(max(1, s.Estimate-s.Done), progressbar.OptionSetWriter(p.stderr),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionShowIts(), progressbar.OptionSetItsString("matches"),
+		progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionSetWidth(30), progressbar.OptionSetElapsedTime(true))
+	p.update(s)
+}
+
+func (p *progress) update(s tnet.Progress) {
+	line := fmt.Sprintf("%s: %d/%d done · %d running · %d left", p.title, s.Done, s.Estimate, s.Running, s.Left)
+	if p.bar == nil {
+		if time.Since(p.last) >= 10*time.Second {
+			p.last = time.Now()
+			fmt.Fprintln(p.stderr, "arena: "+line)
+		}
+		return
+	}
+	p.bar.ChangeMax(max(1, s.Estimate-p.first))
+	p.bar.Describe(line)
+	p.bar.Set(s.Done - p.first)
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		fmt.Fprintln(p.stderr)
+	}
+}
+
+// printStandings prints the standings as a table.
+func printStandings(w io.Writer, title string, st *tournament.Standings) {
+	fmt.Fprintf(w, "%s: %d matches\n", title, st.Matches)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "place\tname\tplayed\twins\tdraws\tlosses\tpoints\trating\t")
+	for _, r := range st.Standings {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%g\t%.0f ± %.0f\t\n", r.Place, r.Name, r.Played, r.Wins, r.Draws, r.Losses, r.Points, r.Rating, 2*r.RD)
+	}
+	tw.Flush()
+}
+
+// loadTournament reads the tournament that a command's one argument
+// names: a folder or a URL.
+func loadTournament(name string, args []string, stderr io.Writer) (tnet.Source, *tnet.Snapshot, error) {
+	pos, err := parse(flags(name, stderr), args)
+	if err != nil {
+		return tnet.Source{}, nil, err
+	}
+	if len(pos) != 1 {
+		return tnet.Source{}, nil, usagef("expected one tournament folder or URL, got %q", pos)
+	}
+	src, err := tnet.ParseSource(pos[0])
+	if err != nil {
+		return tnet.Source{}, nil, usageError{err}
+	}
+	ctx, cancel := context.WithTimeout(interrupted, 30*time.Second)
+	defer cancel()
+	snap, err := src.Load(ctx, "")
+	return src, snap, err
+}
+
+func cmdTournamentStatus(args []string, stdout, stderr io.Writer) error {
+	_, snap, err := loadTournament("tournament status", args, stderr)
+	if err != nil {
+		return err
+	}
+	ix := snap.Index
+	fmt.Fprintf(stdout, "%s (%s, %s): %s, %d of %d matches played (%d known), updated %s\n", ix.Name, ix.Title, ix.System, ix.Status,
+		ix.Done, ix.Estimate, ix.Planned, ix.Updated.Local().Format(time.DateTime))
+	for _, s := range ix.Stages {
+		if s.Kind != tournament.KindBracket {
+			continue
+		}
+		for _, r := range s.Rounds {
+			var ties []string
+			for _, se := range r.Series {
+				ties = append(ties, seriesText(ix, se))
+			}
+			fmt.Fprintf(stdout, "  %s, %s: %s\n", s.Name, r.Name, strings.Join(ties, "; "))
+		}
+	}
+	printStandings(stdout, ix.Name, snap.Standings)
+	return nil
+}
+
+// seriesText writes a bracket's tie: "*a 2 - b 1", "*a - bye".
+func seriesText(ix *tournament.Index, s tournament.Series) string {
+	var sides []string
+	for i, e := range s.Entrants {
+		side := ix.EntrantName(e)
+		if s.Score != nil {
+			side += fmt.Sprintf(" %g", s.Score[i])
+		}
+		if e == s.Winner && s.Done && e >= 0 {
+			side = "*" + side
+		}
+		sides = append(sides, side)
+	}
+	return strings.Join(sides, " - ")
+}
+
+func cmdTournamentWorker(args []string, stderr io.Writer) error {
+	fs := flags("tournament worker", stderr)
+	natsURL := fs.String("nats", "", "the NATS cluster the tournament runs on, such as nats://host:4222")
+	slots := fs.Int("slots", runtime.NumCPU(), "matches to play at once")
+	name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 || *natsURL == "" || *slots < 1 {
+		return usagef("expected: arena tournament worker --nats URL [--slots N]")
+	}
+	b, err := bus.Open(bus.Options{URL: *natsURL, Name: "arena tournament worker"})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+	}
+	return tnet.Work(interrupted, b, tnet.WorkerOptions{Slots: *slots, Name: *name, Log: logf})
+}
+
+func cmdTournamentShow(args []string, stderr io.Writer) error {
+	src, snap, err := loadTournament("tournament show", args, stderr)
+	if err != nil {
+		return err
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	a.Push(scenes.NewTournament(src, snap))
+	return runWindow(a, "Arena: "+snap.Index.Name)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/stream"
+	"github.com/arena-games/arena/scenes"
+)
+
+// fetchWait bounds reading a match or a replay from a server.
+const fetchWait = 60 * time.Second
+
+// cmdWatch opens the window on a server's matches, or on one of them.
+func cmdWatch(args []string, stderr io.Writer) error {
+	fs := flags("watch", stderr)
+	match := fs.String("match", "", "open this match at once")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("expected a server's address, such as arena watch http://127.0.0.1:7070")
+	}
+	c, id, _, err := stream.ParseMatchURL(pos[0])
+	if err != nil {
+		if c, err = stream.NewClient(pos[0]); err != nil {
+			return usageError{err}
+		}
+	}
+	if *match != "" {
+		id = *match
+	}
+	if id != "" && !stream.ValidID(id) {
+		return usagef("--match %q: expected a match's id, as the server lists it", id)
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	a.Push(scenes.NewWatch(c.Base))
+	if id != "" {
+		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
+	}
+	return runWindow(a, "Arena: "+c.Base)
+}
+
+// remoteFlags are the flags of `arena play --server`: a seat of a
+// server's match, played in the window.
+type remoteFlags struct {
+	server, match, token string
+	seat                 int
+}
+
+func (r *remoteFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.server, "server", "", "play a seat of a match on this Arena server (http://host:7070)")
+	fs.StringVar(&r.match, "match", "", "with --server: the match's id")
+	fs.IntVar(&r.seat, "seat", 0, "with --server: the seat to play, from 1")
+	fs.StringVar(&r.token, "token", "", "with --server: the seat's token, as the organisers gave it")
+}
+
+// play opens the window on the seat's stream: the person plays it as at
+// the hotseat, seeing what the seat may see.
+func (r *remoteFlags) play(pos []string) error {
+	if len(pos) > 0 {
+		return usagef("with --server, the game is the match's: expected no TITLE, got %q", pos)
+	}
+	c, err := stream.NewClient(r.server)
+	if err != nil {
+		return usageError{err}
+	}
+	switch {
+	case !stream.ValidID(r.match):
+		return usagef("--match %q: expected the match's id", r.match)
+	case r.seat < 1:
+		return usagef("--seat %d: expected the seat's number, from 1", r.seat)
+	case r.token == "":
+		return usagef("--token is required: the seat's token, as the organisers gave it")
+	}
+	ctx, cancel := context.WithTimeout(interrupted, fetchWait)
+	defer cancel()
+	in, err := c.Match(ctx, r.match)
+	if err != nil {
+		return err
+	}
+	if r.seat > len(in.Seats) || in.Seats[r.seat-1].Kind != "remote" {
+		return usagef("--seat %d: match %s's remote seats are %v", r.seat, r.match, remoteSeats(in))
+	}
+	human := game.NewHuman()
+	a := scenes.NewApp(scenes.NewMenu())
+	a.Push(scenes.NewOpening(c.Play(context.Background(), r.match, game.Seat(r.seat-1), r.token, human), human))
+	return runWindow(a, fmt.Sprintf("Arena: seat %d of %s", r.seat, c.MatchURL(r.match)))
+}
+
+func remoteSeats(in stream.Info) []int {
+	var out []int
+	for _, s := range in.Seats {
+		if s.Kind == "remote" {
+			out = append(out, s.Seat)
+		}
+	}
+	return out
+}
+
+// openURL reads a match or a replay on a server for `arena info`: the
+// replay of everything so far.
+func openURL(u string) (*game.Recording, error) {
+	c, id, _, err := stream.ParseMatchURL(u)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	ctx, cancel := context.WithTimeout(interrupted, fetchWait)
+	defer cancel()
+	return c.Open(ctx, id)
+}
+
+// replayURL opens the viewer on a server's match: a match's address
+// follows it live (from its start), a replay's shows what was played.
+func replayURL(u string, turn int) error {
+	c, id, replay, err := stream.ParseMatchURL(u)
+	if err != nil {
+		return usageError{err}
+	}
+	a := scenes.NewApp(scenes.NewMenu())
+	if !replay {
+		a.Push(scenes.NewWatch(c.Base))
+		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
+		return runWindow(a, "Arena: "+u)
+	}
+	rec, err := openURL(u)
+	if err != nil {
+		return err
+	}
+	v, err := scenes.NewRecordingViewer(rec)
+	if err != nil {
+		return err
+	}
+	if turn >= 0 {
+		v.Seek(turn)
+	}
+	a.Push(v)
+	return runWindow(a, "Arena: "+u)
+}

@@ -1,0 +1,151 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ContestSeat is the seat kind of a bot written for a contest's original
+// server: it connects to Arena, which speaks that contest's protocol.
+const ContestSeat = "contest"
+
+// DefaultJoinTimeout is how long a match waits for its contest seats to
+// join: the 100 s that AIBG 5.0's server waited.
+const DefaultJoinTimeout = 100 * time.Second
+
+// ContestOptions set up the listener that a match's contest seats connect
+// to. The zero value is the original's port on the loopback interface.
+type ContestOptions struct {
+	// Listen is HOST:PORT; ":PORT" or "" listen on the loopback
+	// interface, "" on the original's port.
+	Listen string
+	// JoinTimeout is how long the seats have to join; 0 means
+	// DefaultJoinTimeout.
+	JoinTimeout time.Duration
+	// Accounts is a file of logins, one "username password" per line in
+	// seat order (AIBG 5.0).
+	Accounts string
+	// Room is the room the bots log in to (GuardAIns); "" is the
+	// original's.
+	Room string
+	// Limit is the time a seat has per move; 0 means the contest's own.
+	Limit time.Duration
+	// Logs is the path, without an extension, for log files beside the
+	// replay (such as the bots' stderr); "" writes none.
+	Logs string
+	// Announce gets the lines that say how to connect, before the match
+	// waits for the seats; nil drops them.
+	Announce func(line string)
+}
+
+// A Lobby is the listener of one match's contest seats: it speaks the
+// contest's original protocol, seats the bots that connect, and makes a
+// Player of each seat. The match loop does not know which protocol a seat
+// speaks.
+type Lobby interface {
+	// Connect says, one line per seat, how a bot connects: the address,
+	// the credentials.
+	Connect() []string
+	// Join waits until every seat of the lobby has joined, within the
+	// join timeout; the error names the seats that did not. It returns
+	// rule options that the joins decide, such as the players' names.
+	Join(ctx context.Context) (map[string]string, error)
+	// Player is the player of a seat, once joined.
+	Player(s Seat) Player
+	// Start tells the lobby that the match begins: it follows the match's
+	// timeline from here (spectators, the protocol's replies).
+	Start(m *Match)
+	// Close ends the protocol when the match is over: final messages,
+	// sockets closed, processes ended.
+	Close() error
+}
+
+// ContestKind is a seat kind that a contest's lobby seats.
+type ContestKind struct {
+	Kind  string // "contest", "process"
+	About string // one line for people
+	Usage string // how the seat is written: "contest" (no settings), "process:PATH"
+}
+
+// Bare reports whether the seat takes no settings.
+func (k ContestKind) Bare() bool { return !strings.Contains(k.Usage, ":") }
+
+// A Contest is a title's original contest protocol served by Arena. The
+// seats of its kinds in a match share one lobby.
+type Contest struct {
+	Title string // the title's ID
+	Kinds []ContestKind
+	// Open starts the lobby of a match played with cfg, for the seats
+	// that seats lists.
+	Open func(t Title, cfg Config, seats map[Seat]SeatSpec, opts ContestOptions) (Lobby, error)
+}
+
+var contests registry[Contest]
+
+// RegisterContest makes a title's contest protocol available; the packages
+// under net/contest call it.
+func RegisterContest(c Contest) { contests.add(c) }
+
+// FindContest finds the contest protocol that seats kind for title t.
+func FindContest(t Title, kind string) (Contest, ContestKind, bool) {
+	for _, c := range contests.all() {
+		if c.Title != t.ID() {
+			continue
+		}
+		for _, k := range c.Kinds {
+			if k.Kind == kind {
+				return c, k, true
+			}
+		}
+	}
+	return Contest{}, ContestKind{}, false
+}
+
+// ContestKinds lists the seat kinds that title t's contest protocol seats.
+func ContestKinds(t Title) []ContestKind {
+	var out []ContestKind
+	for _, c := range contests.all() {
+		if c.Title == t.ID() {
+			out = append(out, c.Kinds...)
+		}
+	}
+	return out
+}
+
+// OpenLobby starts the lobby of the contest seats among seats, announces
+// how to connect, and waits for them to join. It returns nil when no seat
+// is a contest seat, and the rule options the joins decided, to add to
+// cfg's.
+func OpenLobby(ctx context.Context, t Title, cfg Config, seats []SeatSpec, opts ContestOptions) (Lobby, map[string]string, error) {
+	var proto *Contest
+	mine := map[Seat]SeatSpec{}
+	for i, spec := range seats {
+		if c, _, ok := FindContest(t, spec.Kind); ok {
+			proto = &c
+			mine[Seat(i)] = spec
+		}
+	}
+	if proto == nil {
+		return nil, nil, nil
+	}
+	if opts.JoinTimeout <= 0 {
+		opts.JoinTimeout = DefaultJoinTimeout
+	}
+	lobby, err := proto.Open(t, cfg, mine, opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s contest seats: %w", t.Name(), err)
+	}
+	if opts.Announce != nil {
+		for _, line := range lobby.Connect() {
+			opts.Announce(line)
+		}
+	}
+	joined, err := lobby.Join(ctx)
+	if err != nil {
+		lobby.Close()
+		return nil, nil, fmt.Errorf("%s contest seats: %w", t.Name(), err)
+	}
+	return lobby, joined, nil
+}

@@ -1,0 +1,32 @@
+package main
+
+// help is how one subcommand is written and what it does, for its --help.
+type help struct{ synopsis, about string }
+
+// commandHelp is every subcommand's help, by the name its flag set has.
+var commandHelp = map[string]help{
+	"": {"arena [--replays DIR]",
+		"Open the window on the main menu. Matches played in the window write their\nreplays to DIR. `arena --help` lists the commands."},
+	"play": {"arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--watch step|run]\n  arena play --server URL --match ID --seat S --token T",
+		"Open a match directly in the window: people and computer players, one seat\neach. The replay goes to --out, or to the replays folder. With --server, play\nseat S of a match on an Arena server, with the seat's token: the window shows\nwhat the seat may see, and takes the person's moves as at the hotseat."},
+	"serve": {"arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--max-conns N]",
+		"Run Arena's match server: matches created through its API (with the admin\ntoken) play on this machine, kept in NATS JetStream under DIR (embedded by\ndefault, or the cluster at --nats), watched and played from other machines\nover HTTP and WebSocket. Prints one line when ready; Ctrl-C stops it, and its\nrunning matches are kept as interrupted."},
+	"watch": {"arena watch URL [--match ID]",
+		"Open the window on an Arena server's matches (live first) and watch the one\nchosen: live, with rewind (pause, step, scrub back; End returns to live)."},
+	"replay": {"arena replay FILE|URL [--turn N]",
+		"Open the viewer on a replay: Arena's (.arena) or an original system's format;\nor a server's match (http://host:7070/api/matches/ID, followed live) or its\nreplay (.../ID/replay, what was played so far)."},
+	"run": {"arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--option NAME=VALUE] [--limit 2s]",
+		"Play a match between computer players without a window and print its result\nas one JSON line: title, seed, turns, winner (0: a draw), ranking, seats,\nreason. The replay is written under a temporary name beside --out and takes\nits name at the end; a match that is interrupted never replaces a file."},
+	"info": {"arena info FILE|URL",
+		"Print the result of any replay Arena reads as one JSON line (as run does),\nor a clear error and exit status 1. An unfinished game's reason is\n\"unfinished\"."},
+	"shot": {"arena shot FILE --turn N --out PNG [--size WxH]",
+		"Render one frame of a replay to a PNG (needs a display; Xvfb is fine)."},
+	"export": {"arena export --format aic21-log REPLAY OUT",
+		"Write an AIC21 game in the contest's official log.json format."},
+	"santorini": {"arena santorini perft POSITION DEPTH | arena santorini engine",
+		"Santorini's tools: perft counts leaf turns; engine is Arena's engine on\nstdin and stdout, speaking the engine protocol."},
+	"santorini perft": {"arena santorini perft POSITION DEPTH",
+		"Count the leaf turns DEPTH plies (1 to 20) below POSITION, written\nHEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as 0000000000000000000000000/1/C3,B2/B3,D2.\nPrints the count alone on the first line, then the time and the leaves per second."},
+	"santorini engine": {"arena santorini engine",
+		"Arena's Santorini engine on stdin and stdout, speaking the engine protocol:\nposition POSITION | position moves FILE, go depth D | go movetime MS,\nperft D, stop, quit. The end of the input is quit."},
+}

@@ -1,0 +1,56 @@
+package aibg5
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// readAccounts reads an accounts file: one "username password" per line,
+// the players in seat order (the i-th plays the i-th contest seat), and
+// any number of "username password admin" lines for the accounts that may
+// call createGame. Blank lines and lines starting with # are skipped.
+func readAccounts(path string, seats int) ([]*account, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--accounts: %w", err)
+	}
+	return parseAccounts(path, data, seats)
+}
+
+// parseAccounts is readAccounts on the file's data.
+func parseAccounts(path string, data []byte, seats int) ([]*account, error) {
+	var out []*account
+	players := 0
+	seen := map[string]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 || len(f) > 3 || len(f) == 3 && f[2] != "admin" {
+			return nil, fmt.Errorf("%s:%d: want \"username password\" (or \"username password admin\"), got %q", path, n, line)
+		}
+		if at, ok := seen[f[0]]; ok {
+			return nil, fmt.Errorf("%s:%d: the username %q is already on line %d", path, n, f[0], at)
+		}
+		seen[f[0]] = n
+		a := &account{user: f[0], pass: f[1], admin: len(f) == 3}
+		if !a.admin {
+			players++
+		}
+		out = append(out, a)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if players != seats {
+		return nil, fmt.Errorf("%s: %d player accounts for %d contest seats: want one \"username password\" line per contest seat, in seat order", path, players, seats)
+	}
+	return out, nil
+}

@@ -1,0 +1,314 @@
+package aibg5
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	aibg "github.com/arena-games/arena/game/aibg5"
+	_ "github.com/arena-games/arena/levels/aibg5"
+	"github.com/arena-games/arena/net/contest/contesttest"
+)
+
+// client is a scripted bot: requests as the original's bots sent them.
+type client struct {
+	t     testing.TB
+	url   string
+	token string
+}
+
+// call sends a request (body: a JSON value, a string sent as it is, or
+// nil) and returns the status and the body.
+func (c *client) call(method, path string, body any, header ...string) (int, string) {
+	c.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		require.NoError(c.t, err)
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, c.url+path, r)
+	require.NoError(c.t, err)
+	req.Header.Set("Content-Type", "application/json")
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(c.t, err)
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	require.NoError(c.t, err)
+	return res.StatusCode, string(data)
+}
+
+// login logs in and keeps the token.
+func (c *client) login(user, pass string) {
+	c.t.Helper()
+	status, body := c.call("POST", "/user/login", map[string]any{"username": user, "password": pass})
+	require.Equal(c.t, http.StatusAccepted, status, body)
+	var tok struct{ Token string }
+	require.NoError(c.t, json.Unmarshal([]byte(body), &tok))
+	require.Regexp(c.t, `^\{"token":"[0-9a-f]{48}"\}$`, body)
+	c.token = tok.Token
+}
+
+// reply is a decoded reply body.
+type reply struct {
+	PlayerIdx int
+	GameState string
+	Message   *string
+}
+
+func decode(t testing.TB, body string) reply {
+	t.Helper()
+	var r reply
+	require.NoError(t, json.Unmarshal([]byte(body), &r), body)
+	return r
+}
+
+func (r reply) state(t testing.TB) *aibg.State {
+	t.Helper()
+	s, err := aibg.ReadState([]byte(r.GameState))
+	require.NoError(t, err)
+	return s
+}
+
+// stepFrom is a legal move of player idx on s: to a free empty neighbour.
+func stepFrom(s *aibg.State, idx int) string {
+	for _, n := range s.Player(idx).Pos.Neighbours() {
+		if t, ok := s.TileAt(n); ok && t.Kind == aibg.Empty {
+			if _, taken := s.PlayerAt(n); !taken {
+				return aibg.Move(n)
+			}
+		}
+	}
+	return "move,99,99"
+}
+
+// play sends an action as the original's bots did: again while the
+// answer is "Niste na potezu", until it takes the seat's turn; it returns
+// the reply that then comes, at the seat's next turn.
+func (c *client) play(action any) string {
+	for {
+		_, b := c.call("POST", "/game/doAction", map[string]any{"action": action})
+		if !strings.Contains(b, `"message":"`+msgNotYourTurn+`"`) {
+			return b
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func msg(s string) string {
+	b, _ := json.Marshal(map[string]string{"message": s})
+	return string(b)
+}
+
+// The protocol of §6 from the tables: logins, tokens, the join held until
+// every seat joined, actions in and out of turn with the original's
+// messages, the spectators, the end.
+func TestProtocol(t *testing.T) {
+	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 10 * time.Second,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
+		Options: map[string]string{"turns": "2"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})
+	url := "http://" + m.Addr(t)
+	ana, bob, admin := &client{t: t, url: url}, &client{t: t, url: url}, &client{t: t, url: url}
+
+	// Logins: the first two take the contest seats; the rest are unknown.
+	ana.login("ana", "a")
+	bob.login("bob", "b")
+	status, body := (&client{t: t, url: url}).call("POST", "/user/login/", map[string]any{"username": "eve", "password": 7, "extra": true})
+	require.Equal(t, http.StatusNotFound, status)
+	require.Equal(t, msg("Igrač sa username-om: eve i password-om: 7 ne postoji."), body)
+	admin.login("admin", "admin")
+
+	// Authorization.
+	status, body = (&client{t: t, url: url}).call("POST", "/game/doAction", map[string]any{"action": "move,0,0"})
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, msg(msgNoToken), body)
+	status, body = (&client{t: t, url: url, token: "nonsense"}).call("GET", "/game/joinGame", nil)
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, msg(msgBadToken), body)
+	status, body = ana.call("POST", "/game/createGame", map[string]any{"playerUsernames": []string{"bob", "ana"}})
+	require.Equal(t, http.StatusForbidden, status)
+	require.Equal(t, msg(msgForbidden), body)
+	status, body = admin.call("GET", "/game/joinGame", nil)
+	require.Equal(t, http.StatusForbidden, status)
+
+	// The admin seats bob first, for a game of "1" minute.
+	status, body = admin.call("POST", "/game/createGame", map[string]any{"playerUsernames": []string{"bob", "ana", "x", "y"}, "time": "1", "mapName": ""})
+	require.Equal(t, http.StatusCreated, status)
+	require.Equal(t, msg("Game sa id:0 uspešno napravljen."), body)
+
+	// Too early to act; the join waits for both.
+	status, body = bob.call("POST", "/game/doAction", map[string]any{"action": "move,0,0"})
+	require.Equal(t, http.StatusBadRequest, status)
+	require.Equal(t, msg(msgNoGame), body)
+	joined := make(chan string, 1)
+	go func() { _, b := bob.call("GET", "/game/joinGame", nil); joined <- b }()
+	select {
+	case <-joined:
+		t.Fatal("joinGame answered before every seat joined")
+	case <-time.After(300 * time.Millisecond):
+	}
+	status, body = ana.call("GET", "/game/joinGame/", nil, "Authorization", "Token "+ana.token)
+	require.Equal(t, http.StatusAccepted, status)
+	require.Regexp(t, `^\{"playerIdx":2,"gameState":"\{\\"map\\":`, body)
+	j1 := decode(t, <-joined)
+	require.Equal(t, 1, j1.PlayerIdx)
+	s := j1.state(t)
+	require.Equal(t, "bob", s.Player(1).Name)
+	require.Equal(t, "ana", s.Player(2).Name)
+	require.Equal(t, "player3", s.Player(3).Name)
+
+	// Spectators.
+	status, body = (&client{t: t, url: url}).call("GET", "/game?gameId=0&password=SalaMala", nil)
+	require.Equal(t, http.StatusAccepted, status)
+	require.Regexp(t, `^\{"gameState":"\{.*\}","time":\d+,"playerAttack":null\}$`, body)
+	status, body = (&client{t: t, url: url}).call("GET", "/game?gameId=0&password=sifra", nil)
+	require.Equal(t, http.StatusOK, status)
+	require.Empty(t, body)
+	status, body = (&client{t: t, url: url}).call("GET", "/game?gameId=4&password=salamala", nil)
+	require.Equal(t, http.StatusBadRequest, status)
+	require.Equal(t, msg(msgWatchError), body)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/streaming?gameId=0&password=salamala", nil)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	ws.SetReadLimit(1 << 20)
+	_, frame, err := ws.Read(ctx)
+	require.NoError(t, err)
+	require.Regexp(t, `^\{"gameState":"\{.*\}","time":\d+,"playerAttack":`, string(frame))
+	wrong, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/streaming/?gameId=0&password=nope", nil)
+	require.NoError(t, err)
+	defer wrong.CloseNow()
+	_, frame, err = wrong.Read(ctx)
+	require.NoError(t, err)
+	require.Equal(t, `{"message" : "Wrong password"}`, string(frame))
+
+	// Out of turn: at once, the state and "Niste na potezu", no effect.
+	status, body = ana.call("POST", "/game/doAction", map[string]any{"action": "move,0,0"})
+	require.Equal(t, http.StatusAccepted, status)
+	r := decode(t, body)
+	require.Equal(t, msgNotYourTurn, *r.Message)
+	require.Equal(t, j1.GameState, r.GameState)
+
+	// Bob's legal move: the reply waits for his next turn, with "null".
+	bobReply, anaReply := make(chan string, 1), make(chan string, 1)
+	go func() {
+		_, b := bob.call("POST", "/game/doAction/", map[string]any{"action": stepFrom(s, 1), "unknown": 1})
+		bobReply <- b
+	}()
+	// Ana's calls get "Niste na potezu" until her turn comes: then her
+	// call is her action, out of range.
+	go func() { anaReply <- ana.play("attack,0,0") }()
+	r = decode(t, <-bobReply)
+	require.Equal(t, "null", *r.Message)
+	s = r.state(t)
+	require.True(t, s.Boss.Action, "the reply comes at bob's next turn: after the round and the boss")
+	require.Equal(t, 900, s.Player(2).Health, "ana's shot out of range is penalised")
+
+	// Bob sends no action: the null action, penalised; the reply waits
+	// for his next turn, which never comes: the game ends after 2 rounds.
+	go func() {
+		_, b := bob.call("POST", "/game/doAction", map[string]any{"action": nil})
+		bobReply <- b
+	}()
+	r = decode(t, <-anaReply)
+	require.Equal(t, aibg.MsgRange, *r.Message)
+	require.Equal(t, 900, r.state(t).Player(1).Health, "bob's null action is penalised")
+	status, body = ana.call("POST", "/game/doAction", map[string]any{"action": "attack,0,0"})
+	require.Equal(t, http.StatusBadRequest, status, body)
+	require.Equal(t, msg(msgOver), body)
+	require.Equal(t, msg(msgOver), <-bobReply)
+	_, res, err := m.Wait(t, 20*time.Second)
+	require.NoError(t, err)
+	require.Equal(t, aibg.ReasonRounds, res.Reason)
+}
+
+// The training pair: /game/train joins (its checks first), /game/actionTrain
+// answers with the state after the round, or the message alone for an
+// illegal action; one call at a time; then "Trening igra je završena.".
+func TestTraining(t *testing.T) {
+	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 5, Limit: 10 * time.Second,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
+		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})
+	url := "http://" + m.Addr(t)
+	ana, bob := &client{t: t, url: url}, &client{t: t, url: url}
+	ana.login("ana", "a")
+	bob.login("bob", "b")
+
+	for _, c := range []struct {
+		body   map[string]any
+		status int
+		want   string
+	}{
+		{map[string]any{"playerIdx": 1, "time": 11}, 400, msg(msgTrainTooLong)},
+		{map[string]any{"playerIdx": "11", "time": "10.5"}, 400, msg(`"time": "10.5" is not a whole number`)},
+		{map[string]any{"playerIdx": 2, "time": 1}, 400, msg("Arena plays you as player 1 in this match (--seats): ask /game/train for playerIdx 1, or put the contest seat at 2")},
+		{map[string]any{"playerIdx": 1, "time": 1, "mapName": "test1.txt"}, 400, msg(`this match is played on Arena's default map (arena run --map), not "test1.txt": to play on it, give arena its file with --map`)},
+	} {
+		status, body := ana.call("POST", "/game/train", c.body)
+		require.Equal(t, c.status, status, "%v", c.body)
+		require.Equal(t, c.want, body, "%v", c.body)
+	}
+	trained := make(chan string, 1)
+	go func() {
+		_, b := ana.call("POST", "/game/train/", map[string]any{"playerIdx": "1", "time": 2.9, "note": "x"})
+		trained <- b
+	}()
+	status, body := bob.call("GET", "/game/joinGame", nil)
+	require.Equal(t, http.StatusAccepted, status)
+	s := decode(t, body).state(t)
+	require.Regexp(t, `^\{"message":"TrainingGame sa id-ijem: 0uspešno napravljen.","gameState":"\{`, <-trained)
+
+	// Ana's action waits for the round; a second call meanwhile is
+	// refused. (Two calls at once: whichever comes second is refused.)
+	anaReply := make(chan string, 2)
+	for range 2 {
+		go func() {
+			_, b := ana.call("POST", "/game/actionTrain", map[string]any{"action": stepFrom(s, 1)})
+			anaReply <- b
+		}()
+	}
+	require.Equal(t, msg(msgTrainBusy), <-anaReply)
+	bobReply := make(chan string, 1)
+	go func() { bobReply <- bob.play("attack,0,0") }()
+	body = <-anaReply
+	require.Regexp(t, `^\{"gameState":"\{.*\}"\}$`, body)
+
+	// An illegal action: the message alone, with status 400.
+	go func() {
+		_, b := ana.call("POST", "/game/actionTrain", map[string]any{"action": "Move,0,0"})
+		anaReply <- b
+	}()
+	require.Equal(t, aibg.MsgRange, *decode(t, <-bobReply).Message)
+	go func() { bobReply <- bob.play("attack,0,0") }()
+	require.Equal(t, msg(aibg.MsgKeyword), <-anaReply)
+	// The game's 3 rounds end while ana's last call waits.
+	go func() {
+		_, b := ana.call("POST", "/game/actionTrain", map[string]any{"action": "move,0,0"})
+		anaReply <- b
+	}()
+	require.Equal(t, aibg.MsgRange, *decode(t, <-bobReply).Message)
+	require.Equal(t, msg(msgOver), bob.play("attack,0,0"))
+	require.Equal(t, msg(msgTrainOver), <-anaReply)
+	_, _, err := m.Wait(t, 20*time.Second)
+	require.NoError(t, err)
+}

@@ -1,0 +1,414 @@
+// Package guardains is GuardAIns' original server for Arena's contest
+// seats (rules/guardains.md §6): Socket.IO 5 over Engine.IO 4 on port
+// 8000, HTTP long-polling then the WebSocket upgrade, pings every 500 ms.
+// Bots log in with the auth header of the handshake (or the CONNECT
+// payload), get `connected` and `game_status` broadcasts and one `action`
+// view a round with an ack request, and answer with `action` events. The
+// views are the title's (game/guardains), byte for byte.
+package guardains
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/zishang520/socket.io/v2/socket"
+
+	"github.com/arena-games/arena/game"
+	gg "github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/net/contest"
+)
+
+// The original's constants (rules/guardains.md §2, §6).
+const (
+	DefaultPort  = 8000
+	DefaultRoom  = "gameRoom"
+	Window       = time.Second            // a seat's time to answer a view
+	PingInterval = 500 * time.Millisecond // Engine.IO's pings
+	PingTimeout  = time.Second
+	// linger is the time the bots have to read the result before their
+	// sockets close.
+	linger = 250 * time.Millisecond
+)
+
+func init() {
+	game.RegisterContest(game.Contest{
+		Title: gg.Title{}.ID(),
+		Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
+			About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
+		Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
+			l, err := Open(seats, opts)
+			if err != nil {
+				return nil, err
+			}
+			return l, nil
+		},
+	})
+}
+
+// Lobby is the Socket.IO server of one match's contest seats.
+type Lobby struct {
+	opts game.ContestOptions
+	room string
+	ln   net.Listener
+	srv  *http.Server
+	io   *socket.Server
+	url  string
+	port int
+
+	mu        sync.Mutex
+	seats     [2]*seat // by seat; nil for a seat that is not a contest seat
+	conns     map[uint64]*seat
+	allJoined chan struct{}
+	closed    chan struct{}
+	match     *game.Match
+	announced int // the last round whose game_status went out
+	sockets   sync.WaitGroup
+}
+
+// Open starts the server of the contest seats of a match.
+func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
+	if opts.Accounts != "" {
+		return nil, errors.New("--accounts is for AIBG 5.0; GuardAIns' bots log in as player1/player1 and player2/player2")
+	}
+	l := &Lobby{opts: opts, room: opts.Room, conns: map[uint64]*seat{}, allJoined: make(chan struct{}), closed: make(chan struct{})}
+	if l.room == "" {
+		l.room = DefaultRoom
+	}
+	for _, s := range contest.Seats(seats) {
+		id := "player" + strconv.Itoa(s.Number())
+		l.seats[s] = &seat{l: l, seat: s, id: id, password: id}
+	}
+	ln, err := contest.Listen(opts.Listen, DefaultPort)
+	if err != nil {
+		return nil, err
+	}
+	l.ln = ln
+	host, port := contest.Host(ln.Addr())
+	l.url, l.port = "http://"+host, port
+	sopts := socket.DefaultServerOptions()
+	sopts.SetPingInterval(PingInterval)
+	sopts.SetPingTimeout(PingTimeout)
+	sopts.SetServeClient(false)
+	sopts.SetParser(&orderedParser{hook: l.packet})
+	l.io = socket.NewServer(nil, sopts)
+	l.io.Use(l.login)
+	l.io.On("connection", l.connected)
+	mux := http.NewServeMux()
+	mux.Handle("/socket.io/", l.io.ServeHandler(nil))
+	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := l.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			slog.Error("GuardAIns contest server", "err", err)
+		}
+	}()
+	go l.countdown()
+	return l, nil
+}
+
+// URL is the server's address, such as http://127.0.0.1:8000.
+func (l *Lobby) URL() string { return l.url + ":" + strconv.Itoa(l.port) }
+
+// Connect says how each contest seat's bot connects.
+func (l *Lobby) Connect() []string {
+	var out []string
+	for _, s := range l.seats {
+		if s == nil {
+			continue
+		}
+		out = append(out, fmt.Sprintf(`GuardAIns seat %d: Socket.IO at %s, header auth {"player_id": %q, "password": %q, "room": %q} (the template: bash run.sh %s %d %s %s %s)`,
+			s.seat.Number(), l.URL(), s.id, s.password, l.room, l.url, l.port, l.room, s.id, s.password))
+	}
+	return out
+}
+
+// Join waits until every contest seat has logged in.
+func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
+	if joined, err := contest.Wait(ctx, l.allJoined, l.opts.JoinTimeout); joined || err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var missing []game.Seat
+	for _, s := range l.seats {
+		if s != nil && !s.joined {
+			missing = append(missing, s.seat)
+		}
+	}
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	return nil, contest.Missing(missing, l.opts.JoinTimeout, "their bots connect to "+l.URL()+" with the header auth")
+}
+
+// countdown broadcasts "Game Starts in S seconds" every second until
+// every seat has joined: S is the time left to join.
+func (l *Lobby) countdown() {
+	deadline := time.Now().Add(l.opts.JoinTimeout)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		left := time.Until(deadline).Seconds()
+		if left > 0 {
+			l.broadcast("game_status", "Game Starts in "+pythonFloat(left)+" seconds")
+		}
+		select {
+		case <-tick.C:
+		case <-l.allJoined:
+			return
+		case <-l.closed:
+			return
+		}
+	}
+}
+
+// pythonFloat formats x as Python's str does: the shortest digits, with a
+// decimal point.
+func pythonFloat(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return s
+		}
+	}
+	return s + ".0"
+}
+
+// Player is the player of contest seat s.
+func (l *Lobby) Player(s game.Seat) game.Player {
+	if int(s) < len(l.seats) && l.seats[s] != nil {
+		return l.seats[s]
+	}
+	return nil
+}
+
+// Start remembers the match, for its result at the end.
+func (l *Lobby) Start(m *game.Match) {
+	l.mu.Lock()
+	l.match = m
+	l.mu.Unlock()
+}
+
+// status broadcasts "Game Running - Round n" once per round (n > 0).
+func (l *Lobby) status(round int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if round > l.announced {
+		l.announced = round
+		l.emit("game_status", "Game Running - Round "+strconv.Itoa(round))
+	}
+}
+
+// Close ends the game for the bots: the last round's status, the result,
+// "Game Over"; then their sockets close (the original clients never exit
+// by themselves).
+func (l *Lobby) Close() error {
+	l.mu.Lock()
+	select {
+	case <-l.closed:
+		l.mu.Unlock()
+		return nil
+	default:
+	}
+	close(l.closed)
+	m := l.match
+	l.mu.Unlock()
+	if m != nil {
+		last := m.Timeline.Last()
+		if s, ok := last.State.(*gg.State); ok && last.Over {
+			l.status(s.Round)
+			l.broadcast("game_status", resultLine(s))
+		}
+		l.broadcast("game_status", "Game Over")
+		time.Sleep(linger)
+	}
+	var socks []*socket.Socket
+	l.mu.Lock()
+	for _, s := range l.seats {
+		if s != nil && s.sock != nil {
+			socks = append(socks, s.sock)
+		}
+	}
+	l.mu.Unlock()
+	for _, s := range socks {
+		s.Disconnect(true)
+	}
+	done := make(chan struct{})
+	go func() { l.sockets.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := l.srv.Shutdown(ctx); err != nil {
+		l.srv.Close()
+	}
+	return nil
+}
+
+// resultLine is the original's game_status at the end (§6, R31).
+func resultLine(s *gg.State) string {
+	switch {
+	case s.Winner != 0:
+		return "Player " + strconv.Itoa(s.Winner) + " is the Winner"
+	case s.Reason == "penalties":
+		return "Draw"
+	}
+	return "Game is a Draw"
+}
+
+// login is the middleware that admits a socket: the auth HTTP header of
+// its handshake, else its CONNECT payload, must name the room, a contest
+// seat's player_id and its password, and that seat must not be connected.
+func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
+	hs := s.Handshake()
+	var auth map[string]any
+	conn := uint64(0)
+	if m, ok := hs.Auth.(map[string]any); ok {
+		if id, ok := m[connKey].(uint64); ok {
+			conn = id
+		}
+		delete(m, connKey)
+		if len(m) > 0 {
+			auth = m
+		}
+	}
+	if h := s.Request().Headers().Peek("Auth"); h != "" {
+		auth = nil
+		if err := json.Unmarshal([]byte(h), &auth); err != nil {
+			next(socket.NewExtendedError("the auth header is not a JSON object", nil))
+			return
+		}
+	}
+	if auth == nil {
+		next(socket.NewExtendedError(`no auth: send the header auth {"player_id": ..., "password": ..., "room": ...}`, nil))
+		return
+	}
+	room, _ := auth["room"].(string)
+	id, _ := auth["player_id"].(string)
+	pass, _ := auth["password"].(string)
+	if room != l.room {
+		next(socket.NewExtendedError("Wrong Room Id", nil))
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var st *seat
+	for _, c := range l.seats {
+		if c != nil && c.id == id {
+			st = c
+		}
+	}
+	switch {
+	case st == nil:
+		next(socket.NewExtendedError("Wrong Username", nil))
+		return
+	case pass != st.password:
+		next(socket.NewExtendedError("Wrong Password for "+id, nil))
+		return
+	case st.sock != nil:
+		next(socket.NewExtendedError(id+" Already Connected", nil))
+		return
+	}
+	s.SetData(&login{seat: st, conn: conn})
+	next(nil)
+}
+
+// login is what the middleware found of a socket: its seat, its
+// connection.
+type login struct {
+	seat *seat
+	conn uint64
+}
+
+// connected seats a socket that logged in, once it is connected (the
+// bot may be sent its view from then on), and greets every socket, as the
+// original did.
+func (l *Lobby) connected(args ...any) {
+	s, ok := args[0].(*socket.Socket)
+	if !ok {
+		return
+	}
+	in, ok := s.Data().(*login)
+	if !ok {
+		return
+	}
+	st, conn := in.seat, in.conn
+	l.mu.Lock()
+	if st.sock != nil { // two logins at once: the first one won
+		l.mu.Unlock()
+		s.Disconnect(true)
+		return
+	}
+	st.sock, st.conn = s, conn
+	l.conns[conn] = st
+	l.sockets.Add(1)
+	s.On("disconnect", func(...any) {
+		l.mu.Lock()
+		if st.sock == s {
+			st.sock = nil
+			delete(l.conns, conn)
+		}
+		l.mu.Unlock()
+		l.sockets.Done()
+	})
+	l.emit("connected", map[string]any{"data": "Connected"})
+	if !st.joined {
+		st.joined = true
+		all := true
+		for _, c := range l.seats {
+			all = all && (c == nil || c.joined)
+		}
+		if all {
+			close(l.allJoined)
+		}
+	}
+	l.mu.Unlock()
+}
+
+// broadcast emits an event to every seat's socket.
+func (l *Lobby) broadcast(ev string, data any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.emit(ev, data)
+}
+
+// emit is broadcast with mu held. Each socket gets it in turn, in the
+// order of the other events it gets (the library's broadcasts are not
+// ordered with a socket's own events).
+func (l *Lobby) emit(ev string, data any) {
+	for _, s := range l.seats {
+		if s != nil && s.sock != nil {
+			s.sock.Emit(ev, data)
+		}
+	}
+}
+
+// packet gets every packet of every connection, in the order it came:
+// the action events and acks of a seat's socket go to its round.
+func (l *Lobby) packet(conn uint64, p *packet) {
+	l.mu.Lock()
+	st := l.conns[conn]
+	l.mu.Unlock()
+	if st == nil {
+		return
+	}
+	switch {
+	case p.ack:
+		st.acked()
+	case p.event == "action":
+		st.received(p.data)
+	}
+}
+
+// connIDs numbers the connections.
+var connIDs atomic.Uint64

@@ -1,0 +1,346 @@
+//go:build !js
+
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/stream"
+)
+
+// The figures of the server, run on request (not in make test):
+//
+//	go test -run '^$' -bench . -benchtime 1x ./net/server/
+//
+// The spectators are a process of their own (this test binary, run as
+// TestSpectatorSwarm), so that the memory measured is the server's.
+
+// benchServer is a server for benchmarks, with the time each step of each
+// match was made.
+type benchServer struct {
+	*Server
+	url    string
+	admin  string
+	mu     sync.Mutex
+	made   map[string]map[int]int64 // match -> step -> UnixNano
+	closer func()
+}
+
+func newBenchServer(b *testing.B) *benchServer {
+	dir := b.TempDir()
+	bs, err := bus.Open(bus.Options{Dir: filepath.Join(dir, "js"), Port: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	admin := NewToken()
+	s, err := New(Options{Bus: bs, Dir: dir, AdminToken: admin, MaxConns: 100_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := &benchServer{Server: s, admin: admin, made: map[string]map[int]int64{}}
+	s.onLine = func(id string, line []byte) {
+		if step, ok := stepOf(line); ok {
+			now := time.Now().UnixNano()
+			srv.mu.Lock()
+			if srv.made[id] == nil {
+				srv.made[id] = map[int]int64{}
+			}
+			srv.made[id][step] = now
+			srv.mu.Unlock()
+		}
+	}
+	hs := httptest.NewServer(s.Handler())
+	srv.url = hs.URL
+	srv.closer = func() { hs.CloseClientConnections(); s.Close(); hs.Close(); bs.Close() }
+	return srv
+}
+
+// stepOf reads the step of a replay's step line quickly: {"step":N,...
+func stepOf(line []byte) (int, bool) {
+	const prefix = `{"step":`
+	if len(line) < len(prefix)+2 || string(line[:len(prefix)]) != prefix {
+		return 0, false
+	}
+	n := 0
+	for _, c := range line[len(prefix):] {
+		if c < '0' || c > '9' {
+			return n, c == ','
+		}
+		n = n*10 + int(c-'0')
+	}
+	return 0, false
+}
+
+// rss is the process's resident memory in bytes (Linux), 0 elsewhere.
+func rss() int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// swarm runs perMatch spectators of each match in a process of their own
+// and measures, for every step made after they all connected, the delay
+// from the step's making to its arrival at each spectator; and the
+// server's memory growth meanwhile.
+func (srv *benchServer) swarm(b *testing.B, ids []string, perMatch int) {
+	out := filepath.Join(b.TempDir(), "arrivals")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSpectatorSwarm$", "-test.v")
+	cmd.Env = append(os.Environ(), "ARENA_SWARM="+strings.Join([]string{srv.url, strings.Join(ids, ","), strconv.Itoa(perMatch), out}, ";"))
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	before := rss()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	ready := make(chan time.Time, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if sc.Text() == "swarm ready" {
+				ready <- time.Now()
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	peak := before
+	stop := make(chan struct{})
+	var sampling sync.WaitGroup
+	sampling.Add(1)
+	go func() {
+		defer sampling.Done()
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				peak = max(peak, rss())
+			}
+		}
+	}()
+	var readyAt time.Time
+	select {
+	case readyAt = <-ready:
+	case <-time.After(2 * time.Minute):
+		b.Fatal("the spectators did not connect")
+	}
+	if err := cmd.Wait(); err != nil {
+		b.Fatalf("the spectators: %v", err)
+	}
+	close(stop)
+	sampling.Wait()
+	data, err := os.ReadFile(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var delays []float64
+	srv.mu.Lock()
+	for len(data) >= 20 {
+		m := int(binary.LittleEndian.Uint32(data))
+		step := int(binary.LittleEndian.Uint64(data[4:]))
+		at := int64(binary.LittleEndian.Uint64(data[12:]))
+		data = data[20:]
+		made, ok := srv.made[ids[m]][step]
+		if ok && made > readyAt.UnixNano() {
+			delays = append(delays, float64(at-made)/1e6)
+		}
+	}
+	srv.mu.Unlock()
+	if len(delays) == 0 {
+		b.Fatal("no step was made after the spectators connected")
+	}
+	slices.Sort(delays)
+	q := func(p float64) float64 { return delays[min(len(delays)-1, int(math.Ceil(p*float64(len(delays))))-1)] }
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(delays[len(delays)-1], "max-ms")
+	b.ReportMetric(float64(len(delays)), "arrivals")
+	b.ReportMetric(float64(peak-before)/(1<<20), "server-MiB-growth")
+}
+
+// TestSpectatorSwarm is the spectators of the benchmarks: it runs only
+// when a benchmark starts it (ARENA_SWARM).
+func TestSpectatorSwarm(t *testing.T) {
+	spec := os.Getenv("ARENA_SWARM")
+	if spec == "" {
+		t.Skip("the spectators of the benchmarks; run by them")
+	}
+	parts := strings.Split(spec, ";")
+	url, ids, out := parts[0], strings.Split(parts[1], ","), parts[3]
+	per, _ := strconv.Atoi(parts[2])
+	type arrival struct {
+		match, step int
+		at          int64
+	}
+	var mu sync.Mutex
+	var all []arrival
+	var conns []*websocket.Conn
+	for m, id := range ids {
+		for range per {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(url, "http")+"/api/matches/"+id+"/stream", nil)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetReadLimit(8 << 20)
+			conns = append(conns, c)
+			_ = m
+		}
+	}
+	fmt.Println("swarm ready")
+	var wg sync.WaitGroup
+	for i, c := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []arrival
+			for {
+				_, data, err := c.Read(context.Background())
+				if err != nil {
+					break
+				}
+				if step, ok := stepOf(data); ok {
+					mine = append(mine, arrival{i / per, step, time.Now().UnixNano()})
+				}
+			}
+			mu.Lock()
+			all = append(all, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	buf := make([]byte, 0, 20*len(all))
+	for _, a := range all {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(a.match))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(a.step))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(a.at))
+	}
+	if err := os.WriteFile(out, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// create makes n matches on the bench server.
+func (srv *benchServer) create(b *testing.B, n int, req stream.CreateRequest) []string {
+	c := &stream.Client{Base: srv.url, Admin: srv.admin}
+	var ids []string
+	for i := range n {
+		req.Seed = int64(i + 1)
+		created, err := c.Create(context.Background(), req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids = append(ids, created.ID)
+	}
+	return ids
+}
+
+// BenchmarkThousandSpectators streams an AIC21 match to 1,000 WebSocket
+// spectators on loopback: the delay from each step's making to its
+// arrival (the 99th percentile is to stay within 100 ms) and the server's
+// memory growth (within 100 MiB).
+func BenchmarkThousandSpectators(b *testing.B) {
+	for range b.N {
+		srv := newBenchServer(b)
+		ids := srv.create(b, 1, stream.CreateRequest{Title: "aic21", Seats: []string{"colony", "forager"},
+			Options: map[string]string{"turns": "600"}, Map: "expanse", Pace: "25ms"})
+		srv.swarm(b, ids, 1000)
+		srv.closer()
+	}
+}
+
+// BenchmarkFiftyMatches plays 50 bot matches at once on one server, each
+// watched by 10 spectators.
+func BenchmarkFiftyMatches(b *testing.B) {
+	for range b.N {
+		srv := newBenchServer(b)
+		kinds := []stream.CreateRequest{
+			{Title: "aic21", Seats: []string{"colony", "forager"}, Options: map[string]string{"turns": "300"}, Pace: "20ms"},
+			{Title: "alienwarz", Seats: []string{"strategist", "miner"}, Pace: "20ms"},
+			{Title: "guardains", Seats: []string{"hunter", "explorer"}, Map: "maze:60x40", Pace: "20ms"},
+			{Title: "santorini", Seats: []string{"alphabeta:2", "minimax:2"}, Pace: "20ms"},
+			{Title: "aibg5", Seats: []string{"tactical", "greedy", "greedy", "training"}, Options: map[string]string{"turns": "150"}, Pace: "20ms"},
+		}
+		var ids []string
+		for _, k := range kinds {
+			ids = append(ids, srv.create(b, 10, k)...)
+		}
+		start := time.Now()
+		srv.swarm(b, ids, 10)
+		b.ReportMetric(time.Since(start).Seconds(), "s-all-50")
+		srv.closer()
+	}
+}
+
+// BenchmarkLateSpectator joins a live AIC21 match past turn 1,000 and
+// times how long until the spectator's timeline shows the turn the match
+// was at (it re-simulates every step from the start; the target is 200 ms).
+func BenchmarkLateSpectator(b *testing.B) {
+	srv := newBenchServer(b)
+	defer srv.closer()
+	ids := srv.create(b, 1, stream.CreateRequest{Title: "aic21", Seats: []string{"colony", "forager"},
+		Options: map[string]string{"turns": "1600"}, Map: "meadow", Pace: "4ms"})
+	c := &stream.Client{Base: srv.url}
+	for {
+		in, err := c.Match(context.Background(), ids[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if in.Turn >= 1000 {
+			break
+		}
+		if in.Status != stream.Live {
+			b.Fatalf("the match is %s at turn %d", in.Status, in.Turn)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var total time.Duration
+	b.ResetTimer()
+	for range b.N {
+		srv.mu.Lock()
+		now := 0
+		for step := range srv.made[ids[0]] {
+			now = max(now, step)
+		}
+		srv.mu.Unlock()
+		start := time.Now()
+		f := c.Watch(context.Background(), ids[0])
+		<-f.Ready()
+		for f.Recording().Timeline.Len()-1 < now {
+			time.Sleep(time.Millisecond)
+		}
+		total += time.Since(start)
+		f.Close()
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-current-turn")
+}

@@ -1,0 +1,248 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/net/stream"
+)
+
+// A hub is one server's copy of a match's stream, read once from
+// JetStream and shared by everyone this server streams the match to:
+// a thousand spectators cost one consumer. Its entries only grow; readers
+// walk them at their own pace and wait for more.
+type hub struct {
+	id string
+
+	mu      sync.Mutex
+	entries []entry
+	last    int    // the newest step of the replay
+	end     string // why the stream ended; "" until it has
+	status  string // the end's status
+	wake    chan struct{}
+	users   int
+	idle    *time.Timer
+	cc      jetstream.ConsumeContext
+	lastSeq uint64
+}
+
+// entry is one line of the match's stream.
+type entry struct {
+	seat int // 0: the replay's line; N: seat N's
+	line stream.Line
+	data []byte
+}
+
+// hubIdle is how long a hub nobody reads stays, in case someone comes back.
+const hubIdle = 30 * time.Second
+
+// hub is the hub of match id, started when needed; release it when done.
+func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h, ok := s.hubs[id]; ok {
+		h.mu.Lock()
+		h.users++
+		if h.idle != nil {
+			h.idle.Stop()
+			h.idle = nil
+		}
+		h.mu.Unlock()
+		return h, nil
+	}
+	h := &hub{id: id, wake: make(chan struct{}), users: 1}
+	cons, err := s.js.OrderedConsumer(ctx, streamName(id), jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		return nil, err
+	}
+	h.cc, err = cons.Consume(h.take)
+	if err != nil {
+		return nil, err
+	}
+	s.hubs[id] = h
+	return h, nil
+}
+
+// release says a reader of h is done; a hub nobody reads stops after a
+// while.
+func (s *Server) release(h *hub) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.users--
+	if h.users > 0 || s.closed {
+		return
+	}
+	h.idle = time.AfterFunc(hubIdle, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		h.mu.Lock()
+		unused := h.users == 0
+		h.mu.Unlock()
+		if unused && s.hubs[h.id] == h {
+			delete(s.hubs, h.id)
+			h.stop()
+		}
+	})
+}
+
+// stop stops reading the stream.
+func (h *hub) stop() {
+	if h.cc != nil {
+		h.cc.Stop()
+	}
+}
+
+// take adds a message of the stream.
+func (h *hub) take(msg jetstream.Msg) {
+	subj := msg.Subject()
+	data := msg.Data()
+	var seq uint64
+	if md, err := msg.Metadata(); err == nil {
+		seq = md.Sequence.Stream
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lastSeq = max(h.lastSeq, seq)
+	defer h.poke()
+	if subj == subject(h.id, "end") {
+		var e ending
+		if json.Unmarshal(data, &e) == nil && h.end == "" {
+			h.end, h.status = e.Reason, e.Status
+			if h.end == "" {
+				h.end = e.Status
+			}
+		}
+		return
+	}
+	e := entry{seat: seatOf(h.id, subj), data: data}
+	if e.seat == 0 && subj != subject(h.id, "spec") {
+		return
+	}
+	line, err := stream.Classify(data)
+	if err != nil {
+		return
+	}
+	e.line = line
+	if e.seat == 0 && line.Kind == stream.Step {
+		h.last = max(h.last, line.Step)
+	}
+	h.entries = append(h.entries, e)
+}
+
+// poke wakes the readers; call with mu held.
+func (h *hub) poke() {
+	close(h.wake)
+	h.wake = make(chan struct{})
+}
+
+// snapshot is what readers need of the hub at one moment.
+type snapshot struct {
+	entries []entry
+	last    int
+	end     string
+	seq     uint64
+	wake    <-chan struct{}
+}
+
+func (h *hub) snapshot() snapshot {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return snapshot{entries: h.entries[:len(h.entries):len(h.entries)], last: h.last, end: h.end, seq: h.lastSeq, wake: h.wake}
+}
+
+// caughtUp waits until the hub has read the stream up to sequence seq.
+func (h *hub) caughtUp(ctx context.Context, seq uint64) error {
+	for {
+		sn := h.snapshot()
+		if sn.seq >= seq {
+			return nil
+		}
+		select {
+		case <-sn.wake:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// reader is what one client may read of a hub: a spectator (seat 0),
+// delayed or not, or seat N (fog: its own views; else the replay and its
+// own messages), from step from.
+type reader struct {
+	seat  int
+	fog   bool
+	delay int // spectators: 0 live, N turns late, -1 at the end
+	from  int
+}
+
+// wants reports whether the reader reads entry e at all.
+func (r *reader) wants(e *entry) bool {
+	switch {
+	case r.seat == 0:
+		return e.seat == 0
+	case r.fog:
+		return e.seat == r.seat
+	}
+	return e.seat == 0 || e.seat == r.seat && e.line.Kind == stream.Ctl
+}
+
+// shown reports whether the reader may read entry e yet.
+func (r *reader) shown(e *entry, sn *snapshot) bool {
+	if r.seat != 0 || r.delay == 0 || sn.end != "" {
+		return true
+	}
+	if r.delay < 0 {
+		return false
+	}
+	return e.line.Kind == stream.Header || e.line.Step <= sn.last-r.delay
+}
+
+// start is where the reader starts in the entries, after the header: the
+// first line of step from, or for a replay the keyframe at or before from
+// (the start of the game when there is none). ok is false while the
+// header or that line has not arrived.
+func (r *reader) start(entries []entry) (header, at int, ok bool) {
+	header = -1
+	for i := range entries {
+		if e := &entries[i]; r.wants(e) && e.line.Kind == stream.Header && (r.seat == 0 || !r.fog || e.seat == r.seat) {
+			header = i
+			break
+		}
+	}
+	if header < 0 {
+		return -1, 0, false
+	}
+	if r.from <= 0 {
+		return header, header + 1, true
+	}
+	if r.fog {
+		for i := header + 1; i < len(entries); i++ {
+			if e := &entries[i]; r.wants(e) && e.line.Kind != stream.Header && e.line.Step >= r.from {
+				return header, i, true
+			}
+		}
+		return header, len(entries), true
+	}
+	at = header + 1
+	for i := header + 1; i < len(entries); i++ {
+		e := &entries[i]
+		if e.seat != 0 {
+			continue
+		}
+		if e.line.Kind == stream.Keyframe && e.line.Step <= r.from {
+			at = i
+		}
+		if e.line.Kind == stream.Step && e.line.Step > r.from {
+			break
+		}
+	}
+	return header, at, true
+}

@@ -1,0 +1,89 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// A match's log is a JetStream stream of its own, named streamName(id),
+// holding on these subjects, in the order they happened:
+//
+//	arena.match.ID.spec     the replay's lines: header, steps, keyframes, result
+//	arena.match.ID.seat.N   seat N's lines: its stream's header and views (a
+//	                        title that hides things from its seats), and the
+//	                        server's asks and refusals of its moves
+//	arena.match.ID.end      the end: {"status":"finished"|"interrupted","reason":...}
+//
+// The replay's lines are the .arena file's, byte for byte.
+func streamName(id string) string { return "arena-match-" + id }
+
+func subject(id, what string) string { return "arena.match." + id + "." + what }
+
+func seatSubject(id string, seat int) string { return subject(id, "seat."+strconv.Itoa(seat)) }
+
+// inbox is where a remote seat's moves and joins go, by core NATS request:
+// outside the match's stream.
+func inbox(id string, seat int) string { return "arena.seat." + id + "." + strconv.Itoa(seat) }
+
+// publishWait bounds one publish to JetStream.
+const publishWait = 10 * time.Second
+
+// createLog makes match id's stream.
+func (s *Server) createLog(ctx context.Context, id string) error {
+	_, err := s.js.CreateStream(ctx, jetstream.StreamConfig{Name: streamName(id), Subjects: []string{subject(id, ">")},
+		Storage: jetstream.FileStorage, Description: "the lines of Arena's match " + id,
+		MaxMsgSize: 8 << 20, Discard: jetstream.DiscardNew})
+	if err != nil {
+		return fmt.Errorf("match %s: its stream: %w", id, err)
+	}
+	return nil
+}
+
+// publish appends one line to match id's stream, on subject what, and
+// returns once JetStream has stored it.
+func (s *Server) publish(ctx context.Context, id, what string, line []byte) error {
+	if s.onLine != nil && what == "spec" {
+		s.onLine(id, line)
+	}
+	ctx, cancel := context.WithTimeout(ctx, publishWait)
+	defer cancel()
+	if _, err := s.js.Publish(ctx, subject(id, what), line, jetstream.WithExpectStream(streamName(id))); err != nil {
+		return fmt.Errorf("match %s: publish: %w", id, err)
+	}
+	return nil
+}
+
+// ending is the payload of a match's end.
+type ending struct {
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
+// publishEnd ends match id's stream.
+func (s *Server) publishEnd(ctx context.Context, id, status, reason string) {
+	data, _ := json.Marshal(ending{Status: status, Reason: reason})
+	if err := s.publish(ctx, id, "end", data); err != nil {
+		s.log.Warn("the end of a match could not be written", "match", id, "err", err)
+	}
+}
+
+// seatOf is the seat number of a seat subject, 0 for another subject.
+func seatOf(id, subj string) int {
+	n, ok := strings.CutPrefix(subj, subject(id, "seat."))
+	if !ok {
+		return 0
+	}
+	seat, err := strconv.Atoi(n)
+	if err != nil || seat < 1 {
+		return 0
+	}
+	return seat
+}

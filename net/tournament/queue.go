@@ -1,0 +1,170 @@
+//go:build !js
+
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game/tournament"
+)
+
+// The JetStream names tournaments share. Every tournament's matches are
+// jobs on one work-queue stream, a batch of matches a job, on the subject
+// arena.match.TOURNAMENT.FIRSTMATCH. Every worker takes jobs from one
+// durable consumer. Each tournament has its own key-value bucket of
+// results (one key per match) and object store of replays (one zip
+// archive per batch played), deleted when it is complete.
+const (
+	JobsStream      = "ARENA_MATCHES"
+	WorkersConsumer = "arena-workers"
+	jobsSubjects    = "arena.match.>"
+)
+
+func jobSubject(tid, first string) string { return "arena.match." + tid + "." + first }
+func resultsBucket(tid string) string     { return "arena-results-" + tid }
+func replaysBucket(tid string) string     { return "arena-replays-" + tid }
+
+// resultSubject is where a match's key lives in its results bucket.
+func resultSubject(tid, mid string) string { return "$KV." + resultsBucket(tid) + "." + mid }
+
+// DefaultAckWait is how long a batch stays with a worker that has stopped
+// saying it is still playing it, before another worker gets it.
+const DefaultAckWait = 30 * time.Second
+
+// maxAttempts is how many times a batch is handed out before it counts as
+// one that workers die playing.
+const maxAttempts = 5
+
+// JobVersion is the version of the Job message.
+const JobVersion = 1
+
+// Job is a batch of matches of one tournament for a worker: everything it
+// needs to play them, nothing of the spec.
+type Job struct {
+	Version    int               `json:"v"`
+	Tournament string            `json:"tournament"`
+	Title      string            `json:"title"`
+	Options    map[string]string `json:"options,omitempty"`
+	Limit      time.Duration     `json:"limit,omitempty"`
+	// MoveFiles keeps each match's move file beside its replay.
+	MoveFiles bool       `json:"move_files,omitempty"`
+	Matches   []JobMatch `json:"matches"`
+}
+
+// JobMatch is one match of a job.
+type JobMatch struct {
+	ID    string   `json:"id"`
+	Seats []string `json:"seats"` // each seat's player, as a seat list holds it
+	Names []string `json:"names"` // the entrants' names, for logs
+	Seed  int64    `json:"seed"`
+	Map   string   `json:"map,omitempty"`
+}
+
+// report is a worker's result in the results bucket: the result, and
+// where its files are: the zip archive of its batch in the replay store.
+type report struct {
+	tournament.Result
+	Archive string `json:"archive,omitempty"`
+}
+
+// openQueue makes the jobs stream (with replicas copies on a cluster) if
+// there is none, and the workers' consumer with its ack wait.
+func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Consumer, error) {
+	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
+		Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
+		Storage: jetstream.FileStorage, Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
+	})
+	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
+	}
+	c, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+		MaxAckPending: 100_000, Description: "Arena's tournament workers",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the workers' consumer: %w", err)
+	}
+	return c, nil
+}
+
+// waitQueue is the workers' consumer, once a runner has made it.
+func waitQueue(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
+	for said := false; ; said = true {
+		c, err := js.Consumer(ctx, JobsStream, WorkersConsumer)
+		if err == nil {
+			return c, nil
+		}
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return nil, fmt.Errorf("the workers' consumer: %w", err)
+		}
+		if !said {
+			slog.Warn("tournament worker: no tournament on this NATS yet; waiting for `arena tournament run`")
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(2 * time.Second):
+		}
+	}
+}
+
+// buckets opens a tournament's results and replays.
+func buckets(ctx context.Context, js jetstream.JetStream, tid string) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	kv, err := js.KeyValue(ctx, resultsBucket(tid))
+	if err != nil {
+		return nil, nil, err
+	}
+	obs, err := js.ObjectStore(ctx, replaysBucket(tid))
+	return kv, obs, err
+}
+
+// makeBuckets makes a tournament's results bucket and replay store (with
+// replicas copies on a cluster) where there are none, and opens them.
+func makeBuckets(ctx context.Context, js jetstream.JetStream, tid string, replicas int) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	_, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
+		Replicas: replicas, Description: "the results of tournament " + tid})
+	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
+		return nil, nil, fmt.Errorf("the results bucket: %w", err)
+	}
+	_, err = js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
+		Replicas: replicas, Description: "the replays of tournament " + tid})
+	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
+		return nil, nil, fmt.Errorf("the replays store: %w", err)
+	}
+	return buckets(ctx, js, tid)
+}
+
+// clearJobs takes a tournament's jobs off the queue: those waiting and
+// those a worker holds (its results still count when they come).
+func clearJobs(ctx context.Context, js jetstream.JetStream, tid string) error {
+	s, err := js.Stream(ctx, JobsStream)
+	if err != nil {
+		return err
+	}
+	if err := s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">"))); err != nil {
+		return fmt.Errorf("clear the tournament's jobs: %w", err)
+	}
+	return nil
+}
+
+// removeTournament deletes what a complete tournament left on JetStream:
+// its results, its replays and any job of it still queued.
+func removeTournament(ctx context.Context, js jetstream.JetStream, tid string) error {
+	var errs []error
+	if err := js.DeleteKeyValue(ctx, resultsBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		errs = append(errs, err)
+	}
+	if err := js.DeleteObjectStore(ctx, replaysBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		errs = append(errs, err)
+	}
+	if err := clearJobs(ctx, js, tid); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,616 @@
+//go:build !js
+
+package tournament
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/procgroup"
+)
+
+// Options say where and how a tournament runs.
+type Options struct {
+	// Dir is the tournament's folder.
+	Dir string
+	// NATS is an existing NATS cluster's URL; "" runs NATS in this process,
+	// with JetStream in Dir until the tournament is complete.
+	NATS string
+	// Workers is how many local workers play matches.
+	Workers int
+	// StartWorker makes the command of local worker i, which takes matches
+	// from the NATS at url; nil plays them in this process.
+	StartWorker func(i int, url string) *exec.Cmd
+	// AckWait is how long a match stays with a worker that has gone
+	// silent; 0: DefaultAckWait.
+	AckWait time.Duration
+	// Replicas is how many copies of the queue, the results and the
+	// replays a NATS cluster keeps (where it makes them); 0: one.
+	Replicas int
+	// OnStart, OnResult and OnProgress, when set, hear of the tournament's
+	// start, of each match as it is recorded, and of its progress about
+	// once a second.
+	OnStart    func(Start)
+	OnResult   func(Event)
+	OnProgress func(Progress)
+}
+
+// Start is where a tournament runs.
+type Start struct {
+	// URL is the NATS that more workers can join.
+	URL string
+	// Embedded says the NATS server runs in this process.
+	Embedded bool
+	// ID is the tournament's ID on JetStream.
+	ID string
+	Progress
+}
+
+// Progress counts a tournament's matches: done, being played (about),
+// and left.
+type Progress struct {
+	Done, Running, Left int
+	// Estimate is how many matches the tournament will have played.
+	Estimate int
+}
+
+// Event is one match recorded.
+type Event struct {
+	Match  tournament.Match
+	Result tournament.Result
+	// Names are the players of its seats; Stage names its stage.
+	Names []string
+	Stage string
+	Progress
+}
+
+// Run plays the spec's tournament in o.Dir to its end, or until ctx ends:
+// then what was played is kept, and the same call continues it. It
+// returns the final standings.
+func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, error) {
+	f, err := openFolder(o.Dir, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer f.close()
+	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{},
+		archives: map[string]int{}, zips: map[string]*zip.Reader{}}
+	c.t = &tournament.Tournament{ID: f.id, Name: spec.Name, Title: spec.Title.ID(), Format: spec.Format, Entrants: spec.Entrants}
+	if spec.House != nil {
+		c.t.House = spec.House.String()
+	}
+	if err := c.replan(); err != nil {
+		return nil, err
+	}
+	if c.plan.Done {
+		// Complete already: write the outputs again, as a finished run
+		// leaves them, and clear what a run stopped at its very end left
+		// on NATS.
+		_, st, err := f.outputs(c.t, tournament.StatusComplete)
+		os.RemoveAll(f.path(natsDir))
+		if o.NATS != "" {
+			if b, err := bus.Open(bus.Options{URL: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
+				removeTournament(ctx, b.JS, f.id)
+				b.Close()
+			}
+		}
+		return st, err
+	}
+	st, err := c.run(ctx)
+	if err != nil {
+		status := tournament.StatusStopped
+		if _, _, werr := f.outputs(c.t, status); werr != nil {
+			err = errors.Join(err, werr)
+		}
+		return nil, err
+	}
+	return st, nil
+}
+
+// coordinator is the runner of one tournament: it queues the matches the
+// plan knows, collects their results, and keeps the folder.
+type coordinator struct {
+	spec    *Spec
+	o       Options
+	f       *folder
+	t       *tournament.Tournament
+	plan    *tournament.Plan
+	matches map[string]tournament.Match
+	queued  map[string]bool
+	planned time.Time
+	running int
+	// waiting counts the matches queued and not yet recorded.
+	waiting int
+	// archives counts, by archive, the results recorded from it, to drop
+	// it from the replay store once all have been; zips keeps the last
+	// ones fetched.
+	archives map[string]int
+	zips     map[string]*zip.Reader
+	// outputsTook is how long writing the outputs took last: they are
+	// written at most once in 50 times that, so they cost the workers
+	// little.
+	outputsTook time.Duration
+	outputsAt   time.Time
+
+	js  jetstream.JetStream
+	kv  jetstream.KeyValue
+	obs jetstream.ObjectStore
+}
+
+func (c *coordinator) replan() error {
+	p, err := c.t.Format.Plan(c.f.results)
+	if err != nil {
+		return err
+	}
+	c.plan, c.planned = p, time.Now()
+	for _, m := range p.Matches {
+		c.matches[m.ID] = m
+	}
+	return nil
+}
+
+func (c *coordinator) progress() Progress {
+	done := len(c.f.results)
+	running := min(c.running, len(c.plan.Matches)-done)
+	return Progress{Done: done, Running: running, Left: max(0, c.plan.Estimate-done-running), Estimate: c.plan.Estimate}
+}
+
+func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
+	b, err := bus.Open(bus.Options{URL: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
+	if err != nil {
+		return nil, err
+	}
+	embedded := b.Embedded()
+	defer func() {
+		b.Close()
+		if embedded && c.plan.Done {
+			os.RemoveAll(c.f.path(natsDir))
+		}
+	}()
+	c.js = b.JS
+	ackWait := c.o.AckWait
+	if ackWait == 0 {
+		ackWait = DefaultAckWait
+	}
+	cons, err := openQueue(ctx, b.JS, ackWait, c.o.Replicas)
+	if err != nil {
+		return nil, err
+	}
+	if c.kv, c.obs, err = makeBuckets(ctx, b.JS, c.f.id, c.o.Replicas); err != nil {
+		return nil, err
+	}
+	watch, err := c.kv.WatchAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("watch the results: %w", err)
+	}
+	defer watch.Stop()
+	// The results that came while no runner was there come first.
+	var early []jetstream.KeyValueEntry
+	for e := range watch.Updates() {
+		if e == nil {
+			break
+		}
+		early = append(early, e)
+	}
+	if err := c.collect(ctx, early); err != nil {
+		return nil, err
+	}
+	// The jobs of a run before go: what they lack is queued again from
+	// the plan, and what a worker is playing still counts when it comes.
+	// (The workers of a run with NATS in its process are gone with it.)
+	if err := clearJobs(ctx, b.JS, c.f.id); err != nil {
+		return nil, err
+	}
+	if err := c.replan(); err != nil {
+		return nil, err
+	}
+	if c.o.OnStart != nil {
+		c.o.OnStart(Start{URL: b.URL, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+	}
+	if err := c.outputs(tournament.StatusRunning); err != nil {
+		return nil, err
+	}
+	if err := c.queue(ctx); err != nil {
+		return nil, err
+	}
+	workers, err := c.startWorkers(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	defer workers.stop()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	dirty := false
+	for {
+		if err := c.queue(ctx); err != nil {
+			return nil, err
+		}
+		if c.plan.Done {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case err := <-workers.failed:
+			return nil, err
+		case e, ok := <-watch.Updates():
+			if !ok {
+				return nil, errors.New("the watch of the results ended: is NATS still there?")
+			}
+			// Every result already there is recorded together: one sync
+			// to disk for all.
+			group := []jetstream.KeyValueEntry{e}
+		drain:
+			for len(group) < 1024 {
+				select {
+				case e := <-watch.Updates():
+					group = append(group, e)
+				default:
+					break drain
+				}
+			}
+			if err := c.collect(ctx, group); err != nil {
+				return nil, err
+			}
+			dirty = true
+			// Replanning costs a pass over every match: do it when the
+			// queue runs short of work, else at most once a second.
+			if c.waiting < 2*max(1, c.o.Workers)+2 || time.Since(c.planned) > time.Second {
+				if err := c.replan(); err != nil {
+					return nil, err
+				}
+			}
+		case <-tick.C:
+			if info, err := cons.Info(ctx); err == nil {
+				// A worker holds a batch it plays, the next one and the
+				// last one's report: about one match running for each
+				// local worker busy, or each two batches taken.
+				c.running = (info.NumAckPending + 1) / 2
+				if c.o.Workers > 0 {
+					c.running = min(info.NumAckPending, c.o.Workers)
+				}
+			}
+			if err := c.replan(); err != nil {
+				return nil, err
+			}
+			// The files change with the results, at most once in fifty
+			// times what writing them takes, and at least every half
+			// minute: a viewer tells a runner at work from one gone.
+			if (dirty && time.Since(c.outputsAt) > 50*c.outputsTook) || time.Since(c.outputsAt) > 30*time.Second {
+				if err := c.outputs(tournament.StatusRunning); err != nil {
+					return nil, err
+				}
+				dirty = false
+			}
+			if c.o.OnProgress != nil {
+				c.o.OnProgress(c.progress())
+			}
+		}
+	}
+	workers.stop()
+	c.running = 0
+	_, st, err := c.f.outputs(c.t, tournament.StatusComplete)
+	if err != nil {
+		return nil, err
+	}
+	if err := removeTournament(context.WithoutCancel(ctx), b.JS, c.f.id); err != nil {
+		slog.Warn("tournament: clear its data from NATS", "err", err)
+	}
+	return st, nil
+}
+
+// outputs writes the outputs, timing it.
+func (c *coordinator) outputs(status string) error {
+	start := time.Now()
+	_, _, err := c.f.outputs(c.t, status)
+	c.outputsAt, c.outputsTook = time.Now(), time.Since(start)
+	return err
+}
+
+// batchTime is about how long a batch of matches should take to play:
+// long enough that the queue's work per batch is small beside it, short
+// enough that results come often and a worker that dies loses little.
+const batchTime = 400 * time.Millisecond
+
+// maxBatch bounds the matches of a batch.
+const maxBatch = 64
+
+// batchSize is how many matches go into the next batch: as many as play
+// in about batchTime, from the time the recorded matches took (one until
+// some are), and never so many that the workers would wait for the last
+// batches while others play.
+func (c *coordinator) batchSize(left, workers int) int {
+	var sum float64
+	n := 0
+	for _, r := range c.f.results {
+		if r.Seconds > 0 {
+			sum += r.Seconds
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	size := int(batchTime.Seconds() / max(sum/float64(n), 1e-4))
+	return max(1, min(size, maxBatch, left/(2*workers)))
+}
+
+// queue puts the matches the plan knows and has no result for on the
+// jobs queue, once per run, in batches: enough for each worker to have
+// three batches ahead, so that the batches' size follows the time the
+// matches are found to take.
+func (c *coordinator) queue(ctx context.Context) error {
+	var todo []tournament.Match
+	for _, m := range c.plan.Matches {
+		if _, ok := c.f.results[m.ID]; !ok && !c.queued[m.ID] {
+			todo = append(todo, m)
+		}
+	}
+	workers := max(c.o.Workers, 4) // other machines' workers may join
+	for len(todo) > 0 {
+		n := c.batchSize(len(todo), workers)
+		if c.waiting >= 3*workers*n {
+			return nil
+		}
+		job := Job{Version: JobVersion, Tournament: c.f.id, Title: c.spec.Title.ID(), Options: c.spec.Options, Limit: c.spec.Limit,
+			MoveFiles: c.spec.MoveFiles}
+		for _, m := range todo[:n] {
+			job.Matches = append(job.Matches, c.jobMatch(m))
+		}
+		data, err := json.Marshal(job)
+		if err != nil {
+			return err
+		}
+		if _, err := c.js.Publish(ctx, jobSubject(c.f.id, todo[0].ID), data); err != nil {
+			return fmt.Errorf("queue match %s: %w", todo[0].ID, err)
+		}
+		for _, m := range todo[:n] {
+			c.queued[m.ID] = true
+		}
+		c.waiting += n
+		todo = todo[n:]
+	}
+	return nil
+}
+
+// jobMatch is a match as a worker gets it.
+func (c *coordinator) jobMatch(m tournament.Match) JobMatch {
+	j := JobMatch{ID: m.ID, Seed: m.Seed, Map: m.Map}
+	for _, e := range m.Entrants {
+		j.Seats, j.Names = append(j.Seats, c.seat(e)), append(j.Names, c.name(e))
+	}
+	return j
+}
+
+func (c *coordinator) seat(e int) string {
+	if e == tournament.House {
+		return c.spec.House.String()
+	}
+	return c.spec.Seats[e].String()
+}
+
+func (c *coordinator) name(e int) string {
+	if e == tournament.House {
+		return "house (" + c.spec.House.String() + ")"
+	}
+	return c.spec.Entrants[e].Name
+}
+
+// collect records results from the results bucket: their files into the
+// folder, then the results into the log, all synced to disk together,
+// then the archives out of the replay store once all their results are
+// in. A result already recorded is a duplicate and is ignored; a failed
+// match stops the tournament (and is forgotten, so that the next run
+// plays it again).
+func (c *coordinator) collect(ctx context.Context, entries []jetstream.KeyValueEntry) error {
+	var results []tournament.Result
+	files := map[string][]byte{}
+	var failed error
+	for _, e := range entries {
+		if e == nil || e.Operation() != jetstream.KeyValuePut {
+			continue
+		}
+		id := e.Key()
+		var rp report
+		if err := json.Unmarshal(e.Value(), &rp); err != nil {
+			slog.Warn("tournament: a result this Arena cannot read; the match is played again", "match", id, "err", err)
+			c.kv.Delete(ctx, id)
+			continue
+		}
+		rp.ID = id
+		if rp.Archive != "" {
+			c.archives[rp.Archive]++
+		}
+		_, done := c.f.results[id]
+		m, known := c.matches[id]
+		switch {
+		case done || slices.ContainsFunc(results, func(r tournament.Result) bool { return r.ID == id }):
+			continue
+		case !known:
+			slog.Warn("tournament: a result for a match the plan does not have; ignored", "match", id)
+			continue
+		case rp.Error != "":
+			c.kv.Delete(context.WithoutCancel(ctx), id)
+			if failed == nil {
+				failed = fmt.Errorf("match %s (%s) failed on worker %s: %s", id, strings.Join(c.jobMatch(m).Names, " vs "), rp.Worker, rp.Error)
+			}
+			continue
+		}
+		for _, file := range rp.Files {
+			name := path.Base(file)
+			if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, id+".") {
+				return fmt.Errorf("match %s: worker %s named a file %q outside the match's", id, rp.Worker, file)
+			}
+			data, err := c.file(ctx, rp.Archive, name)
+			if err != nil {
+				return fmt.Errorf("match %s: %w", id, err)
+			}
+			files[filepath.Join(tournament.MatchesDir, name)] = data
+		}
+		rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
+		results = append(results, rp.Result)
+	}
+	if err := c.f.commit(results, files); err != nil {
+		return err
+	}
+	for _, r := range results {
+		if c.queued[r.ID] {
+			c.waiting--
+		}
+	}
+	for name, n := range c.archives {
+		if zr := c.zips[name]; zr != nil && n >= archiveResults(zr) {
+			c.obs.Delete(ctx, name)
+			delete(c.zips, name)
+			delete(c.archives, name)
+		}
+	}
+	if c.o.OnResult != nil {
+		for _, r := range results {
+			m := c.matches[r.ID]
+			c.o.OnResult(Event{Match: m, Result: r, Names: c.jobMatch(m).Names, Stage: c.plan.Stages[m.Stage].Name, Progress: c.progress()})
+		}
+	}
+	return failed
+}
+
+// file is a file of a batch's archive, fetched once for the batch.
+func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, error) {
+	zr := c.zips[archive]
+	if zr == nil {
+		data, err := c.obs.GetBytes(ctx, archive)
+		if err != nil {
+			return nil, fmt.Errorf("fetch the archive %s: %w", archive, err)
+		}
+		if zr, err = zip.NewReader(bytes.NewReader(data), int64(len(data))); err != nil {
+			return nil, fmt.Errorf("the archive %s: %w", archive, err)
+		}
+		if len(c.zips) >= 16 {
+			clear(c.zips) // archives some of whose results never came
+		}
+		c.zips[archive] = zr
+	}
+	f, err := zr.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("the archive %s has no %s", archive, name)
+	}
+	defer f.Close()
+	return archiveLimit.Read(archive+"/"+name, f)
+}
+
+// archiveLimit bounds a file taken out of an archive, as Arena bounds a
+// replay.
+var archiveLimit = game.Limit{What: "a match's file", Max: game.MaxInput}
+
+// archiveResults counts the matches whose files an archive holds: its
+// replays.
+func archiveResults(zr *zip.Reader) int {
+	n := 0
+	for _, f := range zr.File {
+		if strings.HasSuffix(f.Name, ".arena") {
+			n++
+		}
+	}
+	return n
+}
+
+// localWorkers are the workers a runner started.
+type localWorkers struct {
+	stop   func()
+	failed chan error
+}
+
+// startWorkers starts the local workers: processes that StartWorker makes
+// (restarted when one exits), or workers in this process.
+func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorkers, error) {
+	lw := &localWorkers{failed: make(chan error, 1)}
+	n := c.o.Workers
+	wctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	lw.stop = sync.OnceFunc(func() {
+		cancel()
+		wg.Wait()
+	})
+	if n <= 0 {
+		return lw, nil
+	}
+	if c.o.StartWorker == nil {
+		wg.Go(func() { Work(wctx, b, WorkerOptions{Slots: n, Name: "local"}) })
+		return lw, nil
+	}
+	logFile, err := os.OpenFile(c.f.path(workersLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	var mu sync.Mutex
+	var cmds []*exec.Cmd
+	lw.stop = sync.OnceFunc(func() {
+		cancel()
+		mu.Lock()
+		for _, cmd := range cmds {
+			procgroup.Kill(cmd)
+		}
+		mu.Unlock()
+		wg.Wait()
+		logFile.Close()
+	})
+	for i := range n {
+		wg.Go(func() {
+			quick := 0
+			for wctx.Err() == nil {
+				cmd := c.o.StartWorker(i, b.URL)
+				if cmd.Dir == "" {
+					cmd.Dir = filepath.Dir(c.spec.Path)
+				}
+				cmd.Stdout, cmd.Stderr = logFile, logFile
+				mu.Lock()
+				err := procgroup.Start(cmd)
+				cmds = append(cmds, cmd)
+				mu.Unlock()
+				began := time.Now()
+				if err == nil {
+					err = cmd.Wait()
+				}
+				if wctx.Err() != nil {
+					return
+				}
+				fmt.Fprintf(logFile, "arena: local worker %d stopped (%v); starting it again\n", i+1, err)
+				if time.Since(began) < 2*time.Second {
+					if quick++; quick >= 3 {
+						select {
+						case lw.failed <- fmt.Errorf("local worker %d keeps stopping at once (%v): see %s", i+1, err, c.f.path(workersLog)):
+						default:
+						}
+						return
+					}
+				} else {
+					quick = 0
+				}
+				select {
+				case <-wctx.Done():
+				case <-time.After(time.Second):
+				}
+			}
+		})
+	}
+	return lw, nil
+}

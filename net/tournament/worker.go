@@ -1,0 +1,455 @@
+//go:build !js
+
+package tournament
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
+)
+
+// WorkerOptions say how a worker works.
+type WorkerOptions struct {
+	// Slots is how many batches it plays at once.
+	Slots int
+	// Name names it in the results ("host/pid" when empty).
+	Name string
+	// Log, when set, is told each match taken and finished.
+	Log func(format string, args ...any)
+}
+
+// Work takes batches of matches from the jobs queue and plays them until
+// ctx ends. A batch's files go to its tournament's replay store as one
+// archive, then each match's result to the results bucket, each created
+// only if no result is there (a match played twice counts once), and only
+// then is the job acknowledged. While a batch plays, the worker tells
+// JetStream it is still at it, so a long one stays with it, and the batch
+// of a worker that died goes to another after the consumer's ack wait. A
+// batch that ctx interrupts goes back to the queue at once.
+func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
+	cons, err := waitQueue(ctx, b.JS)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		return fmt.Errorf("the workers' consumer: %w", err)
+	}
+	w := &worker{js: b.JS, cons: cons, beat: max(info.Config.AckWait/3, 100*time.Millisecond), WorkerOptions: o, scratch: scratchDir()}
+	if w.Name == "" {
+		host, _ := os.Hostname()
+		w.Name = fmt.Sprintf("%s/%d", host, os.Getpid())
+	}
+	if w.Log == nil {
+		w.Log = func(string, ...any) {}
+	}
+	var wg sync.WaitGroup
+	for range max(1, o.Slots) {
+		wg.Go(func() { w.slot(ctx) })
+	}
+	wg.Wait()
+	return nil
+}
+
+type worker struct {
+	WorkerOptions
+	js      jetstream.JetStream
+	cons    jetstream.Consumer
+	beat    time.Duration
+	scratch string
+
+	mu    sync.Mutex
+	known map[string]tournamentBuckets // by tournament
+}
+
+type tournamentBuckets struct {
+	kv  jetstream.KeyValue
+	obs jetstream.ObjectStore
+}
+
+// buckets opens a tournament's results and replays, once per tournament.
+func (w *worker) buckets(ctx context.Context, tid string) (jetstream.KeyValue, jetstream.ObjectStore, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if b, ok := w.known[tid]; ok {
+		return b.kv, b.obs, nil
+	}
+	kv, obs, err := buckets(ctx, w.js, tid)
+	if err != nil {
+		return nil, nil, err
+	}
+	if w.known == nil || len(w.known) > 64 {
+		w.known = map[string]tournamentBuckets{}
+	}
+	w.known[tid] = tournamentBuckets{kv, obs}
+	return kv, obs, nil
+}
+
+// scratchDir is where matches write their files before they go to the
+// replay store: memory (/dev/shm) where the system has it, as nothing
+// there needs to survive the worker, else the temporary folder.
+func scratchDir() string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "arena-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return os.TempDir()
+}
+
+// slot plays one batch at a time. While it plays a batch, the reports of
+// the ones before go out (two at most) and the next one is fetched: the
+// queue's round trips overlap the play.
+func (w *worker) slot(ctx context.Context) {
+	reports := make(chan struct{}, 2)
+	var sent sync.WaitGroup
+	defer sent.Wait()
+	next := make(chan taken, 1)
+	go w.fetch(ctx, next)
+	for {
+		var job taken
+		select {
+		case <-ctx.Done():
+			return
+		case job = <-next:
+		}
+		go w.fetch(ctx, next)
+		b := w.play(ctx, job)
+		if b == nil {
+			continue
+		}
+		reports <- struct{}{}
+		sent.Go(func() {
+			defer func() { <-reports }()
+			b.finish(ctx, w)
+		})
+	}
+}
+
+// taken is a job taken from the queue, and how to stop telling JetStream
+// that it is being played.
+type taken struct {
+	msg  jetstream.Msg
+	stop context.CancelFunc
+}
+
+// fetch takes the next job from the queue and hands it over, or hands it
+// back to the queue when ctx ends first. From the moment it has it, it
+// tells JetStream the job is being played: it may wait for a long match
+// of the batch before it.
+func (w *worker) fetch(ctx context.Context, next chan<- taken) {
+	for ctx.Err() == nil {
+		wait, cancel := context.WithTimeout(ctx, 5*time.Second)
+		msg, err := w.cons.Next(jetstream.FetchContext(wait))
+		cancel()
+		if err == nil {
+			beating, stop := context.WithCancel(ctx)
+			go w.heartbeat(beating, msg)
+			select {
+			case next <- taken{msg, stop}:
+			case <-ctx.Done():
+				stop()
+				msg.Nak()
+			}
+			return
+		}
+		if ctx.Err() == nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
+			slog.Warn("tournament worker: take a match", "err", err)
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
+	}
+}
+
+// batch is a job played, waiting for its report.
+type batch struct {
+	job     Job
+	msg     jetstream.Msg
+	kv      jetstream.KeyValue
+	obs     jetstream.ObjectStore
+	done    []played
+	dir     string             // the matches' files, in the scratch space
+	stopped context.CancelFunc // the heartbeat
+}
+
+// played is one match of a batch, played.
+type played struct {
+	tournament.Result
+	files []string // in the batch's folder
+}
+
+// play plays the matches of a job; nil when there is nothing to report
+// (a job dropped, or interrupted and handed back).
+func (w *worker) play(ctx context.Context, t taken) *batch {
+	msg := t.msg
+	var job Job
+	if err := json.Unmarshal(msg.Data(), &job); err != nil || job.Version != JobVersion || len(job.Matches) == 0 {
+		slog.Warn("tournament worker: a job this Arena cannot read; dropped", "subject", msg.Subject(), "err", err)
+		t.stop()
+		msg.Term()
+		return nil
+	}
+	kv, obs, err := w.buckets(ctx, job.Tournament)
+	if err != nil {
+		// The tournament is over and gone: its job is of no use.
+		t.stop()
+		msg.Term()
+		return nil
+	}
+	md, err := msg.Metadata()
+	again := err == nil && md.NumDelivered > 1
+	tooMany := err == nil && md.NumDelivered > maxAttempts
+	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: t.stop}
+	b.dir, err = os.MkdirTemp(w.scratch, "arena-batch-")
+	for _, m := range job.Matches {
+		if again {
+			// Handed out before: a worker may have recorded some of it.
+			if _, err := kv.Get(ctx, m.ID); err == nil {
+				continue
+			}
+		}
+		p := played{Result: tournament.Result{ID: m.ID, Worker: w.Name}}
+		if tooMany {
+			p.Error = fmt.Sprintf("handed out %d times: the workers that took it stopped answering (did they crash or run out of memory?)", md.NumDelivered-1)
+		} else {
+			w.Log("took %s %s", m.ID, strings.Join(m.Names, " vs "))
+			if err == nil {
+				var res tournament.Result
+				res, p.files, err = playMatch(ctx, job, m, b.dir)
+				res.ID, res.Worker = p.ID, p.Worker
+				p.Result = res
+			}
+			if ctx.Err() != nil {
+				b.clean()
+				msg.Nak() // interrupted: another worker takes it now
+				return nil
+			}
+			if err != nil {
+				p.Error = err.Error()
+			}
+		}
+		b.done = append(b.done, p)
+	}
+	return b
+}
+
+// clean stops the heartbeat and removes the batch's files.
+func (b *batch) clean() {
+	b.stopped()
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
+}
+
+// finish reports the batch and acknowledges its job.
+func (b *batch) finish(ctx context.Context, w *worker) {
+	defer b.clean()
+	if err := w.report(ctx, b.job, b.kv, b.obs, b.dir, b.done); err != nil {
+		if ctx.Err() == nil {
+			slog.Warn("tournament worker: record results", "match", b.job.Matches[0].ID, "err", err)
+		}
+		// The tournament may be gone: look for its buckets again.
+		w.mu.Lock()
+		delete(w.known, b.job.Tournament)
+		w.mu.Unlock()
+		b.msg.Nak()
+		return
+	}
+	b.msg.Ack()
+	for _, p := range b.done {
+		if p.Error != "" {
+			w.Log("failed %s: %s", p.ID, p.Error)
+		} else {
+			w.Log("finished %s in %.3fs", p.ID, p.Seconds)
+		}
+	}
+}
+
+// report sends a batch's files, as one zip archive, then each result,
+// created in the results bucket only where none is: a match another
+// worker recorded first keeps its result.
+func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs jetstream.ObjectStore, dir string, done []played) error {
+	if len(done) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	files := 0
+	for i := range done {
+		p := &done[i]
+		for _, f := range p.files {
+			data, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				return err
+			}
+			// Replays are gzip already: stored as they are.
+			method := zip.Deflate
+			if strings.HasSuffix(f, ".arena") {
+				method = zip.Store
+			}
+			zf, err := zw.CreateHeader(&zip.FileHeader{Name: f, Method: method})
+			if err != nil {
+				return err
+			}
+			if _, err := zf.Write(data); err != nil {
+				return err
+			}
+			p.Files = append(p.Files, tournament.MatchesDir+"/"+f)
+			files++
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	archive := ""
+	if files > 0 {
+		archive = job.Matches[0].ID + "/" + randomID() + ".zip"
+		if _, err := obs.PutBytes(ctx, archive, buf.Bytes()); err != nil {
+			return fmt.Errorf("keep the replays: %w", err)
+		}
+	}
+	// The results go out together and are confirmed together.
+	futures := make([]jetstream.PubAckFuture, len(done))
+	for i, p := range done {
+		data, _ := json.Marshal(report{Result: p.Result, Archive: archive})
+		f, err := w.js.PublishAsync(resultSubject(job.Tournament, p.ID), data, jetstream.WithExpectLastSequencePerSubject(0))
+		if err != nil {
+			return err
+		}
+		futures[i] = f
+	}
+	recorded := 0
+	for i, f := range futures {
+		select {
+		case <-f.Ok():
+			recorded++
+		case err := <-f.Err():
+			if !errors.Is(err, jetstream.ErrKeyExists) {
+				return err
+			}
+			// A result is there, or was there and was deleted (a failed
+			// match, to be played again): only the second may be
+			// written.
+			if _, err := kv.Get(ctx, done[i].ID); errors.Is(err, jetstream.ErrKeyNotFound) {
+				data := f.Msg().Data
+				if _, err := kv.Create(ctx, done[i].ID, data); err == nil {
+					recorded++
+					continue
+				}
+			}
+			w.Log("played %s twice; the first result counts", done[i].ID)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if recorded == 0 && archive != "" {
+		obs.Delete(ctx, archive)
+	}
+	return nil
+}
+
+// heartbeat tells JetStream the batch is still being played until ctx
+// ends.
+func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
+	t := time.NewTicker(w.beat)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			msg.InProgress()
+		}
+	}
+}
+
+// playMatch plays one match of a job in dir and returns its result and
+// its files (the replay first; all named after the match), by name within
+// dir. A panic of the match is its error.
+func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tournament.Result, files []string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the match crashed: %v\n%s", p, debug.Stack())
+		}
+	}()
+	t, err := game.Lookup(job.Title)
+	if err != nil {
+		return res, nil, err
+	}
+	seats, err := game.ParseSeats(t, strings.Join(jm.Seats, ","))
+	if err != nil {
+		return res, nil, err
+	}
+	replay := jm.ID + ".arena"
+	st := game.Setup{Title: t, Seats: seats, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
+		Limit: job.Limit, Out: filepath.Join(dir, replay)}
+	if st.Options == nil {
+		st.Options = map[string]string{}
+	}
+	start := time.Now()
+	m, closeFiles, err := st.Start()
+	if err != nil {
+		return res, nil, err
+	}
+	_, runErr := m.Run(ctx)
+	closeErr := closeFiles()
+	if ctx.Err() != nil {
+		return res, nil, ctx.Err()
+	}
+	if err := errors.Join(runErr, closeErr); err != nil {
+		return res, nil, err
+	}
+	sum := m.Recording().Summary()
+	res = tournament.Result{Winner: sum.Winner, Ranking: sum.Ranking, Reason: sum.Reason, Turns: sum.Turns,
+		Began: start.UTC().Truncate(time.Microsecond), Seconds: float64(time.Since(start).Microseconds()) / 1e6}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return res, nil, err
+	}
+	files = []string{replay}
+	for _, e := range entries {
+		name := e.Name()
+		// The bots' logs go with the replay; the move file only when the
+		// spec asks for it (an AlienWarz game log is 50 times its replay).
+		if e.Type().IsRegular() && name != replay && strings.HasPrefix(name, jm.ID+".") &&
+			(job.MoveFiles || strings.HasSuffix(name, ".stderr.log")) {
+			files = append(files, name)
+		}
+	}
+	slices.Sort(files[1:])
+	return res, files, nil
+}
+
+// randomID is 8 random bytes in hex.
+func randomID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,366 @@
+package scenes
+
+import (
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+)
+
+// Library lists the replays of a folder, every format Arena reads: the
+// game, the players, the winner, the turns, the date and a picture of
+// the end, sorted and filtered as people choose; a click opens one. The
+// files are read in the background, a few pictures drawn each frame.
+type Library struct {
+	dir     string
+	entries []*libEntry
+	shown   []*libEntry // after the filter, in the order chosen
+	reading chan *libEntry
+	pending int
+	filter  *ui.Field
+	sortBy  *ui.Choice
+	game    *ui.Choice
+	folder  *ui.Field
+	back    *ui.Button
+	form    ui.Form
+	top     int // the first row shown
+	rows    int // how many rows fit
+	focus   int // the row the keyboard is on
+	list    image.Rectangle
+	key     string // the filter, sort and game the list was made for
+}
+
+// libEntry is one file of the library.
+type libEntry struct {
+	path    string
+	mod     time.Time
+	rec     *game.Recording
+	err     error
+	title   string
+	players string
+	verdict string
+	turns   int
+	thumb   *ebiten.Image
+}
+
+// The sorts the library offers.
+const (
+	sortNewest  = "newest first"
+	sortOldest  = "oldest first"
+	sortGame    = "by game"
+	sortLongest = "longest first"
+)
+
+// thumbW and thumbH are a row's picture, at scale 1.
+const thumbW, thumbH = 128, 80
+
+// NewLibrary lists the replays in dir.
+func NewLibrary(dir string) *Library {
+	l := &Library{dir: dir,
+		filter: &ui.Field{Placeholder: "filter: a game, a player, a file", Max: 200},
+		sortBy: &ui.Choice{Options: []string{sortNewest, sortOldest, sortGame, sortLongest}},
+		game:   &ui.Choice{Options: []string{"every game"}},
+		folder: &ui.Field{Text: dir, Max: 4096},
+		back:   &ui.Button{Label: "Back"}}
+	for _, t := range MenuTitles() {
+		l.game.Options = append(l.game.Options, t.Name())
+	}
+	l.form.Items = []ui.Widget{l.filter, l.game, l.sortBy, l.folder, l.back}
+	l.read(dir)
+	return l
+}
+
+// read starts reading the files of dir in the background.
+func (l *Library) read(dir string) {
+	l.close()
+	l.dir, l.entries, l.shown, l.top, l.focus, l.key = dir, nil, nil, 0, 0, "-"
+	files, _ := Playlist(dir)
+	l.reading = make(chan *libEntry, len(files))
+	l.pending = len(files)
+	for _, f := range files {
+		e := &libEntry{path: f, title: "…", players: filepath.Base(f)}
+		if st, err := os.Stat(f); err == nil {
+			e.mod = st.ModTime()
+		}
+		l.entries = append(l.entries, e)
+	}
+	// Two readers: the machine's other core keeps the window smooth.
+	work := make(chan *libEntry, len(l.entries))
+	for _, e := range l.entries {
+		work <- e
+	}
+	close(work)
+	out := l.reading
+	for range 2 {
+		go func() {
+			for e := range work {
+				r := *e
+				r.rec, r.err = game.OpenFile(e.path)
+				out <- &r
+			}
+		}()
+	}
+}
+
+// Close lets go of the pictures.
+func (l *Library) Close() { l.close() }
+
+func (l *Library) close() {
+	for _, e := range l.entries {
+		if e.thumb != nil {
+			e.thumb.Deallocate()
+			e.thumb = nil
+		}
+	}
+}
+
+// take files in what the readers read: the summary now, the picture when
+// the row is drawn.
+func (l *Library) take() {
+	for {
+		select {
+		case r := <-l.reading:
+			l.pending--
+			for i, e := range l.entries {
+				if e.path == r.path {
+					l.entries[i] = r
+					describe(r)
+				}
+			}
+			l.key = "-"
+		default:
+			return
+		}
+	}
+}
+
+// describe fills an entry's lines from its recording.
+func describe(e *libEntry) {
+	if e.err != nil {
+		e.title, e.players, e.verdict = "Not a replay Arena reads", filepath.Base(e.path), e.err.Error()
+		return
+	}
+	rec := e.rec
+	e.title = rec.Title.Name()
+	var names []string
+	for _, s := range rec.Header.Seats {
+		names = append(names, seatLabel(s))
+	}
+	e.players = strings.Join(names, " · ")
+	e.turns = rec.Timeline.Len() - 1
+	last := rec.Timeline.Last()
+	switch {
+	case last.Over:
+		why := ""
+		if j, ok := rec.Title.(game.Judged); ok {
+			why = j.Why(last)
+		}
+		e.verdict = game.Verdict(last, why)
+	case e.turns == 0:
+		e.verdict = "A position: one state"
+	default:
+		e.verdict = "Unfinished"
+	}
+	if t, err := time.Parse(time.RFC3339, rec.Header.Created); err == nil {
+		e.mod = t
+	}
+}
+
+// arrange filters and sorts the entries as chosen.
+func (l *Library) arrange() {
+	key := l.filter.Text + "|" + l.sortBy.Value() + "|" + l.game.Value()
+	if key == l.key {
+		return
+	}
+	l.key = key
+	l.shown = l.shown[:0]
+	words := strings.Fields(strings.ToLower(l.filter.Text))
+	for _, e := range l.entries {
+		if l.game.Index > 0 && e.title != l.game.Value() {
+			continue
+		}
+		hay := strings.ToLower(e.title + " " + e.players + " " + e.verdict + " " + filepath.Base(e.path))
+		ok := true
+		for _, w := range words {
+			ok = ok && strings.Contains(hay, w)
+		}
+		if ok {
+			l.shown = append(l.shown, e)
+		}
+	}
+	sort.SliceStable(l.shown, func(i, j int) bool {
+		a, b := l.shown[i], l.shown[j]
+		switch l.sortBy.Value() {
+		case sortOldest:
+			return a.mod.Before(b.mod)
+		case sortGame:
+			return a.title < b.title
+		case sortLongest:
+			return a.turns > b.turns
+		}
+		return a.mod.After(b.mod)
+	})
+	l.focus = min(l.focus, max(0, len(l.shown)-1))
+}
+
+func (l *Library) layout(a *App) (x, y, w, h float64) {
+	s := a.Scale
+	w, h = math.Min(1100*s, float64(a.W)-32*s), float64(a.H)-32*s
+	x, y = float64(a.W)/2-w/2, 16*s
+	l.filter.Place(rectXYWH(x+32*s, y+80*s, w*0.42, 44*s))
+	l.game.Place(rectXYWH(x+48*s+w*0.42, y+80*s, w*0.25, 44*s))
+	l.sortBy.Place(rectXYWH(x+64*s+w*0.67, y+80*s, w-96*s-w*0.67, 44*s))
+	l.folder.Place(rectXYWH(x+32*s, y+h-64*s, w-240*s, 44*s))
+	l.back.Place(rectXYWH(x+w-192*s, y+h-64*s, 160*s, 44*s))
+	l.list = rectXYWH(x+24*s, y+140*s, w-48*s, h-220*s)
+	l.rows = max(1, int(float64(l.list.Dy())/((thumbH+12)*s)))
+	return x, y, w, h
+}
+
+// Update reads what came in, and handles the list, the filter and the
+// buttons.
+func (l *Library) Update(a *App) error {
+	l.take()
+	l.arrange()
+	l.layout(a)
+	in := &a.In
+	if in.Just(ActBack) {
+		a.Pop()
+		return nil
+	}
+	typing := l.form.Focus == 0 || l.form.Focus == 3
+	switch {
+	case in.UI.Wheel != 0 && in.UI.Over(l.list):
+		l.top -= int(in.UI.Wheel)
+	case !typing && in.UI.Down && l.focus < len(l.shown)-1:
+		l.focus++
+		in.UI.Down = false
+	case !typing && in.UI.Up && l.focus > 0:
+		l.focus--
+		in.UI.Up = false
+	}
+	if l.focus < l.top {
+		l.top = l.focus
+	}
+	if l.focus >= l.top+l.rows {
+		l.top = l.focus - l.rows + 1
+	}
+	l.top = max(0, min(l.top, len(l.shown)-l.rows))
+	if in.UI.Pressed && in.UI.Over(l.list) {
+		i := l.top + int((in.UI.Y-float64(l.list.Min.Y))/((thumbH+12)*a.Scale))
+		if i >= 0 && i < len(l.shown) {
+			l.open(a, l.shown[i])
+		}
+		return nil
+	}
+	hit := l.form.Update(&in.UI)
+	switch {
+	case hit == l.back:
+		a.Pop()
+	case hit == l.folder:
+		l.read(strings.TrimSpace(l.folder.Text))
+	case in.UI.Enter && !typing && l.focus < len(l.shown):
+		l.open(a, l.shown[l.focus])
+	}
+	return nil
+}
+
+// open shows an entry's replay in the viewer.
+func (l *Library) open(a *App, e *libEntry) {
+	if e.rec == nil {
+		if e.err != nil {
+			a.Toast("%v", e.err)
+		}
+		return
+	}
+	view, err := render.NewView(e.rec.Title.ID())
+	if err != nil {
+		a.Toast("%v", err)
+		return
+	}
+	a.Push(NewViewer(e.rec, view))
+}
+
+// thumbnail draws the end of an entry's game small, once.
+func (l *Library) thumbnail(e *libEntry, s float64) *ebiten.Image {
+	if e.thumb != nil || e.rec == nil {
+		return e.thumb
+	}
+	view, err := render.NewView(e.rec.Title.ID())
+	if err != nil {
+		return nil
+	}
+	w, h := int(thumbW*2), int(thumbH*2)
+	e.thumb = ebiten.NewImage(w, h)
+	view.Layout(image.Rect(0, 0, w, h), 0.3)
+	last := e.rec.Timeline.Last()
+	view.Draw(e.thumb, &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1})
+	if d, ok := view.(render.Disposer); ok {
+		d.Dispose()
+	}
+	return e.thumb
+}
+
+// Draw draws the list.
+func (l *Library) Draw(dst *ebiten.Image, a *App) {
+	backdrop(dst, a)
+	s := a.Scale
+	x, y, w, h := l.layout(a)
+	card(dst, a, rectXYWH(x, y, w, h))
+	render.Text(dst, "Replay library", render.Bold, 30*s, x+32*s, y+26*s, render.Ink, render.Left)
+	count := itoa(len(l.shown)) + " of " + itoa(len(l.entries)) + " files"
+	if l.pending > 0 {
+		count += " · reading " + itoa(l.pending)
+	}
+	render.Text(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, render.InkDim, render.Right)
+	if len(l.shown) == 0 {
+		msg := "No replays here yet: matches played in the window land in this folder, or type another folder below."
+		render.WrapText(dst, msg, render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
+	}
+	rh := (thumbH + 12) * s
+	drawn := 0
+	for i := l.top; i < len(l.shown) && i < l.top+l.rows; i++ {
+		e := l.shown[i]
+		ry := float64(l.list.Min.Y) + float64(i-l.top)*rh
+		row := rectXYWH(float64(l.list.Min.X), ry, float64(l.list.Dx()), rh-6*s)
+		bg := render.Raised
+		if i == l.focus || a.In.UI.Over(row) {
+			bg = render.Hover
+		}
+		render.Panel(dst, row, 10*s, bg)
+		tx := float64(row.Min.X) + 8*s
+		// A few pictures a frame: the list fills in as it is drawn.
+		if e.thumb != nil || drawn < 2 {
+			if e.thumb == nil {
+				drawn++
+			}
+			if img := l.thumbnail(e, s); img != nil {
+				render.Sprite(dst, img, tx, ry+3*s, thumbW*s/float64(img.Bounds().Dx()), thumbH*s/float64(img.Bounds().Dy()), render.White)
+			}
+		}
+		cx := tx + (thumbW+16)*s
+		cw := float64(row.Max.X) - cx - 16*s
+		render.FitText(dst, e.title, render.Bold, 18*s, cx, ry+8*s, cw*0.5, render.Ink, render.Left)
+		when := e.mod.Local().Format("2 Jan 2006 15:04")
+		if e.rec != nil {
+			when = game.Count(e.turns, "turn") + " · " + when
+		}
+		render.FitText(dst, when, render.Regular, 14*s, cx+cw, ry+10*s, cw*0.48, render.InkDim, render.Right)
+		render.FitText(dst, e.players, render.Regular, 15*s, cx, ry+32*s, cw, render.InkDim, render.Left)
+		ink := render.Accent
+		if e.err != nil {
+			ink = render.Bad
+		}
+		render.FitText(dst, e.verdict, render.Regular, 14*s, cx, ry+54*s, cw, ink, render.Left)
+	}
+	l.form.Draw(dst, s)
+}

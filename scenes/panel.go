@@ -1,0 +1,441 @@
+package scenes
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+)
+
+// panelCache keeps what the side panel worked out, so that frames that
+// show the same thing draw it without working it out again, and where its
+// parts were drawn, for clicks.
+type panelCache struct {
+	clock     memo[int]
+	thought   memo[int]
+	status    string
+	statusW   float64
+	lines     []string
+	rowLabels []string
+	clip      memoMap
+	// rows are the move list's rows drawn last: the frame each shows.
+	rows     []moveRow
+	chartR   image.Rectangle // the chart drawn last
+	chartHdr image.Rectangle // its heading: a click shows the next quantity
+	chart    chartPicture
+	standKey string
+	stand    game.Standings
+}
+
+// moveRow is one row of the move list on screen.
+type moveRow struct {
+	frame int
+	r     image.Rectangle
+}
+
+// seatGlyphs mark the seats beside their colours, so that people who do
+// not tell the colours apart tell the seats apart.
+var seatGlyphs = [8]string{"●", "■", "▲", "♦", "●", "■", "▲", "♦"}
+
+// playerNames are the seats as people call them.
+var playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
+
+// seatGlyph draws seat s's mark in its colour, centred at (x, y), about
+// size pixels across: a disc, a square, a triangle, a diamond.
+func (v *Viewer) seatGlyph(dst *ebiten.Image, s game.Seat, x, y, size float64) {
+	drawSeatMark(dst, s, x, y, size, v.seatColor(s))
+}
+
+// drawSeatMark draws the mark of seat s in colour c, centred at (x, y).
+func drawSeatMark(dst *ebiten.Image, s game.Seat, x, y, size float64, c color.NRGBA) {
+	switch {
+	case s < 0:
+		render.Text(dst, "◊", render.Bold, size, x, y-size*0.65, render.InkDim, render.Center)
+	case s&3 == 0:
+		render.Disc(dst, x, y, size*0.4, c)
+	case s&3 == 1:
+		k := size * 0.66
+		render.FillRect(dst, x-k/2, y-k/2, k, k, c)
+	default:
+		g := seatGlyphs[s&7]
+		render.Text(dst, g, render.Bold, size*1.05, x, y-size*0.72, c, render.Center)
+	}
+}
+
+// seatColor is the colour that marks seat s: the view's, or the safe
+// palette's when people chose it.
+func (v *Viewer) seatColor(s game.Seat) color.NRGBA {
+	if render.SafePalette {
+		return render.SafeColor(int(s))
+	}
+	return v.view.SeatColor(s)
+}
+
+func (v *Viewer) seatName(i int) string {
+	if i < len(v.rec.Header.Seats) {
+		return seatLabel(v.rec.Header.Seats[i])
+	}
+	return "?"
+}
+
+// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
+func seatLabel(spec string) string {
+	if spec == "human" {
+		return "Human"
+	}
+	return strings.Replace(spec, ":", " · ", 1)
+}
+
+// standings are frame f's standings as the sight knows them, worked out
+// once per frame and sight.
+func (v *Viewer) standings(f game.Frame, as game.Seat) (game.Standings, bool) {
+	r, ok := v.rec.Title.(game.Ranked)
+	if !ok {
+		return game.Standings{}, false
+	}
+	key := strconv.Itoa(f.Turn) + "|" + strconv.Itoa(int(as)) + "|" + strconv.Itoa(v.clock.Cursor)
+	if v.panel.standKey != key {
+		v.panel.standKey, v.panel.stand = key, r.Standings(f, as)
+	}
+	return v.panel.stand, true
+}
+
+// The side panel's measures at scale 1.
+const (
+	standRowH = 50
+	moveRowH  = 24
+	chartH    = 112
+)
+
+func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
+	s := a.Scale
+	r := v.side
+	card(dst, a, r)
+	x, y := float64(r.Min.X)+22*s, float64(r.Min.Y)+18*s
+	w := float64(r.Dx()) - 44*s
+	cur := v.rec.Timeline.Frame(v.clock.Cursor)
+	as := v.sight()
+	y = v.drawStandings(dst, a, cur, as, x, y, w)
+	// Status.
+	y += 4 * s
+	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
+	y += 12 * s
+	if status := v.status(cur); status != v.panel.status || v.panel.statusW != w {
+		v.panel.lines, v.panel.status, v.panel.statusW = render.Wrap(status, render.Bold, 16*s, w), status, w
+	}
+	for _, l := range v.panel.lines[:min(len(v.panel.lines), 4)] {
+		render.Text(dst, l, render.Bold, 16*s, x, y, render.Ink, render.Left)
+		y += 16 * s * 1.35
+	}
+	// A person's clock, when moves have a time limit.
+	if h, _ := v.humanToMove(cur); h != nil {
+		if due, ok := h.Deadline(); ok {
+			left := max(0, time.Until(due).Seconds())
+			y += 6 * s
+			render.Panel(dst, rectXYWH(x, y, w, 8*s), 4*s, render.Raised)
+			frac := min(1, left/v.limitOf(cur))
+			ink := render.Good
+			if left < 3 {
+				ink = render.Bad
+			}
+			render.Panel(dst, rectXYWH(x, y, max(8*s, w*frac), 8*s), 4*s, ink)
+			y += 14 * s
+			label := v.panel.clock.get(int(left*10), func(t int) string { return fmt.Sprintf("%.1f s left", float64(t)/10) })
+			render.Text(dst, label, render.Bold, 14*s, x, y, ink, render.Left)
+			y += 20 * s
+		}
+	}
+	// What the computer thought, as far as the sight may know it.
+	if note := v.panel.thought.get(v.clock.Cursor*16+int(as+2), func(int) string { return thinking(cur, as) }); note != "" {
+		y += 6 * s
+		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
+	}
+	// The chart.
+	v.panel.chartR = image.Rectangle{}
+	if v.hasChart() && float64(r.Max.Y)-y > (chartH+moveRowH*3+60)*s {
+		y += 8 * s
+		y = v.drawChart(dst, a, x, y, w)
+	}
+	// The moves.
+	y += 10 * s
+	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
+	y += 10 * s
+	render.Text(dst, "MOVES · click one to go there", render.Bold, 12*s, x, y, render.InkFaint, render.Left)
+	y += 22 * s
+	v.drawMoves(dst, a, x, y, w, float64(r.Max.Y)-12*s)
+}
+
+// status is the view's line about frame f: on the last frame of a record
+// that stops before the game ends, that it does.
+func (v *Viewer) status(f game.Frame) string {
+	text := v.view.Status(f)
+	if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
+		text = end + " · " + text
+	}
+	return text
+}
+
+// unfinished says so when the record is complete (not live) but the game
+// in it did not end: one state, or a log cut short.
+func (v *Viewer) unfinished() (string, bool) {
+	tl := v.rec.Timeline
+	if tl.Live() || tl.Last().Over {
+		return "", false
+	}
+	if tl.Len() == 1 {
+		return "A position, not a game: the record holds one state", true
+	}
+	return fmt.Sprintf("Unfinished: the record stops after turn %d", tl.Len()-1), true
+}
+
+// drawStandings draws the players: in the game's ranking order with its
+// numbers when it ranks them, the column that decides the order marked.
+func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as game.Seat, x, y, w float64) float64 {
+	s := a.Scale
+	var toMove [8]bool
+	for _, st := range cur.ToMove {
+		toMove[st&7] = true
+	}
+	st, ranked := v.standings(cur, as)
+	rows := st.Rows
+	if !ranked {
+		for i := 0; i < v.rec.Title.Seats(); i++ {
+			rows = append(rows, game.Standing{Seat: game.Seat(i)})
+		}
+	}
+	cols := len(st.Heads)
+	col := min(58*s, w*0.62/float64(max(1, cols)))
+	if cols > 0 {
+		crowded := false
+		for _, h := range st.Heads {
+			if tw, _ := render.Measure(h, render.Bold, 10*s); tw > col-4*s {
+				crowded = true
+			}
+		}
+		for i, h := range st.Heads {
+			cx := x + w - float64(cols-1-i)*col
+			hy := y - 6*s
+			if crowded && (cols-1-i)%2 == 1 {
+				hy -= 11 * s
+			}
+			ink := render.InkFaint
+			if i == st.Decides {
+				ink = render.Accent
+			}
+			render.Text(dst, h, render.Bold, 10*s, cx, hy, ink, render.Right)
+		}
+		y += 12 * s
+	}
+	nameW := w - 30*s - float64(cols)*col
+	for i, row := range rows {
+		seat := row.Seat
+		rowR := rectXYWH(x-8*s, y-5*s, w+16*s, (standRowH-6)*s)
+		switch {
+		case cur.Over && cur.Result.Winner == seat.Number():
+			render.Panel(dst, rowR, 10*s, render.Fade(render.Accent, 0.25))
+		case toMove[seat&7] && !cur.Over:
+			pulse := 0.5 + 0.5*sinTime(a.Clock*3)
+			render.Panel(dst, rowR, 10*s, render.Fade(v.seatColor(seat), 0.16+0.1*pulse))
+		}
+		v.seatGlyph(dst, seat, x+9*s, y+17*s, 20*s)
+		name := playerNames[seat&7]
+		if row.Out {
+			name += " · out"
+		}
+		render.FitText(dst, name, render.Bold, 17*s, x+26*s, y, nameW, render.Ink, render.Left)
+		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, x+26*s, y+21*s, nameW, render.InkDim, render.Left)
+		for k, c := range row.Cells {
+			cx := x + w - float64(len(row.Cells)-1-k)*col
+			ink := render.Ink
+			if k == st.Decides && i == 0 {
+				ink = render.Accent
+			}
+			render.FitText(dst, c, render.Bold, 15*s, cx, y+10*s, col-4*s, ink, render.Right)
+		}
+		if !ranked {
+			tag := ""
+			switch {
+			case cur.Over && cur.Result.Winner == seat.Number():
+				tag = "WINNER"
+			case toMove[seat&7] && !cur.Over:
+				tag = "TO MOVE"
+			}
+			render.Text(dst, tag, render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+		}
+		y += standRowH * s
+	}
+	return y
+}
+
+// limitOf is the time per move of the person to move in frame f, in
+// seconds (1 when unknown, to keep the clock's bar finite).
+func (v *Viewer) limitOf(f game.Frame) float64 {
+	if v.match == nil {
+		return v.serverLimit()
+	}
+	for _, s := range f.ToMove {
+		if int(s) < len(v.match.Seats) && v.match.Seats[s].Limit > 0 {
+			return v.match.Seats[s].Limit.Seconds()
+		}
+	}
+	return 1
+}
+
+// moveLabel is a move as the move list shows it: the view's short form when
+// it has one.
+func (v *Viewer) moveLabel(seat game.Seat, move string) string {
+	if l, ok := v.view.(render.MoveLabeler); ok {
+		move = l.MoveLabel(seat, move)
+	}
+	if move == "" {
+		return "(no answer)"
+	}
+	return move
+}
+
+// thinking is what the players whose thoughts the sight may know said
+// about the move that made frame cur.
+func thinking(cur game.Frame, as game.Seat) string {
+	var parts []string
+	for seat, n := range cur.Notes {
+		if n.Text != "" && game.Knows(as, seat) {
+			parts = append(parts, fmt.Sprintf("P%d: %s", seat.Number(), n.Text))
+		}
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, "\n")
+}
+
+// summary is a step without moves in words (an imported log records the
+// states only): its events of note, else how many of each kind it had.
+func (v *Viewer) summary(i int) string {
+	if i < len(v.chron.Markers) && len(v.chron.Markers[i]) > 0 {
+		ms := v.chron.Markers[i]
+		text := ms[0].Text
+		if len(ms) > 1 {
+			text += fmt.Sprintf(" (+%d)", len(ms)-1)
+		}
+		return text
+	}
+	if v.sight() != game.AllSeats {
+		return "—"
+	}
+	f := v.rec.Timeline.Frame(i)
+	count := map[string]int{}
+	var kinds []string
+	for _, e := range f.Events {
+		if count[e.Kind] == 0 {
+			kinds = append(kinds, e.Kind)
+		}
+		count[e.Kind]++
+	}
+	if len(kinds) == 0 {
+		return "no change"
+	}
+	sort.Slice(kinds, func(a, b int) bool { return count[kinds[a]] > count[kinds[b]] })
+	var parts []string
+	for _, k := range kinds[:min(3, len(kinds))] {
+		parts = append(parts, strconv.Itoa(count[k])+" "+k)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// drawMoves draws the move list between y and bottom, the shown step in
+// the middle; each row is a step's moves, or what happened in it.
+func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
+	s := a.Scale
+	lh := moveRowH * s
+	v.panel.rows = v.panel.rows[:0]
+	rows := int((bottom - y) / lh)
+	if rows <= 0 {
+		return
+	}
+	n := v.rec.Timeline.Len()
+	cursor := v.clock.Cursor
+	from := max(1, min(cursor-rows/2, n-rows))
+	as := v.sight()
+	for i := from; i < n && i < from+rows; i++ {
+		f := v.rec.Timeline.Frame(i)
+		ink := render.InkDim
+		rowR := rectXYWH(x-8*s, y-3*s, w+16*s, lh)
+		if i == cursor {
+			render.Panel(dst, rowR, 6*s, render.Hover)
+			ink = render.Ink
+		}
+		v.panel.rows = append(v.panel.rows, moveRow{frame: i, r: rowR})
+		for len(v.panel.rowLabels) <= i {
+			v.panel.rowLabels = append(v.panel.rowLabels, fmt.Sprintf("%3d", len(v.panel.rowLabels)))
+		}
+		render.Text(dst, v.panel.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
+		left := x + 44*s
+		room := w - 44*s
+		if len(f.Moves) == 0 {
+			key := fmt.Sprintf("s|%d|%d|%d", i, int(as), int(room))
+			label := v.panel.clip.get(key, func(string) string { return render.ClipWords(v.summary(i), render.Regular, 14*s, room) })
+			render.Text(dst, label, render.Regular, 14*s, left, y, ink, render.Left)
+			y += lh
+			continue
+		}
+		// One column per seat that moved, in seat order.
+		cols := len(f.Moves)
+		colW := room / float64(max(1, cols))
+		col := 0
+		for seat := game.Seat(0); int(seat) < v.rec.Title.Seats(); seat++ {
+			mv, ok := f.Moves[seat]
+			if !ok {
+				continue
+			}
+			cx := left + float64(col)*colW
+			col++
+			v.seatGlyph(dst, seat, cx+4*s, y+9*s, 12*s)
+			if !game.Knows(as, seat) {
+				render.Text(dst, "moved", render.Regular, 14*s, cx+14*s, y, render.InkFaint, render.Left)
+				continue
+			}
+			key := fmt.Sprintf("%d|%d|%d|%s", seat, cols, int(colW), mv)
+			label := v.panel.clip.get(key, func(string) string {
+				l := v.moveLabel(seat, mv)
+				size := render.Shrink(l, render.Mono, 15*s, 12*s, colW-18*s)
+				return render.ClipWords(l, render.Mono, size, colW-18*s) + "\x00" + strconv.FormatFloat(size, 'f', 2, 64)
+			})
+			text, size, _ := strings.Cut(label, "\x00")
+			sz, _ := strconv.ParseFloat(size, 64)
+			render.Text(dst, text, render.Mono, sz, cx+14*s, y+(15*s-sz)/2, ink, render.Left)
+		}
+		y += lh
+	}
+}
+
+// panelInput handles clicks on the side panel: a move list row goes to its
+// step; the chart's heading shows the next quantity, a click in the chart
+// goes to the turn under it.
+func (v *Viewer) panelInput(a *App) {
+	in := &a.In.UI
+	if v.hidden || !in.Pressed {
+		return
+	}
+	for _, row := range v.panel.rows {
+		if in.Over(row.r) {
+			v.jumpEvent(row.frame)
+			return
+		}
+	}
+	switch {
+	case in.Over(v.panel.chartHdr):
+		v.chart = (v.chart + 1) % max(1, len(v.chron.Names))
+	case in.Over(v.panel.chartR):
+		r := v.panel.chartR
+		n := v.rec.Timeline.Len()
+		f := (in.X - float64(r.Min.X)) / float64(r.Dx())
+		v.jumpEvent(int(math.Round(f * float64(n-1))))
+	}
+}

@@ -1,0 +1,111 @@
+package scenes
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/ui"
+)
+
+// Settings are what people choose for the window, kept between runs: the
+// interface's size on top of the window's, and the colour-blind-safe
+// palette.
+type Settings struct {
+	UIScale     float64 `json:"ui_scale"`
+	SafePalette bool    `json:"safe_palette"`
+}
+
+// SettingsPath is where the settings are kept: $XDG_CONFIG_HOME/arena, or
+// ~/.config/arena.
+func SettingsPath() string {
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "arena", "settings.json")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".config", "arena", "settings.json")
+	}
+	return "arena-settings.json"
+}
+
+// LoadSettings applies the kept settings to the app; none kept, or a file
+// that does not read, leaves the defaults (the latter with an error).
+func LoadSettings(a *App, path string) error {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	var st Settings
+	if err := json.Unmarshal(data, &st); err != nil {
+		return fmt.Errorf("settings %s: %w (delete it to start afresh)", path, err)
+	}
+	a.apply(st)
+	return nil
+}
+
+// apply makes settings st the app's.
+func (a *App) apply(st Settings) {
+	if st.UIScale >= 0.5 && st.UIScale <= 2 {
+		a.UIScale = st.UIScale
+	}
+	render.SafePalette = st.SafePalette
+	a.Scale = fitScale(a.W, a.H, a.UIScale)
+}
+
+// uiScales are the interface sizes offered.
+var uiScales = []string{"75%", "100%", "125%", "150%"}
+
+// SettingsScene is the overlay that changes the settings and keeps them.
+type SettingsScene struct {
+	dialog
+	path          string
+	scale, colors *ui.Choice
+	done          *ui.Button
+}
+
+// NewSettings opens the settings kept at path.
+func NewSettings(a *App, path string) *SettingsScene {
+	d := &SettingsScene{path: path, scale: &ui.Choice{Prefix: "interface", Options: uiScales},
+		colors: &ui.Choice{Options: []string{"team colours as the games have them", "colour-blind-safe palette"}},
+		done:   &ui.Button{Label: "Done", Primary: true}}
+	d.scale.Select(strconv.Itoa(int(a.UIScale*100+0.5)) + "%")
+	if render.SafePalette {
+		d.colors.Index = 1
+	}
+	d.heading, d.width = "Settings", 640
+	d.text = "A larger interface reads from afar, on a projector; a smaller one leaves the map more room. The safe palette colours the players' marks, charts and timeline so that people with any colour vision tell them apart; seats also have shapes: ● ■ ▲ ♦."
+	d.form.Items = []ui.Widget{d.scale, d.colors, d.done}
+	return d
+}
+
+func (*SettingsScene) overlay() {}
+
+// Update applies a change at once, and keeps the settings on Done.
+func (d *SettingsScene) Update(a *App) error {
+	d.place(a)
+	hit := d.form.Update(&a.In.UI)
+	pct, _ := strconv.Atoi(strings.TrimSuffix(d.scale.Value(), "%"))
+	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1}
+	a.apply(st)
+	if a.In.Just(ActBack) || hit == d.done {
+		if err := game.WriteFileAtomic(d.path, func(w io.Writer) error { return json.NewEncoder(w).Encode(st) }); err != nil {
+			a.Toast("%v", err)
+		}
+		a.Pop()
+	}
+	return nil
+}
+
+// Draw draws the dialog.
+func (d *SettingsScene) Draw(dst *ebiten.Image, a *App) { d.draw(dst, a) }

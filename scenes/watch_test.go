@@ -1,0 +1,117 @@
+package scenes
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	gs "github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/net/stream"
+	_ "github.com/arena-games/arena/render/santorini"
+)
+
+// fakeServer serves one live Santorini match the way an Arena server does:
+// its list, and its stream (every line but the result; it stays open).
+// It returns the server and the number of frames the stream makes.
+func fakeServer(t *testing.T) (*httptest.Server, int) {
+	t.Helper()
+	seats, err := game.ParseSeats(gs.Title{}, "alphabeta:1,alphabeta:1")
+	require.NoError(t, err)
+	m, closeFiles, err := game.Setup{Title: gs.Title{}, Seats: seats, Seed: 3, Out: t.TempDir() + "/m.arena"}.Start()
+	require.NoError(t, err)
+	var lines [][]byte
+	require.NoError(t, m.Replay.Tee(func(l []byte) error { lines = append(lines, bytes.Clone(l)); return nil }))
+	_, err = m.Run(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, closeFiles())
+	lines = lines[:len(lines)-1] // not the result: the match is live
+	list := stream.List{Matches: []stream.Info{{ID: "m1", Title: "santorini", Status: stream.Live, Turn: m.Timeline.Len() - 2,
+		Seats: []stream.SeatInfo{{Seat: 1, Kind: "alphabeta", Player: "alphabeta:1"}, {Seat: 2, Kind: "alphabeta", Player: "alphabeta:1"}}}}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/matches", func(w http.ResponseWriter, r *http.Request) { json.NewEncoder(w).Encode(list) })
+	mux.HandleFunc("GET /api/matches/m1/stream", func(w http.ResponseWriter, r *http.Request) {
+		c, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		for _, l := range lines {
+			if c.Write(r.Context(), websocket.MessageText, l) != nil {
+				return
+			}
+		}
+		c.Read(r.Context()) // until the client goes
+	})
+	s := httptest.NewServer(mux)
+	t.Cleanup(func() { s.CloseClientConnections(); s.Close() })
+	return s, m.Timeline.Len()
+}
+
+// The menu's "Watch a server…" lists a server's matches; the one chosen
+// opens in the viewer at its newest turn, under a LIVE badge; Home rewinds
+// while it goes on, Space pauses, End and the badge return to live.
+func TestWatchAServersMatchLikeARecorder(t *testing.T) {
+	srv, frames := fakeServer(t)
+	menu := NewMenu()
+	a := newTestApp(menu)
+	for i, it := range menu.form.Items {
+		if it == menu.watch {
+			menu.form.Focus = i
+		}
+	}
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	w, ok := a.Top().(*Watch)
+	require.True(t, ok, "the menu opens the Watch scene")
+	w.addr.Text = srv.URL
+	w.form.Focus = 0
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	require.Eventually(t, func() bool { tick(t, a, 1); return len(w.rows) == 1 }, 10*time.Second, 10*time.Millisecond)
+	require.Contains(t, w.rows[0].Label, "Santorini · LIVE · turn")
+	require.Equal(t, "alphabeta · 1 vs alphabeta · 1 · m1", w.rows[0].Detail)
+	w.form.Focus = 2
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	var v *Viewer
+	require.Eventually(t, func() bool {
+		tick(t, a, 1)
+		v, ok = a.Top().(*Viewer)
+		return ok && v.rec.Timeline.Len() == frames
+	}, 10*time.Second, 5*time.Millisecond, "the viewer opens on the match")
+	tick(t, a, 120)
+	n := v.rec.Timeline.Len()
+	require.Equal(t, n-1, v.clock.Cursor, "live: the newest turn")
+	require.True(t, v.rec.Timeline.Live())
+	require.True(t, v.clock.Follow)
+
+	press(t, a, ActFirst)
+	require.Equal(t, 0, v.clock.Cursor, "rewound")
+	require.False(t, v.clock.Follow)
+	press(t, a, ActLast)
+	require.Equal(t, n-1, v.clock.Cursor)
+	require.True(t, v.clock.Follow, "End returns to live")
+	press(t, a, ActPlayPause)
+	require.False(t, v.clock.Follow || v.clock.Playing, "Space pauses")
+	press(t, a, ActStepBack)
+	require.Equal(t, n-2, v.clock.Cursor)
+	v.Draw(ebiten.NewImage(1280, 800), a)
+	badge := v.server.badge
+	require.False(t, badge.Empty(), "the badge is drawn")
+	a.In.UI.X, a.In.UI.Y, a.In.UI.Pressed = float64(badge.Min.X+4), float64(badge.Min.Y+4), true
+	tick(t, a, 1)
+	require.True(t, v.clock.Follow, "the badge returns to live")
+	require.Equal(t, n-1, v.clock.Cursor)
+	press(t, a, ActBack)
+	require.True(t, strings.Contains(v.rec.Source, srv.URL))
+}
