@@ -133,3 +133,31 @@ func BenchmarkMidgameDepth1s(b *testing.B) {
 	b.ReportMetric(float64(least), "mindepth")
 	b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
 }
+
+// BenchmarkEvaluateClassic times the hand-made evaluation of one position;
+// BenchmarkEvaluateNetwork the learned one's incremental update for a turn
+// and its evaluation, as the search makes them at each node.
+func BenchmarkEvaluateClassic(b *testing.B) {
+	start := position(b, f4)
+	p := newPos(&start)
+	s := int32(0)
+	for b.Loop() {
+		s += classicEval(&p, &defaultWeights)
+	}
+	_ = s
+}
+
+func BenchmarkEvaluateNetwork(b *testing.B) {
+	start := position(b, f4)
+	c := NewCompetitive()
+	c.p = newPos(&start)
+	c.net.refresh(&c.acc[0], &c.p)
+	var moves [maxMoves]move
+	n := c.p.gen(&moves)
+	s := int32(0)
+	for i := 0; b.Loop(); i++ {
+		c.net.update(&c.acc[1], &c.acc[0], &c.p, moves[i%n])
+		s += c.net.evaluate(&c.acc[1], 1)
+	}
+	_ = s
+}

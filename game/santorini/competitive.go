@@ -169,8 +169,8 @@ type rootMove struct {
 // holds every root candidate: the best is exact, the others are bounds
 // (alpha-beta proves only that they are not better), of the deepest search
 // that reached them. With a time limit it deepens until the limit less a
-// quarter (at most 75 ms: room for a busy machine), or until 5 ms before
-// ctx's deadline, and returns.
+// sixteenth (at most 20 ms: room for the answer on a busy machine), or
+// until 5 ms before ctx's deadline, and returns.
 func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info func(Info)) (SearchResult, error) {
 	if b.Phase != Play {
 		return SearchResult{}, fmt.Errorf("competitive search: the game is in phase %s, not play", b.Phase)
@@ -198,7 +198,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 	}
 	c.deadline = time.Time{}
 	if limit.Time > 0 {
-		margin := min(limit.Time/4, 75*time.Millisecond)
+		margin := min(limit.Time/16, 20*time.Millisecond)
 		c.deadline = start.Add(limit.Time - margin)
 	}
 	if d, ok := ctx.Deadline(); ok && (c.deadline.IsZero() || d.Add(-5*time.Millisecond).Before(c.deadline)) {
