@@ -33,6 +33,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("data", defaultServerDir(), "where the server keeps its matches (JetStream's files, replays)")
 	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
 	tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
+	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "streams one client address may hold open")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -61,7 +62,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, MaxConns: *maxConns, Log: log})
+	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, MaxConns: *maxConns, Log: log, Tournaments: *tournaments})
 	if err != nil {
 		b.Close()
 		return err
