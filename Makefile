@@ -6,7 +6,7 @@
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 APT_RUN  := libgl1-mesa-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config
-APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketio python3-websocket
+APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketio python3-websocket ffmpeg
 # Seconds each fuzz target runs in `make test`.
 FUZZTIME ?= 4s
 # How long `make soak` runs.
