@@ -103,7 +103,8 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 
 // addStatus gives the page arenaStatus(): what the window shows, as JSON,
 // for the tests that drive the page and for people's scripts. frame is
-// when the first frame was drawn (performance.now(), in milliseconds).
+// when the first frame was drawn (performance.now(), in milliseconds);
+// moves are those of the turn shown.
 func addStatus(a *App) {
 	first := -1.0
 	prev := a.OnFirstFrame
@@ -128,7 +129,7 @@ func addStatus(a *App) {
 			tl := v.rec.Timeline
 			st.Title, st.Turn, st.Turns, st.Live = v.rec.Title.ID(), v.Cursor(), tl.Len()-1, tl.Live()
 			st.Moves = map[string]string{}
-			for s, m := range tl.Frame(tl.Len() - 1).Moves {
+			for s, m := range tl.Frame(v.Cursor()).Moves {
 				st.Moves[strconv.Itoa(s.Number())] = m
 			}
 		}
