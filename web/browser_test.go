@@ -158,8 +158,9 @@ type status struct {
 
 // tab is one browser tab on the page.
 type tab struct {
-	t   testing.TB
-	ctx context.Context
+	t     testing.TB
+	ctx   context.Context
+	close context.CancelFunc // closes the tab
 }
 
 // open opens a tab on the page at path (such as "/?replay=...") and
@@ -169,11 +170,11 @@ func open(t testing.TB, path string) *tab {
 	if page.skip != "" {
 		t.Skip(page.skip)
 	}
-	ctx, cancel := chromedp.NewContext(page.browser)
+	tabCtx, closeTab := chromedp.NewContext(page.browser)
+	t.Cleanup(closeTab)
+	ctx, cancel := context.WithTimeout(tabCtx, 2*time.Minute)
 	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(cancel)
-	tb := &tab{t: t, ctx: ctx}
+	tb := &tab{t: t, ctx: ctx, close: closeTab}
 	tb.run(chromedp.EmulateViewport(pageW, pageH), chromedp.Navigate(page.url+path))
 	tb.until("the first frame", 60*time.Second, func(s status) bool { return s.Frame > 0 })
 	return tb
