@@ -77,7 +77,7 @@ Usage:
                                                0000000000000000000000000/1/C3,B2/B3,D2)
   arena santorini engine                       Arena's Santorini engine, speaking the engine
                                                protocol on stdin and stdout until quit
-  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE]
+  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
   arena watch URL [--match ID]                 watch a server's matches, live or from their start
