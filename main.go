@@ -23,10 +23,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -39,7 +37,6 @@ import (
 	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
 	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
 	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
 	"github.com/arena-games/arena/net/procgroup"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	"github.com/arena-games/arena/net/stream"
@@ -81,7 +78,7 @@ Usage:
                                                0000000000000000000000000/1/C3,B2/B3,D2)
   arena santorini engine                       Arena's Santorini engine, speaking the engine
                                                protocol on stdin and stdout until quit
-  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE]
+  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
   arena watch URL [--match ID]                 watch a server's matches, live or from their start
@@ -112,15 +109,6 @@ var started = time.Now()
 // match stops and keeps what it played, the window closes, and every
 // program Arena started is ended.
 var interrupted = context.Background()
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	interrupted = ctx
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	procgroup.KillAll()
-	os.Exit(code)
-}
 
 // run runs one command and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
