@@ -6,19 +6,29 @@
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 APT_RUN  := libgl1-mesa-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config
-APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketio python3-websocket
+APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketio python3-websocket ffmpeg chromium
 # Seconds each fuzz target runs in `make test`.
 FUZZTIME ?= 4s
 # How long `make soak` runs.
 SOAKTIME ?= 5m
 
-.PHONY: run test build deps-run deps-test fuzz soak
+.PHONY: run test build web web-serve deps-run deps-test fuzz soak
 
 run: deps-run build
 	./arena
 
 build:
 	$(GO) build -o arena .
+
+# web builds Arena for browsers in web/dist: arena.wasm (with .gz and .br
+# twins), Go's wasm_exec.js and index.html, whose loader shows a progress
+# bar while the wasm downloads.
+web:
+	GO=$(GO) $(GO) run ./cmd/webdist --out web/dist
+
+# web-serve serves the page and a match server at http://127.0.0.1:7070/.
+web-serve: web
+	$(GO) run . serve --web web/dist
 
 test: deps-test
 	$(GO) vet ./...

@@ -8,12 +8,14 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/net/stream"
 	"github.com/arena-games/arena/scenes"
 )
 
-// cmdKiosk plays the replays of a folder on a loop, unattended: full
-// screen, the director camera, a title card before each game and the
-// result card after it. An unreadable file is skipped with a note.
+// cmdKiosk plays the replays of a folder, or a server's matches, on a
+// loop, unattended: full screen, the director camera, a title card before
+// each game and the result card after it. An unreadable file is skipped
+// with a note.
 func cmdKiosk(args []string, stderr io.Writer) error {
 	fs := flags("kiosk", stderr)
 	shuffle := fs.Bool("shuffle", false, "play the replays in a new random order each pass, not by name")
@@ -25,10 +27,18 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("expected: arena kiosk DIR [--shuffle] [--speed X]")
+		return usagef("expected: arena kiosk DIR|URL [--shuffle] [--speed X]")
 	}
-	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
-		return usagef("%s: expected a folder of replays", pos[0])
+	var server *stream.Client
+	if stream.IsURL(pos[0]) {
+		if server, err = stream.NewClient(pos[0]); err != nil {
+			return usageError{err}
+		}
+		if *shuffle {
+			return usagef("--shuffle: a server's matches play live first, as the server lists them")
+		}
+	} else if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
+		return usagef("%s: expected a folder of replays, or an Arena server's address (http://host:7070)", pos[0])
 	}
 	if *cards < 0 || *cards > 600 {
 		return usagef("--cards %g: expected seconds from 0 to 600", *cards)
@@ -40,6 +50,9 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 	// and so is the memory every ten games.
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	show := scenes.NewKiosk(pos[0], *shuffle, *speed, uint64(time.Now().UnixNano()))
+	if server != nil {
+		show = scenes.NewServerKiosk(server, *speed)
+	}
 	show.SetCardTime(*cards)
 	a := scenes.NewApp(scenes.NewMenu())
 	a.Push(show)

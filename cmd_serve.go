@@ -17,6 +17,7 @@ import (
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/server"
 	"github.com/arena-games/arena/scenes"
+	"github.com/arena-games/arena/web"
 )
 
 // defaultServerDir is where `arena serve` keeps its matches by default,
@@ -33,7 +34,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("data", defaultServerDir(), "where the server keeps its matches (JetStream's files, replays)")
 	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
 	tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
+	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "streams one client address may hold open")
+	webDir := fs.String("web", "", "the browser client's folder, built by `make web` (default: web/dist beside the arena program, or in the current folder)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -61,15 +64,23 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, MaxConns: *maxConns, Log: log})
+	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, MaxConns: *maxConns, Log: log, Tournaments: *tournaments})
 	if err != nil {
 		b.Close()
 		return err
 	}
 	hs := srv.HTTPServer()
+	site, page, err := webSite(*webDir, hs.Handler)
+	if err != nil {
+		srv.Close()
+		b.Close()
+		return usageError{err}
+	}
+	hs.Handler = site
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(stdout, "arena serve: http://%s (admin token in %s)\n", shownAddr(ln.Addr()), *tokenFile)
+	fmt.Fprintln(stdout, page)
 	select {
 	case <-interrupted.Done():
 	case err = <-served:
@@ -87,6 +98,33 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		err = nil
 	}
 	return err
+}
+
+// webSite serves the browser client beside the API from dir, which must
+// hold it, or by default from web/dist beside the executable or in the
+// current folder, if either holds it; it says where it serves it from, or
+// why it does not.
+func webSite(dir string, api http.Handler) (http.Handler, string, error) {
+	if dir != "" {
+		site, err := web.Site(dir, api)
+		if err != nil {
+			return nil, "", fmt.Errorf("--web %s: %w", dir, err)
+		}
+		return site, "arena serve: the browser client at / (from " + dir + ")", nil
+	}
+	var dirs []string
+	if exe, err := os.Executable(); err == nil {
+		dirs = append(dirs, filepath.Join(filepath.Dir(exe), "web", "dist"))
+	}
+	dirs = append(dirs, filepath.Join("web", "dist"))
+	var err error
+	for _, d := range dirs {
+		var site http.Handler
+		if site, err = web.Site(d, api); err == nil {
+			return site, "arena serve: the browser client at / (from " + d + ")", nil
+		}
+	}
+	return web.Missing(err, api), "arena serve: no browser client: " + err.Error(), nil
 }
 
 // shownAddr is the address people reach the server at: the listener's,

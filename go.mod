@@ -3,6 +3,8 @@ module github.com/arena-games/arena
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.2.0
+	github.com/chromedp/chromedp v0.23.0
 	github.com/coder/websocket v1.8.14
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/nats-io/nats-server/v2 v2.15.2
@@ -20,11 +22,12 @@ require (
 )
 
 require (
-	github.com/andybalholm/brotli v1.2.0 // indirect
 	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
+	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.11.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
 	github.com/google/go-tpm v0.9.8 // indirect
 	github.com/gookit/color v1.5.4 // indirect

@@ -9,7 +9,7 @@ var commandHelp = map[string]help{
 		"Open the window on the main menu. Matches played in the window write their\nreplays to DIR. `arena --help` lists the commands."},
 	"play": {"arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--watch step|run]\n  arena play --server URL --match ID --seat S --token T",
 		"Open a match directly in the window: people and computer players, one seat\neach. The replay goes to --out, or to the replays folder. With --server, play\nseat S of a match on an Arena server, with the seat's token: the window shows\nwhat the seat may see, and takes the person's moves as at the hotseat."},
-	"serve": {"arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--max-conns N]",
+	"serve": {"arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--max-conns N] [--web DIR]",
 		"Run Arena's match server: matches created through its API (with the admin\ntoken) play on this machine, kept in NATS JetStream under DIR (embedded by\ndefault, or the cluster at --nats), watched and played from other machines\nover HTTP and WebSocket. Prints one line when ready; Ctrl-C stops it, and its\nrunning matches are kept as interrupted."},
 	"watch": {"arena watch URL [--match ID]",
 		"Open the window on an Arena server's matches (live first) and watch the one\nchosen: live, with rewind (pause, step, scrub back; End returns to live)."},

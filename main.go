@@ -25,10 +25,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -41,7 +39,6 @@ import (
 	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
 	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
 	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/net/botproc"      // the "process:PATH" seats of AlienWarz
 	"github.com/arena-games/arena/net/procgroup"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	"github.com/arena-games/arena/net/stream"
@@ -74,9 +71,10 @@ Usage:
   arena gif REPLAY --from A --to B --out FILE.gif [--size WxH] [--speed X]
                                                write turns A to B as an animated GIF (or an
                                                MP4 through ffmpeg: --out FILE.mp4)
-  arena kiosk DIR [--shuffle] [--speed X] [--cards SECONDS] [--windowed]
-                                               play a folder's replays on a loop, full screen,
-                                               with title and result cards
+  arena kiosk DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed]
+                                               play a folder's replays, or a server's matches
+                                               (live first), on a loop, full screen, with
+                                               title and result cards
   arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
                                                (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
                                                0000000000000000000000000/1/C3,B2/B3,D2)
@@ -88,7 +86,7 @@ Usage:
   arena santorini train [--seed N] [--positions N] [--data FILE] [--out FILE]
                                                self-play, then train the competitive player's
                                                evaluation network; write its weights file
-  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE]
+  arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
   arena watch URL [--match ID]                 watch a server's matches, live or from their start
@@ -119,15 +117,6 @@ var started = time.Now()
 // match stops and keeps what it played, the window closes, and every
 // program Arena started is ended.
 var interrupted = context.Background()
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	interrupted = ctx
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	procgroup.KillAll()
-	os.Exit(code)
-}
 
 // run runs one command and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {

@@ -87,7 +87,7 @@ func serveForTest(t *testing.T, bin, dir string) (*serveProcess, *stream.Client,
 	return srv, &stream.Client{Base: srv.url, Admin: strings.TrimSpace(string(token))}, ctx
 }
 
-// badgeIsRed reports whether the LIVE badge of the viewer's control bar
+// badgeIsRed reports whether the LIVE badge under the viewer's timeline
 // (at 1280x800) is drawn in red: the newest turn is shown.
 func badgeIsRed(t *testing.T, path string) bool {
 	t.Helper()
@@ -97,8 +97,8 @@ func badgeIsRed(t *testing.T, path string) bool {
 	img, err := png.Decode(f)
 	require.NoError(t, err)
 	red := 0
-	for y := 755; y < 795; y++ {
-		for x := 1100; x < 1210; x++ {
+	for y := 770; y < 798; y++ {
+		for x := 620; x < 720; x++ {
 			r, g, b, _ := img.At(x, y).RGBA()
 			if r>>8 > 180 && g>>8 < 120 && b>>8 < 120 {
 				red++

@@ -4,7 +4,6 @@ package scenes
 
 import (
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -62,11 +61,30 @@ type App struct {
 	toastAt  float64
 	drawn    bool
 	quit     atomic.Bool // set by Quit, from any goroutine
+	later    chan func(*App)
 }
 
 // NewApp starts the window on scene first.
 func NewApp(first Scene) *App {
-	return &App{stack: []Scene{first}, W: 1280, H: 800, Scale: 1, UIScale: 1, ReplayDir: DefaultReplayDir()}
+	return &App{stack: []Scene{first}, W: 1280, H: 800, Scale: 1, UIScale: 1, ReplayDir: DefaultReplayDir(),
+		later: make(chan func(*App), 16)}
+}
+
+// Later runs f on the window's goroutine at its next tick: for what other
+// goroutines (a download, the browser's events) bring to the window. It
+// waits while 16 others wait.
+func (a *App) Later(f func(*App)) { a.later <- f }
+
+// runLater runs what Later queued.
+func (a *App) runLater() {
+	for {
+		select {
+		case f := <-a.later:
+			f(a)
+		default:
+			return
+		}
+	}
 }
 
 // DefaultReplayDir is where Arena keeps the replays of matches played in
@@ -167,40 +185,14 @@ func (a *App) startFade() {
 // Update reads the input and runs one tick of the top scene.
 func (a *App) Update() error {
 	a.In.read()
-	if path, dir := droppedFile(); path != "" {
-		// A replay or move file dropped on the window opens in the viewer;
-		// a folder, in the replay library.
-		if dir {
-			a.Push(NewLibrary(path))
-		} else {
-			a.Open(path)
-		}
-	}
+	a.dropped() // platform_*.go
+	a.runLater()
 	if ebiten.IsWindowBeingClosed() {
 		// Closing the window ends a running match cleanly: its replay and
 		// move file are finished, not cut off.
 		a.Quit()
 	}
 	return a.update()
-}
-
-// droppedFile is the path of a file or folder dropped on the window this
-// tick, or "".
-func droppedFile() (path string, dir bool) {
-	files := ebiten.DroppedFiles()
-	if files == nil {
-		return "", false
-	}
-	entries, err := fs.ReadDir(files, ".")
-	if err != nil {
-		return "", false
-	}
-	for _, e := range entries {
-		if p, ok := e.(ebiten.AbsPather); ok {
-			return p.AbsPath(), e.IsDir()
-		}
-	}
-	return "", false
 }
 
 // update runs one tick with the input as it is.

@@ -49,10 +49,21 @@ func (h *Help) lines() []helpLine {
 		}
 	}
 	out = append(out, helpLine{head: true, key: "EVERYWHERE"}, helpLine{key: "Mouse", say: "click buttons, drag the scrub bar; arrows and Enter work too"})
-	for _, b := range keymap {
-		if b.names != "" {
+	var elsewhere []Action
+	for act, b := range keymap {
+		switch {
+		case b.names == "":
+		case only[Action(act)] != "":
+			elsewhere = append(elsewhere, Action(act))
+		default:
 			out = append(out, helpLine{key: b.names, say: b.about})
 		}
+	}
+	for i, act := range elsewhere {
+		if i == 0 || only[act] != only[elsewhere[i-1]] {
+			out = append(out, helpLine{head: true, key: only[act]})
+		}
+		out = append(out, helpLine{key: keymap[act].names, say: keymap[act].about})
 	}
 	return out
 }
@@ -65,8 +76,11 @@ func (h *Help) Draw(dst *ebiten.Image, a *App) {
 	lh := 26 * s
 	room := float64(a.H) - 40*s - 110*s
 	cols := 1
-	if float64(len(lines))*lh > room {
-		cols = 2
+	if n := float64(len(lines)); n*lh > room {
+		lh = max(22*s, room/n) // a little tighter before two columns
+		if n*lh > room {
+			cols, lh = 2, 26*s
+		}
 	}
 	per := (len(lines) + cols - 1) / cols
 	colW := min(820*s, (float64(a.W)-40*s)/float64(cols))

@@ -50,6 +50,9 @@ type binding struct {
 	about string
 }
 
+// only heads the help's sections of keys that work in one scene.
+var only = map[Action]string{ActPresent: "IN A TOURNAMENT", ActSort: "IN A TOURNAMENT"}
+
 // keymap is the one place where keys are bound; the help overlay reads it.
 var keymap = [actionCount]binding{
 	ActConfirm:     {[]ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, "Enter", "choose the focused item"},
@@ -75,8 +78,8 @@ var keymap = [actionCount]binding{
 	ActExport:      {[]ebiten.Key{ebiten.KeyE}, "E", "export the marked clip (or the whole game) as an animated GIF"},
 	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
 	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
-	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "tournaments: show the views in turn, for a screen nobody touches"},
-	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "tournaments: sort the standings by the next column (or click a heading)"},
+	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "show the views in turn, for a screen nobody touches"},
+	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "sort the standings by the next column (or click a heading)"},
 }
 
 // Input is the keyboard and mouse of one tick, as actions and widget input.

@@ -54,7 +54,7 @@ func NewMenu() *Menu {
 	if len(m.titles) > 0 {
 		m.form.Items = append(m.form.Items, m.demo)
 	}
-	m.form.Items = append(m.form.Items, m.library, m.open, m.watch, m.tournaments, m.help, m.settings, m.quit)
+	m.form.Items = append(m.form.Items, m.tools()...) // platform_*.go
 	return m
 }
 
@@ -106,7 +106,7 @@ func (m *Menu) Update(a *App) error {
 		return nil
 	}
 	if a.In.Just(ActBack) {
-		a.Quit()
+		leave(a)
 		return nil
 	}
 	switch hit := m.form.Update(&a.In.UI); hit {
@@ -116,7 +116,7 @@ func (m *Menu) Update(a *App) error {
 	case m.library:
 		a.Push(NewLibrary(a.ReplayDir))
 	case m.open:
-		a.Push(NewOpen(a.ReplayDir))
+		openFile(a)
 	case m.settings:
 		a.Push(NewSettings(a, SettingsPath()))
 	case m.watch:
@@ -151,5 +151,8 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 	render.Text(dst, "AI-competition games: watch the replays, play the bots, demo the contests",
 		render.Regular, 19*s, cx, top-112*s, render.InkDim, render.Center)
 	m.form.Draw(dst, s)
-	render.Text(dst, "↑ ↓ to choose · Enter to open · ? for help · Esc to quit", render.Regular, 14*s, cx, float64(a.H)-36*s, render.InkFaint, render.Center)
+	if menuNote != "" {
+		render.Text(dst, menuNote, render.Regular, 14*s, cx, float64(a.H)-62*s, render.InkDim, render.Center)
+	}
+	render.Text(dst, menuKeys, render.Regular, 14*s, cx, float64(a.H)-36*s, render.InkFaint, render.Center)
 }

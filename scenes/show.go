@@ -5,7 +5,6 @@ import (
 	"image"
 	"log/slog"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -304,7 +303,7 @@ type demoProgram struct{ setup game.Setup }
 func (p *demoProgram) next(a *App) (*Viewer, error) {
 	st := p.setup
 	p.setup = nextDemo(st)
-	st.Out = filepath.Join(os.TempDir(), "arena-demo-"+st.Title.ID()+".arena")
+	st.Out = demoReplay(st.Title.ID()) // platform_*.go
 	return StartMatch(a, st, game.PaceRun)
 }
 

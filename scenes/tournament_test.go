@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/render/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
@@ -252,7 +255,7 @@ seat = "minimax:1"
 	p, ok := a.Top().(*Pause)
 	require.True(t, ok)
 	require.Equal(t, "Back to the tournament", p.leave.Label)
-	p.form.Focus = 2
+	p.form.Focus = slices.Index(p.form.Items, ui.Widget(p.leave))
 	a.In.UI.Enter = true
 	tick(t, a, 1)
 	require.Equal(t, Scene(sc), a.Top())

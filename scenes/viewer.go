@@ -101,13 +101,14 @@ func NewViewer(rec *game.Recording, view render.View) *Viewer {
 }
 
 // StartMatch starts a match in the window: it writes the replay and the move
-// file in the app's replay folder and opens the viewer on it.
+// file in the app's replay folder (none without a folder, as in a browser)
+// and opens the viewer on it.
 func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 	view, err := render.NewView(st.Title.ID())
 	if err != nil {
 		return nil, err
 	}
-	if st.Out == "" {
+	if st.Out == "" && a.ReplayDir != "" {
 		st.Out = filepath.Join(a.ReplayDir, fmt.Sprintf("%s-%s.arena", st.Title.ID(), time.Now().Format("20060102-150405")))
 	}
 	m, closeFiles, err := st.Start()

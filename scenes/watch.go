@@ -17,7 +17,8 @@ import (
 )
 
 // DefaultServer is the address the "Watch a server…" scene starts with.
-const DefaultServer = "http://127.0.0.1:7070"
+// In a browser it is the server the page came from.
+var DefaultServer = "http://127.0.0.1:7070"
 
 // refreshEvery is how often the list of a server's matches is read again.
 const refreshEvery = 2.0 // seconds

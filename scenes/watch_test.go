@@ -25,17 +25,9 @@ import (
 // It returns the server and the number of frames the stream makes.
 func fakeServer(t *testing.T) (*httptest.Server, int) {
 	t.Helper()
-	seats, err := game.ParseSeats(gs.Title{}, "alphabeta:1,alphabeta:1")
-	require.NoError(t, err)
-	m, closeFiles, err := game.Setup{Title: gs.Title{}, Seats: seats, Seed: 3, Out: t.TempDir() + "/m.arena"}.Start()
-	require.NoError(t, err)
-	var lines [][]byte
-	require.NoError(t, m.Replay.Tee(func(l []byte) error { lines = append(lines, bytes.Clone(l)); return nil }))
-	_, err = m.Run(context.Background())
-	require.NoError(t, err)
-	require.NoError(t, closeFiles())
+	lines, frames := santoriniLines(t)
 	lines = lines[:len(lines)-1] // not the result: the match is live
-	list := stream.List{Matches: []stream.Info{{ID: "m1", Title: "santorini", Status: stream.Live, Turn: m.Timeline.Len() - 2,
+	list := stream.List{Matches: []stream.Info{{ID: "m1", Title: "santorini", Status: stream.Live, Turn: frames - 2,
 		Seats: []stream.SeatInfo{{Seat: 1, Kind: "alphabeta", Player: "alphabeta:1"}, {Seat: 2, Kind: "alphabeta", Player: "alphabeta:1"}}}}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/matches", func(w http.ResponseWriter, r *http.Request) { json.NewEncoder(w).Encode(list) })
@@ -54,7 +46,74 @@ func fakeServer(t *testing.T) (*httptest.Server, int) {
 	})
 	s := httptest.NewServer(mux)
 	t.Cleanup(func() { s.CloseClientConnections(); s.Close() })
-	return s, m.Timeline.Len()
+	return s, frames
+}
+
+// santoriniLines are the replay lines of a Santorini bot match, and its
+// number of frames.
+func santoriniLines(t *testing.T) ([][]byte, int) {
+	t.Helper()
+	seats, err := game.ParseSeats(gs.Title{}, "alphabeta:1,alphabeta:1")
+	require.NoError(t, err)
+	m, closeFiles, err := game.Setup{Title: gs.Title{}, Seats: seats, Seed: 3, Out: t.TempDir() + "/m.arena"}.Start()
+	require.NoError(t, err)
+	var lines [][]byte
+	require.NoError(t, m.Replay.Tee(func(l []byte) error { lines = append(lines, bytes.Clone(l)); return nil }))
+	_, err = m.Run(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, closeFiles())
+	return lines, m.Timeline.Len()
+}
+
+// arena kiosk URL plays a server's matches: the live one first, watched
+// as it is played until it ends, then the finished one; a match waiting
+// for its players is not shown.
+func TestKioskPlaysAServersMatchesLiveFirst(t *testing.T) {
+	lines, _ := santoriniLines(t)
+	list := stream.List{Matches: []stream.Info{{ID: "m1", Title: "santorini", Status: stream.Live},
+		{ID: "m0", Title: "santorini", Status: stream.Waiting}, {ID: "m2", Title: "santorini", Status: stream.Finished}}}
+	asked := make(chan string, 10)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/matches", func(w http.ResponseWriter, r *http.Request) { json.NewEncoder(w).Encode(list) })
+	mux.HandleFunc("GET /api/matches/{id}/stream", func(w http.ResponseWriter, r *http.Request) {
+		c, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		asked <- r.PathValue("id")
+		for i, l := range lines {
+			if i == len(lines)-1 && r.PathValue("id") == "m1" {
+				time.Sleep(300 * time.Millisecond) // live: the end comes later
+			}
+			if c.Write(r.Context(), websocket.MessageText, l) != nil {
+				return
+			}
+		}
+		c.Close(websocket.StatusNormalClosure, "finished")
+	})
+	srv := httptest.NewServer(mux)
+	defer func() { srv.CloseClientConnections(); srv.Close() }()
+	c, err := stream.NewClient(srv.URL)
+	require.NoError(t, err)
+	show := NewServerKiosk(c, 64)
+	a := newTestApp(show)
+	defer show.Close()
+	for _, want := range []string{"m1", "m2"} {
+		waitFor(t, a, func() bool { return show.phase == showTitle })
+		require.Equal(t, want, <-asked)
+		require.NotNil(t, show.Viewer().server, "the kiosk shows the server's stream")
+		require.True(t, show.Viewer().dir.on, "the director films the kiosk")
+		show.since -= titleTime
+		waitFor(t, a, func() bool { return show.phase == showResult })
+		require.False(t, show.Viewer().rec.Timeline.Live(), "shown to its end")
+		show.since -= resultTime
+		waitFor(t, a, func() bool { return show.phase != showResult })
+	}
+	require.Equal(t, 2, show.Games)
+	for len(asked) > 0 {
+		require.NotEqual(t, "m0", <-asked, "the waiting match is not shown")
+	}
 }
 
 // The menu's "Watch a server…" lists a server's matches; the one chosen

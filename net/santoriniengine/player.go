@@ -23,26 +23,6 @@ const (
 // process has ended (its last lines may still be in the pipe).
 const exitWait = 200 * time.Millisecond
 
-func init() {
-	game.RegisterConnector(game.Connector{
-		Kind:   "engine",
-		About:  "an external engine program speaking Arena's engine protocol; TIME per move (300ms, 1s), COMMAND with its arguments",
-		Usage:  "engine:TIME:COMMAND",
-		Serves: func(t game.Title) bool { return t.ID() == "santorini" },
-		New: func(t game.Title, settings string, seat game.Seat, logs string) (game.Player, error) {
-			moveTime, args, err := ParseSettings(settings)
-			if err != nil {
-				return nil, err
-			}
-			stderrLog := ""
-			if logs != "" {
-				stderrLog = logs + ".stderr.log"
-			}
-			return NewPlayer(args, moveTime, seat, stderrLog)
-		},
-	})
-}
-
 // ParseSettings reads the settings of an engine seat, "TIME:COMMAND": the
 // time per move (ParseMoveTime) and the command line (SplitCommand).
 func ParseSettings(settings string) (time.Duration, []string, error) {

@@ -46,6 +46,8 @@ const (
 //	GET  /api/matches/{id}/replay      its replay so far, an .arena file
 //	GET  /api/matches/{id}/stream      WebSocket: its lines from ?from=N, then live
 //	GET  /api/matches/{id}/play        WebSocket: seat ?seat=S's stream, and its moves
+//	GET  /api/tournaments              the tournaments the server shows
+//	GET  /tournaments/{name}/{file}    a tournament's files, for `arena tournament show`
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/matches", s.handleCreate)
@@ -54,6 +56,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/matches/{id}/stream", s.handleStream)
 	mux.HandleFunc("GET /api/matches/{id}/play", s.handlePlay)
+	if s.tournaments != "" {
+		mux.HandleFunc("GET /api/tournaments", s.handleTournaments)
+		mux.HandleFunc("GET /tournaments/{name}/{file...}", s.handleTournamentFile)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such address: the API is under /api/matches")
 	})

@@ -43,6 +43,9 @@ type Options struct {
 	MaxConns int
 	// Log gets what the server reports; nil means slog's default.
 	Log *slog.Logger
+	// Tournaments is the folder of the tournaments the server shows
+	// (those `arena tournament run` writes there); "" shows none.
+	Tournaments string
 }
 
 // DefaultMaxConns is how many streams one client address may hold open.
@@ -58,6 +61,8 @@ type Server struct {
 	admin [32]byte
 	log   *slog.Logger
 	conns *connLimit
+	// tournaments is Options.Tournaments.
+	tournaments string
 
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
@@ -91,7 +96,7 @@ func New(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("server: its id: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{bus: opts.Bus, js: opts.Bus.JS, dir: opts.Dir, id: id, admin: sha256.Sum256([]byte(opts.AdminToken)), log: opts.Log,
+	s := &Server{bus: opts.Bus, js: opts.Bus.JS, dir: opts.Dir, tournaments: opts.Tournaments, id: id, admin: sha256.Sum256([]byte(opts.AdminToken)), log: opts.Log,
 		ctx: ctx, cancel: cancel, matches: map[string]*match{}, hubs: map[string]*hub{}}
 	if s.log == nil {
 		s.log = slog.Default()

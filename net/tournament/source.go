@@ -120,6 +120,9 @@ func (s Source) stamp(ctx context.Context) (string, error) {
 		return "", err
 	}
 	resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound && !strings.Contains(s.URL.Path, "/tournaments/") {
+		return "", fmt.Errorf("%s: %s: give a tournament's address; an Arena server lists its tournaments at %s", s.name(tournament.IndexFile), resp.Status, s.URL.ResolveReference(&url.URL{Path: "/api/tournaments"}))
+	}
 	if resp.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("%s: %s", s.name(tournament.IndexFile), resp.Status)
 	}

@@ -1,0 +1,213 @@
+package web_test
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/require"
+
+	_ "github.com/arena-games/arena/game/aibg5" // the server's games, as arena serve has them
+	_ "github.com/arena-games/arena/game/aic21"
+	_ "github.com/arena-games/arena/game/alienwarz"
+	_ "github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/game/santorini"
+	_ "github.com/arena-games/arena/levels/aibg5"
+	_ "github.com/arena-games/arena/levels/aic21"
+	_ "github.com/arena-games/arena/levels/alienwarz"
+	_ "github.com/arena-games/arena/levels/guardains"
+	"github.com/arena-games/arena/net/stream"
+	_ "github.com/arena-games/arena/render/aibg5" // the menu's games, as the page has them
+	_ "github.com/arena-games/arena/render/aic21"
+	_ "github.com/arena-games/arena/render/alienwarz"
+	_ "github.com/arena-games/arena/render/guardains"
+	rs "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/scenes"
+)
+
+// TestMenuInTheBrowser loads the page and compares its first frames with
+// the menu's golden picture (set ARENA_GOLDEN=update to rewrite it).
+func TestMenuInTheBrowser(t *testing.T) {
+	tb := open(t, "/")
+	s := tb.status()
+	require.Equal(t, "*scenes.Menu", s.Scene)
+	time.Sleep(time.Second) // the page's opening fade
+	got := tb.screenshot()
+	golden(t, got, "testdata/menu.png", 0.02)
+}
+
+// TestSantoriniHotseatInTheBrowser starts a match from the menu by keys
+// (a person against the set-up's default bot) and plays the placement by
+// mouse.
+func TestSantoriniHotseatInTheBrowser(t *testing.T) {
+	tb := open(t, "/")
+	time.Sleep(time.Second) // the page's opening fade
+	for _, title := range scenes.MenuTitles() {
+		if title.ID() == "santorini" {
+			break
+		}
+		tb.keys(kb.ArrowDown)
+	}
+	tb.keys(kb.Enter)
+	time.Sleep(400 * time.Millisecond)
+	tb.keys(kb.Enter)
+	tb.until("the match", 10*time.Second, func(s status) bool { return s.Title == "santorini" && s.Live })
+	time.Sleep(500 * time.Millisecond)
+	geo := rs.BoardGeometry(scenes.BoardArea(pageW, pageH, 1), 1)
+	for _, name := range []string{"C3", "B2"} {
+		c, ok := santorini.ParseCell(name)
+		require.True(t, ok, name)
+		tb.click(geo.Center(c, 0))
+	}
+	tb.until("the placement", 10*time.Second, func(s status) bool { return s.Turns >= 1 })
+	tb.keys(kb.Home, kb.ArrowRight)
+	s := tb.until("the placement shown", 5*time.Second, func(s status) bool { return s.Turn == 1 })
+	require.Equal(t, "C3 B2", s.Moves["1"], "the clicks placed the workers: %+v", s)
+}
+
+// TestReplayByURLInTheBrowser opens a fixture by ?replay=URL and steps it
+// with the viewer's keys.
+func TestReplayByURLInTheBrowser(t *testing.T) {
+	tb := open(t, "/?replay="+url.QueryEscape(fixture(t, "santorini/game.txt")))
+	s := tb.until("the viewer", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" })
+	require.Equal(t, "santorini", s.Title)
+	require.False(t, s.Live)
+	require.Greater(t, s.Turns, 10)
+	tb.keys(kb.Home)
+	tb.until("the first turn", 5*time.Second, func(s status) bool { return s.Turn == 0 })
+	for want := 1; want <= 3; want++ {
+		tb.keys(kb.ArrowRight)
+		tb.until(fmt.Sprintf("step %d", want), 5*time.Second, func(s status) bool { return s.Turn == want })
+	}
+	tb.keys(kb.ArrowLeft)
+	tb.until("a step back", 5*time.Second, func(s status) bool { return s.Turn == 2 })
+	tb.keys(kb.End)
+	tb.until("the end", 5*time.Second, func(s status) bool { return s.Turn == s.Turns })
+}
+
+// TestOpenFileInTheBrowser opens a replay through the page's file picker.
+func TestOpenFileInTheBrowser(t *testing.T) {
+	fixture(t, "aic21/replays/map1_template_log.json.gz")
+	tb := open(t, "/")
+	abs, err := filepath.Abs(filepath.Join(fixtures, "aic21/replays/map1_template_log.json.gz"))
+	require.NoError(t, err)
+	tb.run(setUploadFiles("#arena-open", abs))
+	s := tb.until("the viewer", 30*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" })
+	require.Equal(t, "aic21", s.Title)
+}
+
+// TestWatchALiveMatchInTheBrowser opens /#match=ID of a bots' match that
+// the server is playing, and sees it go on.
+func TestWatchALiveMatchInTheBrowser(t *testing.T) {
+	if page.skip != "" {
+		t.Skip(page.skip)
+	}
+	ctx, cancel := contextFor(t, time.Minute)
+	defer cancel()
+	c, err := page.admin.Create(ctx, stream.CreateRequest{Title: "alienwarz", Seats: []string{"strategist", "miner"}, Seed: 3, Pace: "150ms"})
+	require.NoError(t, err)
+	tb := open(t, "/#match="+c.ID)
+	s := tb.until("the match", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" && s.Turns > 0 })
+	require.Equal(t, "alienwarz", s.Title)
+	first := s.Turns
+	tb.until("more turns", 20*time.Second, func(s status) bool { return s.Turns > first+3 })
+}
+
+// TestSameFrameAsTheDesktop draws one replay turn in the browser and with
+// `arena shot` on the desktop, and compares the pictures.
+func TestSameFrameAsTheDesktop(t *testing.T) {
+	replay := fixture(t, "santorini/game.txt")
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("the desktop's picture needs a display: run under xvfb-run")
+	}
+	const turn = 9
+	bin := filepath.Join(t.TempDir(), "arena")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".."
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	shot := filepath.Join(t.TempDir(), "desktop.png")
+	out, err = exec.Command(bin, "shot", filepath.Join(fixtures, "santorini/game.txt"), "--turn", fmt.Sprint(turn),
+		"--out", shot, "--size", fmt.Sprintf("%dx%d", pageW, pageH)).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	desktop := readPNG(t, shot)
+
+	tb := open(t, fmt.Sprintf("/?replay=%s&turn=%d", url.QueryEscape(replay), turn))
+	tb.until("the viewer at the turn", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" && s.Turn == turn })
+	time.Sleep(3 * time.Second) // the fade and the pieces' landing settle, as Picture settles them
+	browser := tb.screenshot()
+	diff := difference(desktop, browser)
+	if diff > 0.03 {
+		keep(t, "desktop.png", desktop)
+		keep(t, "browser.png", browser)
+	}
+	require.LessOrEqual(t, diff, 0.03, "the share of pixels that differ between the desktop's and the browser's turn %d", turn)
+}
+
+// difference is the share of pixels of a and b whose colours differ by
+// more than a rounding's worth in some channel.
+func difference(a, b *image.RGBA) float64 {
+	if a.Bounds() != b.Bounds() {
+		return 1
+	}
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		for c := range 3 {
+			d := int(a.Pix[i+c]) - int(b.Pix[i+c])
+			if d > 24 || d < -24 {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(a.Pix)/4)
+}
+
+// golden compares img with the golden picture at path, allowing a share
+// tol of differing pixels (the menu's glow breathes).
+func golden(t *testing.T, img *image.RGBA, path string, tol float64) {
+	t.Helper()
+	if os.Getenv("ARENA_GOLDEN") == "update" {
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		require.NoError(t, png.Encode(f, img))
+		require.NoError(t, f.Close())
+		return
+	}
+	want := readPNG(t, path)
+	diff := difference(want, img)
+	if diff > tol {
+		keep(t, filepath.Base(path), img)
+	}
+	require.LessOrEqual(t, diff, tol, "the share of pixels that differ from %s (ARENA_GOLDEN=update rewrites it)", path)
+}
+
+func readPNG(t testing.TB, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	return toRGBA(img)
+}
+
+// keep writes a picture of a failed comparison where people can look.
+func keep(t testing.TB, name string, img image.Image) {
+	p := filepath.Join(os.TempDir(), "arena-web-"+strings.ReplaceAll(t.Name(), "/", "-")+"-"+name)
+	f, err := os.Create(p)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	png.Encode(f, img)
+	t.Logf("the browser's picture: %s", p)
+}
