@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,7 +35,9 @@ type gauntletFlags struct {
 // cmdSantoriniMatch is `arena santorini match`: a gauntlet of seat a against
 // seat b from a fixed set of openings, each played twice with the colours
 // swapped, reporting wins, draws and losses, an Elo difference with its 95%
-// interval, forfeits and the slowest move of each side; with --sprt it stops
+// interval, forfeits, the slowest move of each side and its moves later than
+// its time plus 20 ms (a game's first move apart: an engine's includes its
+// start-up); with --sprt it stops
 // as soon as a sequential probability ratio test decides.
 func cmdSantoriniMatch(args []string, stdout, stderr io.Writer) error {
 	fs := flags("santorini match", stderr)
@@ -69,6 +72,7 @@ type gauntlet struct {
 	flags    gauntletFlags
 	title    game.Title
 	seats    [2]game.SeatSpec // a, b
+	budgets  [2]time.Duration // a's and b's time per move; 0 for a depth
 	openings []santorini.Board
 	sprt     *sprt
 }
@@ -97,6 +101,7 @@ func newGauntlet(f gauntletFlags) (*gauntlet, error) {
 			return nil, usagef("--%c: a match needs computer players or engines, not a person", 'a'+i)
 		}
 		g.seats[i] = specs[0]
+		g.budgets[i] = seatBudget(t, specs[0])
 	}
 	if f.sprt != "" {
 		s, err := parseSPRT(f.sprt, f.alpha, f.beta)
@@ -153,16 +158,48 @@ type gameResult struct {
 	score   float64 // 1 a won, 0.5 draw, 0 b won
 	reason  string
 	turns   int
-	forfeit int              // the seat (0 a, 1 b) that forfeited, or -1
-	slowest [2]time.Duration // a, b
+	forfeit int       // the seat (0 a, 1 b) that forfeited, or -1
+	timing  [2]timing // a, b
 	err     error
+}
+
+// timing is one side's answer times in one game or more.
+type timing struct {
+	first   time.Duration // the slowest first move of a game (an engine's includes its start-up)
+	slowest time.Duration // the slowest of the other moves
+	late    int           // other moves later than the time per move plus lateBy
+	moves   int           // other moves
+}
+
+// lateBy is how much later than its time per move an answer counts as late:
+// the engine protocol's 320 ms for 300 ms.
+const lateBy = 20 * time.Millisecond
+
+// add counts one answer time; first says it is the game's first of its
+// side.
+func (t *timing) add(d, budget time.Duration, first bool) {
+	if first {
+		t.first = max(t.first, d)
+		return
+	}
+	t.slowest = max(t.slowest, d)
+	t.moves++
+	if budget > 0 && d > budget+lateBy {
+		t.late++
+	}
+}
+
+// merge adds the times of o.
+func (t *timing) merge(o timing) {
+	t.first, t.slowest = max(t.first, o.first), max(t.slowest, o.slowest)
+	t.late, t.moves = t.late+o.late, t.moves+o.moves
 }
 
 // tally is the running result of a gauntlet.
 type tally struct {
 	wins, draws, losses int
 	forfeits            [2]int
-	slowest             [2]time.Duration
+	timing              [2]timing
 	turns               int
 }
 
@@ -179,7 +216,7 @@ func (t *tally) add(r gameResult) {
 		t.forfeits[r.forfeit]++
 	}
 	for i := range 2 {
-		t.slowest[i] = max(t.slowest[i], r.slowest[i])
+		t.timing[i].merge(r.timing[i])
 	}
 	t.turns += r.turns
 }
@@ -244,7 +281,7 @@ func (g *gauntlet) play(ctx context.Context, stdout io.Writer) (*tally, error) {
 		}
 		winner := map[float64]string{1: "A wins", 0: "B wins", 0.5: "draw"}[r.score]
 		fmt.Fprintf(stdout, "game %d (opening %d, P1 %s, P2 %s): %s by %s after %d turns; slowest move A %s, B %s; A %d-%d-%d B\n",
-			r.index+1, r.opening+1, first, second, winner, r.reason, r.turns, msText(r.slowest[0]), msText(r.slowest[1]), t.wins, t.draws, t.losses)
+			r.index+1, r.opening+1, first, second, winner, r.reason, r.turns, msText(r.timing[0].slowest), msText(r.timing[1].slowest), t.wins, t.draws, t.losses)
 		if g.sprt != nil {
 			if v := g.sprt.verdict(t.wins, t.draws, t.losses); v != "" {
 				verdict = v
@@ -267,8 +304,10 @@ func (g *gauntlet) summary(w io.Writer, t *tally, verdict string, took time.Dura
 	fmt.Fprintf(w, "result: A %s against B %s: %d games, A won %d, drew %d, lost %d (score %.1f%%) in %s%s\n",
 		g.seats[0], g.seats[1], n, t.wins, t.draws, t.losses, 100*s, took.Round(time.Second), loadNote())
 	fmt.Fprintf(w, "elo: A - B = %s, 95%% interval %s to %s\n", eloText(s), eloText(lo), eloText(hi))
-	fmt.Fprintf(w, "forfeits: A %d, B %d; slowest move: A %s, B %s; %.1f play turns a game\n",
-		t.forfeits[0], t.forfeits[1], msText(t.slowest[0]), msText(t.slowest[1]), float64(t.turns)/float64(n))
+	a, b := t.timing[0], t.timing[1]
+	fmt.Fprintf(w, "forfeits: A %d, B %d; slowest move: A %s, B %s (a game's first: A %s, B %s); %.1f play turns a game\n",
+		t.forfeits[0], t.forfeits[1], msText(a.slowest), msText(b.slowest), msText(a.first), msText(b.first), float64(t.turns)/float64(n))
+	fmt.Fprintf(w, "late: A %s, B %s\n", lateText(a, g.budgets[0]), lateText(b, g.budgets[1]))
 	if g.sprt != nil {
 		llr := g.sprt.llr(t.wins, t.draws, t.losses)
 		if verdict == "" {
@@ -301,9 +340,11 @@ func (g *gauntlet) game(ctx context.Context, i int) gameResult {
 		if !r.aFirst {
 			side = 1 - s
 		}
+		answered := false
 		m.Seats[s].Player = &timedSeat{Player: m.Seats[s].Player, took: func(d time.Duration) {
 			mu.Lock()
-			r.slowest[side] = max(r.slowest[side], d)
+			r.timing[side].add(d, g.budgets[side], !answered)
+			answered = true
 			mu.Unlock()
 		}}
 	}
@@ -332,6 +373,35 @@ func (g *gauntlet) game(ctx context.Context, i int) gameResult {
 	return r
 }
 
+// seatBudget is a seat's time per move, the TIME of competitive:TIME or
+// engine:TIME:COMMAND, or 0 when its strength is not a time (a depth).
+func seatBudget(t game.Title, s game.SeatSpec) time.Duration {
+	if _, engine := game.FindConnector(t, s.Kind); !engine {
+		i := slices.IndexFunc(t.Bots(), func(b game.Bot) bool { return b.Kind == s.Kind })
+		if i < 0 || t.Bots()[i].Strength != "time" {
+			return 0
+		}
+	}
+	budget, _, _ := strings.Cut(s.Strength, ":")
+	d, err := time.ParseDuration(budget)
+	if ms, errMS := strconv.Atoi(budget); errMS == nil {
+		d, err = time.Duration(ms)*time.Millisecond, nil
+	}
+	if err != nil {
+		return 0
+	}
+	return d
+}
+
+// lateText says how many of a side's moves (a game's first apart) came
+// later than budget plus lateBy.
+func lateText(t timing, budget time.Duration) string {
+	if budget == 0 {
+		return "no time per move"
+	}
+	return fmt.Sprintf("%d of %d moves over %s", t.late, t.moves, msText(budget+lateBy))
+}
+
 // limit is the match's time limit for built-in players: the largest time
 // per move among the seats' strengths, plus the grace; none when a built-in
 // player's strength is not a time (a depth).
@@ -341,12 +411,8 @@ func (g *gauntlet) limit(seats []game.SeatSpec) time.Duration {
 		if _, ok := game.FindConnector(g.title, s.Kind); ok {
 			continue
 		}
-		budget, _, _ := strings.Cut(s.Strength, ":")
-		d, err := time.ParseDuration(budget)
-		if ms, errMS := strconv.Atoi(budget); errMS == nil {
-			d, err = time.Duration(ms)*time.Millisecond, nil
-		}
-		if err != nil {
+		d := seatBudget(g.title, s)
+		if d == 0 {
 			return 0
 		}
 		most = max(most, d)

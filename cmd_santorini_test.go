@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
 )
 
 // A gauntlet between two fixed-depth players: every game reported, colours
@@ -28,6 +30,7 @@ func TestSantoriniMatch(t *testing.T) {
 	require.Regexp(t, `result: A alphabeta:2 against B alphabeta:1: 4 games, A won \d, drew 0, lost \d \(score \d+\.\d%\)`, stdout)
 	require.Regexp(t, `elo: A - B = [-+](\d+|inf), 95% interval [-+](\d+|inf) to [-+](\d+|inf)`, stdout)
 	require.Contains(t, stdout, "forfeits: A 0, B 0")
+	require.Contains(t, stdout, "late: A no time per move, B no time per move")
 	// Each game's replay and move file, from the opening's position.
 	files, err := filepath.Glob(filepath.Join(dir, "game-*.arena"))
 	require.NoError(t, err)
@@ -64,7 +67,8 @@ func TestSantoriniMatchAgainstAnEngine(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "from 2 openings")
 	require.Regexp(t, `sprt: elo0 -50, elo1 50, alpha 0.3, beta 0.3: LLR -?\d+\.\d+ \(bounds -0\.85, 0\.85\): `, stdout)
-	require.Contains(t, stdout, "forfeits: A 0, B 0")
+	require.Regexp(t, `forfeits: A 0, B 0; slowest move: A \d+\.\d ms, B \d+\.\d ms \(a game's first: A \d+\.\d ms, B \d+\.\d ms\)`, stdout)
+	require.Regexp(t, `late: A no time per move, B \d+ of \d+ moves over 40\.0 ms`, stdout)
 	m := regexp.MustCompile(`result: .*: (\d+) games`).FindStringSubmatch(stdout)
 	require.NotNil(t, m, stdout)
 	n, _ := strconv.Atoi(m[1])
@@ -129,7 +133,8 @@ var (
 
 // BenchmarkGauntlet plays -gauntlet.games games of -gauntlet.a against
 // -gauntlet.b and reports a's share of the points, the Elo difference and
-// its 95% interval, the forfeits and a's slowest move.
+// its 95% interval, the forfeits, a's slowest move and its moves later
+// than its time plus 20 ms (a game's first move apart).
 func BenchmarkGauntlet(b *testing.B) {
 	if *gauntletB == "" {
 		b.Skip("needs -gauntlet.b, the opponent")
@@ -149,6 +154,29 @@ func BenchmarkGauntlet(b *testing.B) {
 		b.ReportMetric(eloOf(lo), "elo-low")
 		b.ReportMetric(eloOf(hi), "elo-high")
 		b.ReportMetric(float64(t.forfeits[0]), "forfeits")
-		b.ReportMetric(float64(t.slowest[0].Microseconds())/1000, "maxms")
+		b.ReportMetric(float64(t.timing[0].slowest.Microseconds())/1000, "maxms")
+		b.ReportMetric(float64(t.timing[0].late), "late")
 	}
+}
+
+// A side's answer times: a game's first move apart, the slowest of the
+// others and the ones later than the time per move plus 20 ms.
+func TestGauntletTiming(t *testing.T) {
+	var a timing
+	a.add(900*time.Millisecond, 300*time.Millisecond, true) // start-up
+	a.add(280*time.Millisecond, 300*time.Millisecond, false)
+	a.add(320*time.Millisecond, 300*time.Millisecond, false)
+	a.add(321*time.Millisecond, 300*time.Millisecond, false)
+	require.Equal(t, timing{first: 900 * time.Millisecond, slowest: 321 * time.Millisecond, late: 1, moves: 3}, a)
+	var all timing
+	all.merge(a)
+	all.merge(timing{first: time.Second, slowest: 300 * time.Millisecond, late: 2, moves: 5})
+	require.Equal(t, timing{first: time.Second, slowest: 321 * time.Millisecond, late: 3, moves: 8}, all)
+	require.Equal(t, "3 of 8 moves over 320.0 ms", lateText(all, 300*time.Millisecond))
+	require.Equal(t, "no time per move", lateText(all, 0))
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	require.Equal(t, 300*time.Millisecond, seatBudget(title, game.SeatSpec{Kind: "engine", Strength: "300ms:./x santorini engine"}))
+	require.Equal(t, 1500*time.Millisecond, seatBudget(title, game.SeatSpec{Kind: "competitive", Strength: "1500"}))
+	require.Equal(t, time.Duration(0), seatBudget(title, game.SeatSpec{Kind: "alphabeta", Strength: "3"}))
 }
