@@ -306,7 +306,7 @@ func sameJSON(a, b []byte) bool {
 // beside it where the title has one. The game is re-simulated from its
 // moves, so the file is exactly what a match would have written.
 func Save(rec *Recording, path string) error {
-	if err := rewrite(rec, func(m *Match) (func() error, error) { return m.record(path, true) }); err != nil {
+	if err := replayInto(rec, func(m *Match) (func() error, error) { return m.record(path, true) }); err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	return nil
@@ -315,7 +315,7 @@ func Save(rec *Recording, path string) error {
 // WriteReplay writes a recording to w as an Arena replay (without a move
 // file), re-simulated from its moves as Save does: a browser's download.
 func WriteReplay(rec *Recording, w io.Writer) error {
-	return rewrite(rec, func(m *Match) (func() error, error) {
+	return replayInto(rec, func(m *Match) (func() error, error) {
 		rw, err := NewReplayWriter(w, m.Header())
 		if err != nil {
 			return nil, err
@@ -325,8 +325,8 @@ func WriteReplay(rec *Recording, w io.Writer) error {
 	})
 }
 
-// rewrite plays rec's moves again into the replay that record starts.
-func rewrite(rec *Recording, record func(*Match) (func() error, error)) error {
+// replayInto plays rec's moves again into the replay that record starts.
+func replayInto(rec *Recording, record func(*Match) (func() error, error)) error {
 	m := &Match{Title: rec.Title, Config: rec.Header.Config}
 	for _, s := range rec.Header.Seats {
 		kind, strength, _ := strings.Cut(s, ":")
