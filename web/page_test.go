@@ -30,6 +30,7 @@ import (
 	_ "github.com/arena-games/arena/levels/alienwarz"
 	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/stream"
+	tnet "github.com/arena-games/arena/net/tournament"
 	_ "github.com/arena-games/arena/render/aibg5" // the menu's games, as the page has them
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -141,6 +142,36 @@ func TestSaveAndSettingsInTheBrowser(t *testing.T) {
 	tb.until("the settings kept", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
 	kept := eval[string](tb, `localStorage.getItem("arena/settings.json") || ""`)
 	require.Contains(t, kept, `"ui_scale":1`)
+}
+
+// TestTournamentInTheBrowser lists the server's tournaments from the
+// menu, and opens one at /#tournament=NAME.
+func TestTournamentInTheBrowser(t *testing.T) {
+	if page.skip != "" {
+		t.Skip(page.skip)
+	}
+	spec := filepath.Join(t.TempDir(), "cup.toml")
+	require.NoError(t, os.WriteFile(spec, []byte(`title = "santorini"
+name = "Browser cup"
+format = "round-robin"
+[[entrant]]
+name = "deep"
+seat = "alphabeta:2"
+[[entrant]]
+name = "shallow"
+seat = "minimax:1"
+`), 0o644))
+	s, err := tnet.ReadSpec(spec)
+	require.NoError(t, err)
+	ctx, cancel := contextFor(t, time.Minute)
+	defer cancel()
+	_, err = tnet.Run(ctx, s, tnet.Options{Dir: filepath.Join(page.tournaments, "cup"), Workers: 1})
+	require.NoError(t, err)
+
+	tb := open(t, "/#tournament=cup")
+	tb.until("the tournament", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Tournament" })
+	loaded := eval[string](tb, `arenaStatus()`)
+	require.Contains(t, loaded, "Tournament")
 }
 
 // TestOpenFileInTheBrowser opens a replay through the page's file picker.
