@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -305,6 +306,27 @@ func sameJSON(a, b []byte) bool {
 // beside it where the title has one. The game is re-simulated from its
 // moves, so the file is exactly what a match would have written.
 func Save(rec *Recording, path string) error {
+	if err := replayInto(rec, func(m *Match) (func() error, error) { return m.record(path, true) }); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteReplay writes a recording to w as an Arena replay (without a move
+// file), re-simulated from its moves as Save does: a browser's download.
+func WriteReplay(rec *Recording, w io.Writer) error {
+	return replayInto(rec, func(m *Match) (func() error, error) {
+		rw, err := NewReplayWriter(w, m.Header())
+		if err != nil {
+			return nil, err
+		}
+		m.Replay = rw
+		return rw.Close, nil
+	})
+}
+
+// replayInto plays rec's moves again into the replay that record starts.
+func replayInto(rec *Recording, record func(*Match) (func() error, error)) error {
 	m := &Match{Title: rec.Title, Config: rec.Header.Config}
 	for _, s := range rec.Header.Seats {
 		kind, strength, _ := strings.Cut(s, ":")
@@ -312,19 +334,19 @@ func Save(rec *Recording, path string) error {
 	}
 	eng, err := rec.Title.New(m.Config)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
+		return err
 	}
 	m.engine, m.Timeline = eng, NewTimeline(eng.Frame(), true)
-	closeFiles, err := m.record(path, true)
+	closeFiles, err := record(m)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
+		return err
 	}
 	n := rec.Timeline.Len()
 	for i := 1; i < n; i++ {
 		f := rec.Timeline.Frame(i)
 		if err := m.play(f.Moves, f.Notes, nil, false); err != nil {
 			closeFiles()
-			return fmt.Errorf("save %s: step %d: %w", path, i, err)
+			return fmt.Errorf("step %d: %w", i, err)
 		}
 	}
 	if eng.Over() {

@@ -199,21 +199,24 @@ func (e *Exporter) begin() error {
 // took.
 func (e *Exporter) Finish() (int64, time.Duration, error) {
 	defer e.Close()
-	var err error
 	if e.mp4 != nil {
-		err = e.mp4.Close()
+		err := e.mp4.Close()
 		e.mp4 = nil
-	} else {
-		err = game.WriteFileAtomic(e.out, e.gif.Write)
+		if err != nil {
+			return 0, 0, err
+		}
+		st, err := os.Stat(e.out)
+		if err != nil {
+			return 0, 0, err
+		}
+		return st.Size(), time.Since(e.start), nil
 	}
+	where, size, err := deliver(e.out, e.gif.Write)
 	if err != nil {
 		return 0, 0, err
 	}
-	st, err := os.Stat(e.out)
-	if err != nil {
-		return 0, 0, err
-	}
-	return st.Size(), time.Since(e.start), nil
+	e.out = where
+	return size, time.Since(e.start), nil
 }
 
 // Close lets go of the film, and of an MP4 left unfinished.
@@ -281,7 +284,7 @@ func (x *Export) Update(a *App) error {
 			a.Toast("%v", err)
 			return nil
 		}
-		a.Toast("Wrote %s: %.1f MB in %.1f s", x.path, float64(size)/1e6, took.Seconds())
+		a.Toast("Wrote %s: %.1f MB in %.1f s", x.e.out, float64(size)/1e6, took.Seconds())
 	}
 	return nil
 }

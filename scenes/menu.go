@@ -122,7 +122,7 @@ func (m *Menu) Update(a *App) error {
 	case m.watch:
 		a.Push(NewWatch(DefaultServer))
 	case m.tournaments:
-		a.Push(NewTournaments(DefaultTournamentDir()))
+		openTournaments(a)
 	case m.help:
 		a.Push(NewHelp())
 	case m.quit:

@@ -132,7 +132,7 @@ func (p *Pause) Update(a *App) error {
 		p.close(a)
 	case p.save:
 		p.close(a)
-		a.Push(NewSaveAs(p.v))
+		saveReplay(a, p.v)
 	case p.settings:
 		a.Push(NewSettings(a, SettingsPath()))
 	case p.leave:
@@ -148,61 +148,6 @@ func (p *Pause) Update(a *App) error {
 
 // Draw draws the pause menu over the viewer.
 func (p *Pause) Draw(dst *ebiten.Image, a *App) { p.draw(dst, a) }
-
-// SaveAs asks where to save the shown game's replay.
-type SaveAs struct {
-	dialog
-	v            *Viewer
-	path         *ui.Field
-	save, cancel *ui.Button
-}
-
-// NewSaveAs offers a path in the home folder.
-func NewSaveAs(v *Viewer) *SaveAs {
-	home, _ := os.UserHomeDir()
-	name := fmt.Sprintf("%s-turn%d.arena", v.rec.Title.ID(), v.rec.Timeline.Len()-1)
-	if p := v.ReplayPath(); p != "" {
-		name = filepath.Base(p)
-	}
-	d := &SaveAs{v: v, path: &ui.Field{Text: filepath.Join(home, name), Max: 4096},
-		save: &ui.Button{Label: "Save", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
-	d.heading, d.width = "Save replay as", 720
-	d.text = "The replay, and the move file beside it where the game has one."
-	d.form.Items = []ui.Widget{d.path, d.save, d.cancel}
-	return d
-}
-
-func (*SaveAs) overlay() {}
-
-// Update handles the path field and the buttons.
-func (d *SaveAs) Update(a *App) error {
-	d.place(a)
-	if a.In.Just(ActBack) {
-		a.Pop()
-		return nil
-	}
-	switch d.form.Update(&a.In.UI) {
-	case d.save, d.path:
-		path := strings.TrimSpace(d.path.Text)
-		if same(path, d.v.ReplayPath()) {
-			a.Pop()
-			a.Toast("This match is already being saved to %s", path)
-			return nil
-		}
-		if err := game.Save(d.v.rec, path); err != nil {
-			a.Toast("%v", err)
-			return nil
-		}
-		a.Pop()
-		a.Toast("Saved %s", path)
-	case d.cancel:
-		a.Pop()
-	}
-	return nil
-}
-
-// Draw draws the dialog.
-func (d *SaveAs) Draw(dst *ebiten.Image, a *App) { d.draw(dst, a) }
 
 // Results shows how a live match ended: the verdict, the standings with
 // the numbers that decided, and what to do next.

@@ -19,19 +19,39 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/net/stream"
+	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/render/ui"
 )
 
 // In a browser the menu has what a page can do; the rest (bot programs,
 // the replay folder, tournaments) is the desktop's, and the menu says so.
 const (
-	menuNote = "In the browser: replays from a file, a link or a server, and games against the built-in bots. Bot programs, the replay library and tournaments are in the desktop app."
+	menuNote = "In the browser: replays from a file, a link or a server, a server's tournaments, and games against the built-in bots. Bot programs, the replay library and running tournaments are in the desktop app."
 	menuKeys = "↑ ↓ to choose · Enter to open · ? for help · drop a replay on the page to watch it"
 )
 
 // tools are the menu's buttons under the game cards.
 func (m *Menu) tools() []ui.Widget {
-	return []ui.Widget{m.open, m.watch, m.help, m.settings}
+	return []ui.Widget{m.open, m.watch, m.tournaments, m.help, m.settings}
+}
+
+// openTournaments is the menu's "Tournaments": those the page's server
+// shows, asked for in the background.
+func openTournaments(a *App) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		list, err := serverTournaments(ctx, DefaultServer)
+		a.Later(func(a *App) {
+			text := "The tournaments of " + DefaultServer + "; they update live while they play."
+			if err != nil {
+				text = fmt.Sprintf("%s shows no tournaments (%v); give a tournament's URL.", DefaultServer, err)
+			} else if len(list) == 0 {
+				text = DefaultServer + " shows no tournaments yet; give a tournament's URL."
+			}
+			a.Push(newTournaments(list, text))
+		})
+	}()
 }
 
 // leave is Esc at the menu: a page is left by closing its tab.
@@ -169,6 +189,14 @@ func StartPage(a *App) {
 		} else {
 			openURL(a, u.String(), turn)
 		}
+	}
+	if name, ok := strings.CutPrefix(here.Fragment, "tournament="); ok {
+		src, err := tnet.ParseSource(DefaultServer + "/tournaments/" + url.PathEscape(name) + "/")
+		if err != nil || name == "" {
+			a.Toast("#tournament=%s: expected a tournament's name on the server of this page", name)
+			return
+		}
+		a.Push(NewTournament(src, nil))
 	}
 	if id, ok := strings.CutPrefix(here.Fragment, "match="); ok {
 		c, err := stream.NewClient(DefaultServer)

@@ -23,6 +23,10 @@ func (m *Menu) tools() []ui.Widget {
 	return []ui.Widget{m.library, m.open, m.watch, m.tournaments, m.help, m.settings, m.quit}
 }
 
+// openTournaments is the menu's "Tournaments": those of the tournaments
+// folder.
+func openTournaments(a *App) { a.Push(NewTournaments(DefaultTournamentDir())) }
+
 // leave is Esc at the menu: Arena ends.
 func leave(a *App) { a.Quit() }
 

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -259,6 +260,17 @@ func TestSaveAsRewritesTheReplay(t *testing.T) {
 	moves, err := os.ReadFile(filepath.Join(filepath.Dir(out), "copy.txt"))
 	require.NoError(t, err)
 	require.Equal(t, 129, len(moves), "the strict move file of the fixture (scenario 5)")
+
+	var replay bytes.Buffer // the browser's download
+	require.NoError(t, game.WriteReplay(rec, &replay))
+	copied, err := os.ReadFile(out)
+	require.NoError(t, err)
+	fromBytes, err := game.Open("download.arena", replay.Bytes())
+	require.NoError(t, err)
+	fromFile, err := game.Open(out, copied)
+	require.NoError(t, err)
+	require.Equal(t, fromFile.Summary(), fromBytes.Summary())
+	require.Equal(t, fromFile.Timeline.Len(), fromBytes.Timeline.Len())
 }
 
 func TestViewerGolden(t *testing.T) {

@@ -2,8 +2,9 @@ package scenes
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -39,8 +39,8 @@ func SettingsPath() string {
 // LoadSettings applies the kept settings to the app; none kept, or a file
 // that does not read, leaves the defaults (the latter with an error).
 func LoadSettings(a *App, path string) error {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	data, err := readSettings(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
@@ -99,7 +99,7 @@ func (d *SettingsScene) Update(a *App) error {
 	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1}
 	a.apply(st)
 	if a.In.Just(ActBack) || hit == d.done {
-		if err := game.WriteFileAtomic(d.path, func(w io.Writer) error { return json.NewEncoder(w).Encode(st) }); err != nil {
+		if err := keepSettings(d.path, st); err != nil {
 			a.Toast("%v", err)
 		}
 		a.Pop()

@@ -720,12 +720,18 @@ type Tournaments struct {
 
 // NewTournaments lists the tournaments of dir, newest first.
 func NewTournaments(dir string) *Tournaments {
+	return newTournaments(recentTournaments(dir, 5),
+		"Run one with `arena tournament run SPEC`; it appears here, and updates live while it plays.")
+}
+
+// newTournaments is the dialog that lists the tournaments found.
+func newTournaments(list []found, text string) *Tournaments {
 	d := &Tournaments{path: &ui.Field{Placeholder: "a tournament's folder, or the URL of a server that serves one", Max: 4096},
 		open: &ui.Button{Label: "Show", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
 	d.heading, d.width = "Tournaments", 860
-	d.text = "Run one with `arena tournament run SPEC`; it appears here, and updates live while it plays."
+	d.text = text
 	d.form.Items = []ui.Widget{d.path}
-	for _, found := range recentTournaments(dir, 5) {
+	for _, found := range list {
 		b := &ui.Button{Label: found.label}
 		d.recent = append(d.recent, b)
 		d.dirs = append(d.dirs, found.dir)
@@ -738,6 +744,17 @@ func NewTournaments(dir string) *Tournaments {
 type found struct {
 	dir, label string
 	mod        int64
+}
+
+// serverTournaments are the tournaments the Arena server at base shows,
+// the newest first.
+func serverTournaments(ctx context.Context, base string) ([]found, error) {
+	list, err := tnet.List(ctx, base)
+	var out []found
+	for _, t := range list {
+		out = append(out, found{dir: t.URL, label: fmt.Sprintf("%s · %s · %s · %d/%d · %s", t.Name, t.Title, t.System, t.Done, t.Estimate, t.Status)})
+	}
+	return out, err
 }
 
 // recentTournaments finds the n tournaments of dir changed last.

@@ -55,3 +55,17 @@ func BenchmarkViewerFrame(b *testing.B) {
 	}
 	b.ReportMetric(total/float64(b.N), "ms/frame")
 }
+
+// BenchmarkMenuFrame reports the time between the page's frames on the
+// menu: what software WebGL costs before any game is drawn, the measure
+// the viewer's frame time is to be read against.
+func BenchmarkMenuFrame(b *testing.B) {
+	tb := open(b, "/")
+	time.Sleep(time.Second)
+	b.ResetTimer()
+	total := 0.0
+	for range b.N {
+		total += tb.frameTime(2 * time.Second)
+	}
+	b.ReportMetric(total/float64(b.N), "ms/frame")
+}

@@ -45,6 +45,8 @@ var page struct {
 	url     string // http://127.0.0.1:PORT
 	admin   *stream.Client
 	browser context.Context
+	// tournaments is the folder of the tournaments the server shows.
+	tournaments string
 }
 
 func TestMain(m *testing.M) {
@@ -101,7 +103,8 @@ func setUp() (int, func()) {
 	}
 	undo = append(undo, func() { b.Close() })
 	token := server.NewToken()
-	srv, err := server.New(server.Options{Bus: b, Dir: tmp, AdminToken: token})
+	page.tournaments = filepath.Join(tmp, "tournaments")
+	srv, err := server.New(server.Options{Bus: b, Dir: tmp, AdminToken: token, Tournaments: page.tournaments})
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -12,9 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game"
 	_ "github.com/arena-games/arena/game/aibg5" // the server's games, as arena serve has them
 	_ "github.com/arena-games/arena/game/aic21"
 	_ "github.com/arena-games/arena/game/alienwarz"
@@ -25,6 +30,7 @@ import (
 	_ "github.com/arena-games/arena/levels/alienwarz"
 	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/stream"
+	tnet "github.com/arena-games/arena/net/tournament"
 	_ "github.com/arena-games/arena/render/aibg5" // the menu's games, as the page has them
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -91,6 +97,81 @@ func TestReplayByURLInTheBrowser(t *testing.T) {
 	tb.until("a step back", 5*time.Second, func(s status) bool { return s.Turn == 2 })
 	tb.keys(kb.End)
 	tb.until("the end", 5*time.Second, func(s status) bool { return s.Turn == s.Turns })
+}
+
+// TestSaveAndSettingsInTheBrowser saves the shown replay from the pause
+// menu, which the browser downloads (an .arena that Arena opens), and
+// keeps the settings in the page's local storage.
+func TestSaveAndSettingsInTheBrowser(t *testing.T) {
+	tb := open(t, "/?replay="+url.QueryEscape(fixture(t, "santorini/game.txt")))
+	tb.until("the viewer", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" })
+	dir := t.TempDir()
+	tb.run(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+		return err
+	}))
+	tb.keys(kb.Escape)
+	tb.until("the pause menu", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
+	tb.keys(kb.ArrowDown, kb.Enter) // Save replay as…
+	var saved string
+	require.Eventually(t, func() bool {
+		found, _ := filepath.Glob(filepath.Join(dir, "santorini-*.arena"))
+		if len(found) == 1 {
+			saved = found[0]
+		}
+		return saved != ""
+	}, 20*time.Second, 100*time.Millisecond, "the download")
+	var rec *game.Recording
+	require.Eventually(t, func() bool { // the browser may still be writing it
+		var err error
+		rec, err = game.OpenFile(saved)
+		return err == nil
+	}, 10*time.Second, 100*time.Millisecond)
+	original, err := game.OpenFile(filepath.Join(fixtures, "santorini/game.txt"))
+	require.NoError(t, err)
+	require.Equal(t, original.Timeline.Len(), rec.Timeline.Len())
+	require.Equal(t, original.Summary().Winner, rec.Summary().Winner)
+
+	require.Equal(t, "*scenes.Viewer", tb.status().Scene, "saved, the pause menu is gone")
+	tb.keys(kb.Escape)
+	tb.until("the pause menu", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
+	tb.keys(kb.ArrowDown, kb.ArrowDown, kb.Enter) // Settings…
+	tb.until("the settings", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.SettingsScene" })
+	tb.keys(kb.Escape)
+	tb.until("the settings kept", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
+	kept := eval[string](tb, `localStorage.getItem("arena/settings.json") || ""`)
+	require.Contains(t, kept, `"ui_scale":1`)
+}
+
+// TestTournamentInTheBrowser lists the server's tournaments from the
+// menu, and opens one at /#tournament=NAME.
+func TestTournamentInTheBrowser(t *testing.T) {
+	if page.skip != "" {
+		t.Skip(page.skip)
+	}
+	spec := filepath.Join(t.TempDir(), "cup.toml")
+	require.NoError(t, os.WriteFile(spec, []byte(`title = "santorini"
+name = "Browser cup"
+format = "round-robin"
+[[entrant]]
+name = "deep"
+seat = "alphabeta:2"
+[[entrant]]
+name = "shallow"
+seat = "minimax:1"
+`), 0o644))
+	s, err := tnet.ReadSpec(spec)
+	require.NoError(t, err)
+	ctx, cancel := contextFor(t, time.Minute)
+	defer cancel()
+	_, err = tnet.Run(ctx, s, tnet.Options{Dir: filepath.Join(page.tournaments, "cup"), Workers: 1})
+	require.NoError(t, err)
+
+	tb := open(t, "/#tournament=cup")
+	tb.until("the tournament", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Tournament" })
+	loaded := eval[string](tb, `arenaStatus()`)
+	require.Contains(t, loaded, "Tournament")
 }
 
 // TestOpenFileInTheBrowser opens a replay through the page's file picker.

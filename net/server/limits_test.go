@@ -178,6 +178,13 @@ func TestStreamsAreGuarded(t *testing.T) {
 
 	seat2 := ts.client.Play(ctx(t), id, 1, c.Seats[1].Token, game.NewHuman())
 	defer seat2.Close()
+	require.Eventually(t, func() bool { return seat2.Status() == "live" }, 10*time.Second, 5*time.Millisecond)
+	// The streams closed above are given back as their handlers end.
+	require.Eventually(t, func() bool {
+		ts.conns.mu.Lock()
+		defer ts.conns.mu.Unlock()
+		return ts.conns.n["127.0.0.1"] == 1
+	}, 10*time.Second, 5*time.Millisecond, "seat 2's stream alone is open")
 	var open []*websocket.Conn
 	for range 3 {
 		conn, _, err := ts.dial("/api/matches/" + id + "/stream")

@@ -13,21 +13,8 @@ import (
 	"strings"
 
 	"github.com/arena-games/arena/game/tournament"
+	tnet "github.com/arena-games/arena/net/tournament"
 )
-
-// Tournament is one tournament the server shows, as GET /api/tournaments
-// lists it; URL is the address `arena tournament show` and the window's
-// Tournaments dialog open.
-type Tournament struct {
-	Name     string `json:"name"`
-	Title    string `json:"title"`
-	System   string `json:"system"`
-	Status   string `json:"status"`
-	Done     int    `json:"done"`
-	Estimate int    `json:"estimate"`
-	Updated  string `json:"updated"`
-	URL      string `json:"url"`
-}
 
 // shownFile reports whether a file of a tournament's folder is served:
 // its index, its standings (also as CSV), its cross table and its
@@ -44,7 +31,7 @@ func shownFile(file string) bool {
 // handleTournaments lists the tournaments of the tournaments folder,
 // newest first.
 func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
-	list := []Tournament{}
+	list := []tnet.Listed{}
 	entries, err := os.ReadDir(s.tournaments)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fail(w, http.StatusInternalServerError, "the tournaments folder: %v", err)
@@ -67,11 +54,11 @@ func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue
 		}
-		list = append(list, Tournament{Name: e.Name(), Title: ix.Title, System: ix.System, Status: ix.Status,
+		list = append(list, tnet.Listed{Name: e.Name(), Title: ix.Title, System: ix.System, Status: ix.Status,
 			Done: ix.Done, Estimate: ix.Estimate, Updated: ix.Updated.UTC().Format("2006-01-02T15:04:05Z"),
 			URL: base + e.Name() + "/"})
 	}
-	slices.SortStableFunc(list, func(a, b Tournament) int { return cmp.Compare(b.Updated, a.Updated) })
+	slices.SortStableFunc(list, func(a, b tnet.Listed) int { return cmp.Compare(b.Updated, a.Updated) })
 	answer(w, http.StatusOK, map[string]any{"tournaments": list})
 }
 

@@ -3,7 +3,6 @@
 package server
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -39,13 +38,10 @@ seat = "minimax:1"
 	require.NoError(t, err)
 	ts := newTestServer(t, Options{Tournaments: root})
 
-	resp, err := http.Get(ts.http.URL + "/api/tournaments")
+	list, err := tnet.List(ctx(t), ts.http.URL)
 	require.NoError(t, err)
-	var list struct{ Tournaments []Tournament }
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&list))
-	resp.Body.Close()
-	require.Len(t, list.Tournaments, 1)
-	cup := list.Tournaments[0]
+	require.Len(t, list, 1)
+	cup := list[0]
 	require.Equal(t, "cup", cup.Name)
 	require.Equal(t, tournament.StatusComplete, cup.Status)
 	require.Equal(t, ts.http.URL+"/tournaments/cup/", cup.URL)

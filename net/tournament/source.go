@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -170,4 +171,51 @@ func (s Source) Replay(ctx context.Context, p *tournament.Played) (*game.Recordi
 		return nil, err
 	}
 	return game.Open(s.name(file), data)
+}
+
+// Listed is one tournament that an Arena server shows, as its
+// GET /api/tournaments lists it; URL is its Source.
+type Listed struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	System   string `json:"system"`
+	Status   string `json:"status"`
+	Done     int    `json:"done"`
+	Estimate int    `json:"estimate"`
+	Updated  string `json:"updated"`
+	URL      string `json:"url"`
+}
+
+// listLimit bounds a server's list of tournaments.
+var listLimit = game.Limit{What: "a server's list of tournaments", Max: 4 << 20}
+
+// List asks the Arena server at base (http://host:7070) for the
+// tournaments it shows, the newest first.
+func List(ctx context.Context, base string) ([]Listed, error) {
+	u, err := url.Parse(strings.TrimSuffix(base, "/") + "/api/tournaments")
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("%q: expected an Arena server's address, such as http://127.0.0.1:7070", base)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
+		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+	}
+	data, err := listLimit.Read(u.String(), resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	var list struct{ Tournaments []Listed }
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("%s: %w", u, err)
+	}
+	return list.Tournaments, nil
 }
