@@ -230,9 +230,10 @@ func (g *gauntlet) run(ctx context.Context, stdout io.Writer) error {
 }
 
 // play plays the games, printing one line per game and the summary, and
-// returns the tally.
-func (g *gauntlet) play(ctx context.Context, stdout io.Writer) (*tally, error) {
-	ctx, cancel := context.WithCancel(ctx)
+// returns the tally. When ctx ends (an interrupt) it prints the summary of
+// the games finished and returns ctx's error.
+func (g *gauntlet) play(parent context.Context, stdout io.Writer) (*tally, error) {
+	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	f := g.flags
 	fmt.Fprintf(stdout, "match: A %s against B %s, up to %d games from %d openings, colours alternating%s\n",
@@ -270,8 +271,10 @@ func (g *gauntlet) play(ctx context.Context, stdout io.Writer) (*tally, error) {
 			continue // games still running when the test decided or a game failed
 		}
 		if r.err != nil {
-			firstErr = r.err
-			cancel()
+			if parent.Err() == nil {
+				firstErr = r.err
+				cancel()
+			}
 			continue
 		}
 		t.add(r)
@@ -291,6 +294,13 @@ func (g *gauntlet) play(ctx context.Context, stdout io.Writer) (*tally, error) {
 	}
 	if firstErr != nil {
 		return nil, firstErr
+	}
+	if err := parent.Err(); err != nil {
+		if t.games() > 0 {
+			fmt.Fprintf(stdout, "match: interrupted; the %s finished:\n", game.Count(t.games(), "game"))
+			g.summary(stdout, t, verdict, time.Since(start))
+		}
+		return t, err
 	}
 	g.summary(stdout, t, verdict, time.Since(start))
 	return t, nil

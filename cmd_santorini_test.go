@@ -180,3 +180,33 @@ func TestGauntletTiming(t *testing.T) {
 	require.Equal(t, 1500*time.Millisecond, seatBudget(title, game.SeatSpec{Kind: "competitive", Strength: "1500"}))
 	require.Equal(t, time.Duration(0), seatBudget(title, game.SeatSpec{Kind: "alphabeta", Strength: "3"}))
 }
+
+// cancelAfter is a writer that cancels a context once the text written to
+// it contains want.
+type cancelAfter struct {
+	strings.Builder
+	want   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelAfter) Write(p []byte) (int, error) {
+	n, err := w.Builder.Write(p)
+	if strings.Contains(w.String(), w.want) {
+		w.cancel()
+	}
+	return n, err
+}
+
+// An interrupted gauntlet prints the summary of the games it finished.
+func TestGauntletInterrupted(t *testing.T) {
+	g, err := newGauntlet(gauntletFlags{a: "alphabeta:1", b: "alphabeta:1", games: 40, seed: 1, concurrency: 1, grace: time.Second})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(t.Context())
+	out := &cancelAfter{want: "game 2 (", cancel: cancel}
+	tl, err := g.play(ctx, out)
+	require.ErrorIs(t, err, context.Canceled)
+	require.GreaterOrEqual(t, tl.games(), 2)
+	require.Less(t, tl.games(), 40)
+	require.Contains(t, out.String(), "match: interrupted; the ")
+	require.Regexp(t, `result: A alphabeta:1 against B alphabeta:1: \d+ games`, out.String())
+}
