@@ -5,10 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/draw"
 	"image/gif"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -792,7 +789,7 @@ func TestViewerKeysInTheWindow(t *testing.T) {
 	w.key("h")
 	hidden := shotPath(t, "e2e-viewer-hidden.png")
 	w.screenshot(hidden)
-	a, b := readPNG(t, before), readPNG(t, hidden)
+	a, b := rendertest.ReadPNG(t, before), rendertest.ReadPNG(t, hidden)
 	mean, _ := rendertest.Compare(a, b)
 	require.Greater(t, mean, 2.0, "H changes the screen: the map takes the side panel's room")
 	w.key("h", "d", "i", "Right", "Right", "Right", "o", "e")
@@ -811,19 +808,6 @@ func TestViewerKeysInTheWindow(t *testing.T) {
 	require.GreaterOrEqual(t, len(g.Image), 2)
 	w.screenshot(shotPath(t, "e2e-viewer-exported.png"))
 	w.quit()
-}
-
-// readPNG reads a screenshot as RGBA.
-func readPNG(t *testing.T, path string) *image.RGBA {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	out := image.NewRGBA(img.Bounds())
-	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
-	return out
 }
 
 // BenchmarkKioskMemory runs `arena kiosk` on a folder of replays of every

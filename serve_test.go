@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"image/png"
 	"io"
 	"os"
 	"os/exec"
@@ -16,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/render/rendertest"
 
 	"github.com/stretchr/testify/require"
 
@@ -91,11 +92,7 @@ func serveForTest(t *testing.T, bin, dir string) (*serveProcess, *stream.Client,
 // (at 1280x800) is drawn in red: the newest turn is shown.
 func badgeIsRed(t *testing.T, path string) bool {
 	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
+	img := rendertest.ReadPNG(t, path)
 	red := 0
 	for y := 770; y < 798; y++ {
 		for x := 620; x < 720; x++ {

@@ -258,7 +258,40 @@ func (d *director) open(v *Viewer, mp render.Mapped) {
 		}
 		return
 	}
-	shoot(v, mp, spots(mp, cellsOf(us)))
+	readable, _ := scales(v, mp)
+	shoot(v, mp, crowd(mp, spots(mp, cellsOf(us)), readable))
+}
+
+// crowd is the most points that fit together in one shot at scale k: all
+// of them when they fit, else those about the point with the most
+// neighbours in a shot's reach (never the empty middle of points far
+// apart).
+func crowd(mp render.Mapped, pts [][2]float64, k float64) [][2]float64 {
+	if len(pts) == 0 || fits(mp, pts, k) {
+		return pts
+	}
+	a := mp.Camera().Area()
+	rw, rh := float64(a.Dx())*0.45/k, float64(a.Dy())*0.45/k
+	near := func(p, q [2]float64) bool { return math.Abs(p[0]-q[0]) <= rw && math.Abs(p[1]-q[1]) <= rh }
+	best, most := 0, -1
+	for i, p := range pts {
+		n := 0
+		for _, q := range pts {
+			if near(p, q) {
+				n++
+			}
+		}
+		if n > most {
+			best, most = i, n
+		}
+	}
+	var out [][2]float64
+	for _, q := range pts {
+		if near(pts[best], q) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // followed is where the unit followed is drawn now: between its cells in

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/arena-games/arena/net/tournament/tournamenttest"
+
 	"testing"
 	"time"
 
@@ -210,26 +212,10 @@ func TestTournamentUpdatesLive(t *testing.T) {
 // and the pause menu goes back to the tournament.
 func TestTournamentOpensAReplay(t *testing.T) {
 	openFixture(t)
-	dir := t.TempDir()
-	spec := filepath.Join(dir, "cup.toml")
-	require.NoError(t, os.WriteFile(spec, []byte(`title = "santorini"
-name = "Minimax cup"
-format = "single-elimination"
-games = 2
-[[entrant]]
-name = "deep"
-seat = "alphabeta:2"
-[[entrant]]
-name = "shallow"
-seat = "minimax:1"
-`), 0o644))
-	s, err := tnet.ReadSpec(spec)
-	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "cup")
+	tournamenttest.Cup(t, out, "Minimax cup", "single-elimination", 2)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	out := filepath.Join(dir, "cup")
-	_, err = tnet.Run(ctx, s, tnet.Options{Dir: out, Workers: 2})
-	require.NoError(t, err)
 	src, _ := tnet.ParseSource(out)
 	snap, err := src.Load(ctx, "")
 	require.NoError(t, err)

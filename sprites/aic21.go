@@ -37,6 +37,7 @@ type AIC21 struct {
 	Glow     *ebiten.Image
 	Ring     *ebiten.Image
 	Disc     *ebiten.Image
+	Square   *ebiten.Image // colony 1's badge, where colony 0's is a disc
 	Spark    *ebiten.Image
 	Bolt     *ebiten.Image // a shot, bright at its head (right)
 	Arrow    *ebiten.Image // an order, pointing right
@@ -89,7 +90,7 @@ func paintAIC21() *AIC21 {
 		cs = append(cs, paintScorpion(col, 0), paintScorpion(col, 1))
 	}
 	glow, ring, disc := paintLights(8)
-	cs = append(cs, glow, ring, disc, paintSpark(), paintBoltShot(), paintOrderArrow(), paintBubble())
+	cs = append(cs, glow, ring, disc, paintSquare(), paintSpark(), paintBoltShot(), paintOrderArrow(), paintBubble())
 	const glyphs = "0123456789+-"
 	cs = append(cs, paintGlyphs(glyphs)...)
 	atlas, p := PackAtlas(images(cs)...)
@@ -116,7 +117,8 @@ func paintAIC21() *AIC21 {
 	for c := range 2 {
 		a.Scorpion[c][0], a.Scorpion[c][1] = next(), next()
 	}
-	a.Glow, a.Ring, a.Disc, a.Spark, a.Bolt, a.Arrow, a.Bubble = next(), next(), next(), next(), next(), next(), next()
+	a.Glow, a.Ring, a.Disc, a.Square = next(), next(), next(), next()
+	a.Spark, a.Bolt, a.Arrow, a.Bubble = next(), next(), next(), next()
 	for _, r := range glyphs {
 		a.Digits[r] = next()
 	}

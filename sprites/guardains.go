@@ -26,7 +26,7 @@ type GuardAIns struct {
 	Beast      *ebiten.Image
 	Stone      *ebiten.Image
 	Base       *ebiten.Image
-	Badge      *ebiten.Image    // a hero's round badge, white, tinted by team
+	Badges     [2]*ebiten.Image // a hero's badge by seat, tinted by team: round, square
 	Heroes     [5]*ebiten.Image // Gamora, Rocket, Groot, Drax, StarLord (the wire's order)
 	Glow       *ebiten.Image
 	Ring       *ebiten.Image
@@ -46,17 +46,17 @@ var (
 
 func paintGuardAIns() *GuardAIns {
 	white := Hex(0xffffff)
-	cs := []*Canvas{paintFloor(), nil, paintTeleporter(), paintHealPoint(), paintClue(), paintBeast(), paintStone(), paintGuardBase(), paintBadge()}
+	cs := []*Canvas{paintFloor(), nil, paintTeleporter(), paintHealPoint(), paintClue(), paintBeast(), paintStone(), paintGuardBase(), paintBadge(false)}
 	pixel := NewCanvas(4, 4)
 	Rect(pixel.Path(), 0, 0, 4, 4)
 	pixel.Fill(Solid(white))
 	cs[1] = pixel
 	cs = append(cs, paintGamora(), paintRocket(), paintGroot(), paintDrax(), paintStarLord())
 	glow, ring, disc := paintLights(8)
-	cs = append(cs, glow, ring, disc, paintSpark(), paintBoltShot())
+	cs = append(cs, glow, ring, disc, paintSpark(), paintBoltShot(), paintBadge(true))
 	atlas, p := PackAtlas(images(cs)...)
 	return &GuardAIns{Atlas: atlas, Floor: p[0], Pixel: sub(p[1], 1, 1, 3, 3), Teleporter: p[2], HealPoint: p[3],
-		Clue: p[4], Beast: p[5], Stone: p[6], Base: p[7], Badge: p[8],
+		Clue: p[4], Beast: p[5], Stone: p[6], Base: p[7], Badges: [2]*ebiten.Image{p[8], p[19]},
 		Heroes: [5]*ebiten.Image{p[9], p[10], p[11], p[12], p[13]},
 		Glow:   p[14], Ring: p[15], Disc: p[16], Spark: p[17], Bolt: p[18]}
 }
@@ -175,15 +175,19 @@ func paintGuardBase() *Canvas {
 	return c
 }
 
-// paintBadge paints a hero's badge: a ring that the team colour tints.
-func paintBadge() *Canvas {
+// paintBadge paints a hero's badge: a ring, or a square one, that the
+// team colour tints.
+func paintBadge(square bool) *Canvas {
 	c := NewCanvas(HeroSize, HeroSize)
 	m := float64(HeroSize) / 2
-	Ellipse(c.Path(), m, m, m-1, m-1)
-	c.Fill(func(x, y float64) RGBA {
-		r := math.Hypot(x-m, y-m) / m
-		return Hex(0xffffff).Alpha(clamp01((r-0.78)*12) + 0.18)
-	})
+	r := func(x, y float64) float64 { return math.Hypot(x-m, y-m) / m }
+	if square {
+		RoundRect(c.Path(), 2, 2, HeroSize-4, HeroSize-4, HeroSize*0.2)
+		r = func(x, y float64) float64 { return max(math.Abs(x-m), math.Abs(y-m)) / (m - 2) }
+	} else {
+		Ellipse(c.Path(), m, m, m-1, m-1)
+	}
+	c.Fill(func(x, y float64) RGBA { return Hex(0xffffff).Alpha(clamp01((r(x, y)-0.78)*12) + 0.18) })
 	return c
 }
 

@@ -195,6 +195,17 @@ func (c *Canvas) Dot(x, y, r float64, col RGBA) {
 	}
 }
 
+// paintSquare paints a white rounded square as wide as a disc of
+// paintLights: the second seat's mark where the first's is a disc, so that
+// the teams differ in shape as well as in colour.
+func paintSquare() *Canvas {
+	d := 2 * DiscRadius
+	c := NewCanvas(d, d)
+	RoundRect(c.Path(), 2, 2, float64(d)-4, float64(d)-4, float64(d)*0.18)
+	c.Fill(Solid(Hex(0xffffff)))
+	return c
+}
+
 // paintLights paints the white shapes that views tint and scale, each
 // DiscRadius in radius: a soft glow, a ring ringWidth pixels wide and a disc.
 func paintLights(ringWidth float64) (glow, ring, disc *Canvas) {

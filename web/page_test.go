@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/render/rendertest"
+
+	"github.com/arena-games/arena/net/tournament/tournamenttest"
+
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
@@ -30,7 +34,6 @@ import (
 	_ "github.com/arena-games/arena/levels/alienwarz"
 	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/stream"
-	tnet "github.com/arena-games/arena/net/tournament"
 	_ "github.com/arena-games/arena/render/aibg5" // the menu's games, as the page has them
 	_ "github.com/arena-games/arena/render/aic21"
 	_ "github.com/arena-games/arena/render/alienwarz"
@@ -150,23 +153,7 @@ func TestTournamentInTheBrowser(t *testing.T) {
 	if page.skip != "" {
 		t.Skip(page.skip)
 	}
-	spec := filepath.Join(t.TempDir(), "cup.toml")
-	require.NoError(t, os.WriteFile(spec, []byte(`title = "santorini"
-name = "Browser cup"
-format = "round-robin"
-[[entrant]]
-name = "deep"
-seat = "alphabeta:2"
-[[entrant]]
-name = "shallow"
-seat = "minimax:1"
-`), 0o644))
-	s, err := tnet.ReadSpec(spec)
-	require.NoError(t, err)
-	ctx, cancel := contextFor(t, time.Minute)
-	defer cancel()
-	_, err = tnet.Run(ctx, s, tnet.Options{Dir: filepath.Join(page.tournaments, "cup"), Workers: 1})
-	require.NoError(t, err)
+	tournamenttest.Cup(t, filepath.Join(page.tournaments, "cup"), "Browser cup", "round-robin", 1)
 
 	tb := open(t, "/#tournament=cup")
 	tb.until("the tournament", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Tournament" })
@@ -219,7 +206,7 @@ func TestSameFrameAsTheDesktop(t *testing.T) {
 	out, err = exec.Command(bin, "shot", filepath.Join(fixtures, "santorini/game.txt"), "--turn", fmt.Sprint(turn),
 		"--out", shot, "--size", fmt.Sprintf("%dx%d", pageW, pageH)).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	desktop := readPNG(t, shot)
+	desktop := rendertest.ReadPNG(t, shot)
 
 	tb := open(t, fmt.Sprintf("/?replay=%s&turn=%d", url.QueryEscape(replay), turn))
 	tb.until("the viewer at the turn", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" && s.Turn == turn })
@@ -263,22 +250,12 @@ func golden(t *testing.T, img *image.RGBA, path string, tol float64) {
 		require.NoError(t, f.Close())
 		return
 	}
-	want := readPNG(t, path)
+	want := rendertest.ReadPNG(t, path)
 	diff := difference(want, img)
 	if diff > tol {
 		keep(t, filepath.Base(path), img)
 	}
 	require.LessOrEqual(t, diff, tol, "the share of pixels that differ from %s (ARENA_GOLDEN=update rewrites it)", path)
-}
-
-func readPNG(t testing.TB, path string) *image.RGBA {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return toRGBA(img)
 }
 
 // keep writes a picture of a failed comparison where people can look.

@@ -5,9 +5,10 @@ package server
 import (
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/arena-games/arena/net/tournament/tournamenttest"
 
 	"github.com/stretchr/testify/require"
 
@@ -21,21 +22,7 @@ import (
 // files (the spec, the logs, JetStream's) are not served.
 func TestTheServerShowsItsTournaments(t *testing.T) {
 	root := t.TempDir()
-	spec := filepath.Join(root, "cup.toml")
-	require.NoError(t, os.WriteFile(spec, []byte(`title = "santorini"
-name = "Minimax cup"
-format = "round-robin"
-[[entrant]]
-name = "deep"
-seat = "alphabeta:2"
-[[entrant]]
-name = "shallow"
-seat = "minimax:1"
-`), 0o644))
-	s, err := tnet.ReadSpec(spec)
-	require.NoError(t, err)
-	_, err = tnet.Run(ctx(t), s, tnet.Options{Dir: filepath.Join(root, "cup"), Workers: 1})
-	require.NoError(t, err)
+	tournamenttest.Cup(t, filepath.Join(root, "cup"), "Minimax cup", "round-robin", 1)
 	ts := newTestServer(t, Options{Tournaments: root})
 
 	list, err := tnet.List(ctx(t), ts.http.URL)

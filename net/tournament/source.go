@@ -141,7 +141,12 @@ func (s Source) read(ctx context.Context, file string, limit game.Limit) ([]byte
 	if s.URL == nil {
 		return limit.ReadFile(filepath.Join(s.Dir, filepath.FromSlash(file)))
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL.JoinPath(path.Clean(file)).String(), nil)
+	return get(ctx, s.URL.JoinPath(path.Clean(file)).String(), limit)
+}
+
+// get reads the answer to a GET of u within limit.
+func get(ctx context.Context, u string, limit game.Limit) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -152,9 +157,9 @@ func (s Source) read(ctx context.Context, file string, limit game.Limit) ([]byte
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
-		return nil, fmt.Errorf("%s: %s", s.name(file), resp.Status)
+		return nil, fmt.Errorf("%s: %s", u, resp.Status)
 	}
-	return limit.Read(s.name(file), resp.Body)
+	return limit.Read(u, resp.Body)
 }
 
 // replayLimit bounds a replay read over HTTP, as Arena bounds one on disk.
@@ -196,20 +201,7 @@ func List(ctx context.Context, base string) ([]Listed, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return nil, fmt.Errorf("%q: expected an Arena server's address, such as http://127.0.0.1:7070", base)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
-		return nil, fmt.Errorf("%s: %s", u, resp.Status)
-	}
-	data, err := listLimit.Read(u.String(), resp.Body)
+	data, err := get(ctx, u.String(), listLimit)
 	if err != nil {
 		return nil, err
 	}

@@ -309,8 +309,12 @@ func (v *View) drawUnit(u *aic21.Unit, x, y, side, angle float64, frame int, alp
 		id := itoa(u.ID)
 		bx, by := x-side*0.34, y-side*0.34
 		r := side * 0.13
+		badge := sh.Disc // colony 1's is square: the colonies differ in shape too
+		if u.Colony == 1 {
+			badge = sh.Square
+		}
 		for k := range len(id) {
-			v.sprite(sh.Disc, bx+float64(k)*r*0.9, by, r*2, 0, render.Fade(dim(team), 0.92*alpha))
+			v.sprite(badge, bx+float64(k)*r*0.9, by, r*2, 0, render.Fade(dim(team), 0.92*alpha))
 		}
 		v.glyphs(id, bx+float64(len(id)-1)*r*0.45, by, r*1.5, render.Fade(white, alpha))
 	}

@@ -131,7 +131,7 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				v.sprite(sh.Glow, x, y, k*2.4, 0, render.Fade(stoneGlow, 0.5*alpha))
 			}
 			v.sprite(sh.Glow, x, y, k*1.5, 0, render.Fade(team, 0.35*alpha))
-			v.sprite(sh.Badge, x, y, k, 0, render.Fade(team, alpha))
+			v.sprite(sh.Badges[(g.Seat-1)&1], x, y, k, 0, render.Fade(team, alpha))
 			v.sprite(sh.Heroes[g.Hero], x, y, k*0.92, 0, render.Fade(white, alpha))
 			v.drawGauges(g, x, y, k, s.Round, alpha)
 			if g.Carrying {
