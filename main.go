@@ -9,6 +9,8 @@
 //	arena shot FILE --turn N --out PNG        render one frame of a replay to a PNG
 //	arena santorini perft POSITION DEPTH      count Santorini's leaf turns
 //	arena santorini engine                    Arena's Santorini engine on stdin/stdout
+//	arena santorini match --a SEAT --b SEAT   a gauntlet between two Santorini players
+//	arena santorini train [--seed N]          train the competitive player's evaluation
 //	arena serve [--addr 127.0.0.1:7070]       run matches for other machines to watch and play
 //	arena watch URL [--match ID]              watch a server's matches
 package main
@@ -78,6 +80,12 @@ Usage:
                                                0000000000000000000000000/1/C3,B2/B3,D2)
   arena santorini engine                       Arena's Santorini engine, speaking the engine
                                                protocol on stdin and stdout until quit
+  arena santorini match --a SEAT --b SEAT [--games N] [--sprt ELO0,ELO1] [--openings FILE]
+                                               play a gauntlet from fixed openings, colours
+                                               alternating; print W/D/L and the Elo difference
+  arena santorini train [--seed N] [--positions N] [--data FILE] [--out FILE]
+                                               self-play, then train the competitive player's
+                                               evaluation network; write its weights file
   arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
@@ -536,7 +544,7 @@ func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 		if _, err := parse(flags("santorini", stderr), args); err != nil {
 			return err
 		}
-		return usagef("expected perft POSITION DEPTH or engine")
+		return usagef("expected perft POSITION DEPTH, engine, match or train")
 	}
 	switch args[0] {
 	case "perft":
@@ -550,8 +558,12 @@ func cmdSantorini(args []string, stdout, stderr io.Writer) error {
 			return usagef("engine takes no arguments, got %q", pos)
 		}
 		return santoriniengine.Serve(interrupted, stdin, stdout)
+	case "match":
+		return cmdSantoriniMatch(args[1:], stdout, stderr)
+	case "train":
+		return cmdSantoriniTrain(args[1:], stdout, stderr)
 	}
-	return usagef("unknown command %q (known: perft, engine)", args[0])
+	return usagef("unknown command %q (known: perft, engine, match, train)", args[0])
 }
 
 // cmdPerft prints the number of leaf turns alone on the first line, then

@@ -75,8 +75,8 @@ func TestSantoriniPerft(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"santorini"}, 2, "expected perft POSITION DEPTH or engine"},
-		{[]string{"santorini", "castle"}, 2, `unknown command "castle" (known: perft, engine)`},
+		{[]string{"santorini"}, 2, "expected perft POSITION DEPTH, engine, match or train"},
+		{[]string{"santorini", "castle"}, 2, `unknown command "castle" (known: perft, engine, match, train)`},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1//"}, 2, "expected perft POSITION DEPTH"},
 		{[]string{"santorini", "perft", "123", "3"}, 1, `perft: position "123": want HEIGHTS/SIDE/P1/P2`},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1/C3,C3/B3,D2", "3"}, 1, "two workers on C3"},

@@ -1,6 +1,8 @@
 package santorini
 
 import (
+	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -35,14 +37,21 @@ func BenchmarkAlphaBetaDepth4(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-func BenchmarkCompetitive(b *testing.B) {
+// BenchmarkCompetitive searches the standard start to depth 8 with a fresh
+// table and reports the nodes per second; BenchmarkCompetitiveClassic does
+// the same with the hand-made evaluation.
+func BenchmarkCompetitive(b *testing.B) { benchCompetitive(b, NewCompetitive) }
+
+func BenchmarkCompetitiveClassic(b *testing.B) { benchCompetitive(b, NewClassic) }
+
+func benchCompetitive(b *testing.B, newSearch func() *Competitive) {
 	start := position(b, f4)
 	nodes := 0
 	var searching time.Duration
 	for b.Loop() {
-		c := NewCompetitive() // a fresh table: every search does the same work
+		c := newSearch() // a fresh table: every search does the same work
 		t0 := time.Now()
-		res, err := c.Search(b.Context(), &start, Limit{Depth: 6}, nil)
+		res, err := c.Search(b.Context(), &start, Limit{Depth: 8}, nil)
 		searching += time.Since(t0)
 		if err != nil {
 			b.Fatal(err)
@@ -81,4 +90,74 @@ func BenchmarkCompetitiveTimeLimit(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(searches), "ms/search")
 	b.ReportMetric(float64(depths)/float64(searches), "depth")
 	b.ReportMetric(float64(nodes)/total.Seconds(), "nodes/s")
+}
+
+// midgamePositions are the mid-game benchmark positions of testdata/midgame.txt.
+func midgamePositions(tb testing.TB) []Board {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/midgame.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []Board
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, position(tb, line))
+		}
+	}
+	return out
+}
+
+// BenchmarkMidgameDepth1s searches each mid-game benchmark position for 1 s
+// with a fresh table and reports the mean and the least depth completed
+// (plies: one ply is one player's turn, a move and its build; a depth the
+// time cut short does not count) and the nodes per second.
+func BenchmarkMidgameDepth1s(b *testing.B) {
+	positions := midgamePositions(b)
+	depths, least, nodes, searches := 0, maxPly, 0, 0
+	var searching time.Duration
+	for b.Loop() {
+		for _, p := range positions {
+			c := NewCompetitive()
+			t0 := time.Now()
+			res, err := c.Search(b.Context(), &p, Limit{Time: time.Second}, nil)
+			searching += time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			depths, least, nodes, searches = depths+c.completed, min(least, c.completed), nodes+res.Nodes, searches+1
+		}
+	}
+	b.ReportMetric(float64(depths)/float64(searches), "depth")
+	b.ReportMetric(float64(least), "mindepth")
+	b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+}
+
+// BenchmarkEvaluateClassic times the hand-made evaluation of one position;
+// BenchmarkEvaluateNetwork the learned one's incremental update for a turn
+// and its evaluation, as the search makes them at each node.
+func BenchmarkEvaluateClassic(b *testing.B) {
+	start := position(b, f4)
+	p := newPos(&start)
+	s := int32(0)
+	for b.Loop() {
+		s += classicEval(&p, &defaultWeights)
+	}
+	_ = s
+}
+
+func BenchmarkEvaluateNetwork(b *testing.B) {
+	start := position(b, f4)
+	c := NewCompetitive()
+	c.p = newPos(&start)
+	c.net.refresh(&c.acc[0], &c.p)
+	var moves [maxMoves]move
+	n := c.p.gen(&moves)
+	s := int32(0)
+	for i := 0; b.Loop(); i++ {
+		c.net.update(&c.acc[1], &c.acc[0], &c.p, moves[i%n])
+		s += c.net.evaluate(&c.acc[1], 1)
+	}
+	_ = s
 }

@@ -13,12 +13,13 @@ import (
 
 // Bots lists the computer players, weakest first: minimax and alphabeta are
 // the assignment's simple players (R15, R16) at a fixed depth, competitive is
-// the stronger alpha-beta player on a time budget.
+// the stronger alpha-beta player on a time budget: "300ms" with the learned
+// evaluation, "300ms:classic" with the hand-made one.
 func (Title) Bots() []game.Bot {
 	return []game.Bot{
 		{Kind: "minimax", About: "the assignment's simple player: minimax on f = m + l·k", Strength: "depth", Default: "3", Choices: []string{"1", "2", "3", "4", "5"}},
 		{Kind: "alphabeta", About: "the simple player with alpha-beta pruning: same moves, faster", Strength: "depth", Default: "3", Choices: []string{"1", "2", "3", "4", "5", "6"}},
-		{Kind: "competitive", About: "alpha-beta with a richer evaluation, iterative deepening and a transposition table", Strength: "time", Default: "1s", Choices: []string{"100ms", "300ms", "1s", "3s"}},
+		{Kind: "competitive", About: "principal variation search with a learned evaluation (TIME:classic: the hand-made one)", Strength: "time", Default: "1s", Choices: []string{"100ms", "300ms", "1s", "3s", "1s:classic"}},
 	}
 }
 
@@ -44,11 +45,18 @@ func (Title) NewBot(kind, strength string, seat game.Seat, rng *game.Rand) (game
 		}
 		return &simplePlayer{seat: seat, rng: rng, depth: depth, alphaBeta: kind == "alphabeta"}, nil
 	case "competitive":
-		budget, err := parseBudget(strength)
+		budgetText, eval, _ := strings.Cut(strength, ":")
+		budget, err := parseBudget(budgetText)
 		if err != nil {
 			return nil, fmt.Errorf("santorini competitive: %w", err)
 		}
-		return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewCompetitive()}, nil
+		switch eval {
+		case "":
+			return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewCompetitive()}, nil
+		case "classic":
+			return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewClassic()}, nil
+		}
+		return nil, fmt.Errorf("santorini competitive: strength %q: the evaluation %q is not classic (TIME alone: the learned one)", strength, eval)
 	}
 	return nil, fmt.Errorf("santorini: unknown computer player %q (known: minimax, alphabeta, competitive)", kind)
 }

@@ -3,60 +3,106 @@ package santorini
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"time"
 )
 
-// Competitive is the competitive player's search: alpha-beta (principal
-// variation search) with iterative deepening, a transposition table on
-// Zobrist keys, move ordering by the table's move, killers and history,
-// immediate-win detection, forced-loss detection when the opponent threatens
-// to win (two threats lose at once; one leaves only the domes on it, searched
-// a ply deeper), late-move reductions, and the evaluation of eval. It is
-// single-threaded and keeps its table between searches; one value must not
-// search two positions at once.
+// Competitive is the competitive player's search: iterative deepening with
+// aspiration windows around a principal variation search (negamax), a
+// transposition table of four-entry buckets, null-move pruning, reverse
+// futility pruning, late-move reductions and late-move pruning, and move
+// ordering by the table's move, threats, killers, counter-moves and history.
+// Santorini's tactics are searched exactly: a win in one is taken at once,
+// a node whose side faces one threat (an opponent worker on level 2 next to
+// a free level-3 cell) searches only the domes on it, a ply deeper (the
+// check extension of chess), two threats lose at once, and a double threat
+// of the side to move wins. Its evaluation is the learned network, or the
+// hand-made evaluation (Classic). It is single-threaded and keeps its table
+// between searches; one value must not search two positions at once.
 type Competitive struct {
 	p        pos
 	w        weights
+	net      *network // nil: the hand-made evaluation
+	acc      [maxPly + 1]accumulator
+	params   searchParams
 	endCheck bool
-	tt       []ttEntry
-	killers  [maxPly][2]move
-	history  [2][cellCount * cellCount]int32
-	moves    [maxPly][maxMoves]move
-	scores   [maxPly][maxMoves]int32
-	pv       [maxPly][maxPly]move
-	pvLen    [maxPly]int
-	nodes    int
-	maxNodes int // stop after about this many nodes (0: no bound), for self-play
-	deadline time.Time
-	ctx      context.Context
-	stopped  bool
+	tt       *table
+
+	killers [maxPly][2]move
+	counter [2][cellCount * cellCount]move  // the reply that refuted a move (by its TO and BUILD)
+	hist    [2][cellCount * cellCount]int32 // by the side, TO and BUILD
+	histFT  [2][cellCount * cellCount]int32 // by the side, FROM and TO
+	stack   [maxPly + 1]frame
+
+	moves  [maxPly][maxMoves]move
+	scores [maxPly][maxMoves]int32
+	pv     [maxPly][maxPly]move
+	pvLen  [maxPly]int
+
+	nodes     int
+	score     int32 // the best turn's score in the last search
+	completed int   // the last depth completed by the last search
+	maxNodes  int   // stop after about this many nodes (0: no bound), for self-play
+	deadline  time.Time
+	ctx       context.Context
+	stopped   bool
 }
 
-// ttBits sets the table size: 1<<ttBits entries of 24 bytes (12 MiB).
-const ttBits = 19
-
-// ttEntry is one transposition table slot.
-type ttEntry struct {
-	key   uint64
-	best  move
-	score int32
-	depth int8
-	bound uint8
+// frame is what the search keeps of one ply of the line it is on.
+type frame struct {
+	eval int32 // the static evaluation, noEval where none was made
+	move move  // the move that left this ply (noMove for a null move)
 }
 
-// The kinds of bound a table entry holds.
-const (
-	boundExact uint8 = iota + 1
-	boundLower
-	boundUpper
-)
+// searchParams are the competitive search's tuning: the margins and limits
+// of its pruning and reductions.
+type searchParams struct {
+	aspiration  int32 // the first half-width of the root window
+	rfpDepth    int   // reverse futility pruning up to this depth
+	rfpMargin   int32 // per ply of depth
+	nmpDepth    int   // null-move pruning from this depth
+	nmpBase     int   // its reduction: base + depth/nmpDiv
+	nmpDiv      int
+	lmpDepth    int     // late-move pruning up to this depth:
+	lmpBase     int     // quiet turns beyond base + depth² (half when not improving) are skipped
+	lmrBase     float64 // reduction = base + ln(depth)·ln(moves)/div
+	lmrDiv      float64
+	sortedMoves int // moves brought forward by score; the rest keep generation order
+}
+
+// defaultParams are the tuned search parameters.
+var defaultParams = searchParams{
+	aspiration:  60,
+	rfpDepth:    6,
+	rfpMargin:   90,
+	nmpDepth:    3,
+	nmpBase:     3,
+	nmpDiv:      4,
+	lmpDepth:    4,
+	lmpBase:     6,
+	lmrBase:     0.5,
+	lmrDiv:      2.2,
+	sortedMoves: 12,
+}
 
 // Scores of the competitive search, for the side to move. Wins are
 // ±(winValue − ply) as in R16; evaluations stay far below mateBound.
 const (
 	infScore  int32 = winValue + 1
 	mateBound int32 = winValue - 1000
+	noEval    int32 = math.MinInt32
+)
+
+// Move ordering classes, from the first tried.
+const (
+	orderTT      int32 = 1 << 30
+	orderThreat  int32 = 1 << 26 // the turn threatens to win next turn
+	orderKiller  int32 = 1 << 22
+	orderCounter int32 = 1 << 21
+	orderQuiet   int32 = 1 << 20  // quiet turns score below this
+	orderSuicide int32 = -1 << 28 // the turn lets the opponent win at once
+	historyMax   int32 = 1 << 14
 )
 
 // Limit bounds a competitive search: a depth in plies, a time, or both
@@ -76,12 +122,43 @@ type Info struct {
 	PV      []Turn
 }
 
-// NewCompetitive makes a competitive search with an empty table. It writes
-// the table's memory at once, so that no timed search pays for its first use.
+// NewCompetitive makes a competitive search with the learned evaluation and
+// an empty table. It writes the table's memory at once, so that no timed
+// search pays for its first use.
 func NewCompetitive() *Competitive {
-	c := &Competitive{w: defaultWeights, tt: make([]ttEntry, 1<<ttBits)}
-	clear(c.tt)
+	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTable()}
+	c.setNetwork(defaultNet())
 	return c
+}
+
+// NewClassic makes a competitive search with the hand-made evaluation, the
+// competitive player's evaluation before the learned one.
+func NewClassic() *Competitive {
+	return &Competitive{w: defaultWeights, params: defaultParams, tt: newTable()}
+}
+
+// setNetwork makes the search evaluate with net (nil: the hand-made
+// evaluation).
+func (c *Competitive) setNetwork(net *network) {
+	c.net = net
+	if net == nil {
+		return
+	}
+	mem := make([]int16, 2*(maxPly+1)*net.hidden)
+	for i := range c.acc {
+		for v := range 2 {
+			k := (2*i + v) * net.hidden
+			c.acc[i][v] = mem[k : k+net.hidden : k+net.hidden]
+		}
+	}
+}
+
+// rootMove is one turn of the root with what the last iteration that
+// reached it found.
+type rootMove struct {
+	m     move
+	score int32
+	nodes int
 }
 
 // Search finds a turn for the side to move in a play position within limit,
@@ -89,21 +166,28 @@ func NewCompetitive() *Competitive {
 // out or ctx ends it returns the best turn of the last completed depth, or of
 // the unfinished one when that already proved a better turn (reported to info
 // too). It returns an error only for a position that is not in play. Values
-// holds every root candidate: the best is exact, the others are upper bounds
+// holds every root candidate: the best is exact, the others are bounds
 // (alpha-beta proves only that they are not better), of the deepest search
 // that reached them. With a time limit it deepens until the limit less a
-// tenth (at most 50 ms), or until 5 ms before ctx's deadline, and returns.
+// sixteenth (at most 20 ms: room for the answer on a busy machine), or
+// until 5 ms before ctx's deadline, and returns.
 func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info func(Info)) (SearchResult, error) {
 	if b.Phase != Play {
 		return SearchResult{}, fmt.Errorf("competitive search: the game is in phase %s, not play", b.Phase)
 	}
 	start := time.Now()
-	c.p, c.endCheck, c.ctx, c.nodes, c.stopped = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false
+	c.p, c.endCheck, c.ctx, c.nodes, c.stopped, c.completed = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false, 0
+	c.tt.newSearch()
 	c.killers = [maxPly][2]move{}
-	for s := range c.history {
-		for i := range c.history[s] {
-			c.history[s][i] /= 8
+	for s := range c.hist {
+		for i := range c.hist[s] {
+			c.hist[s][i] /= 2
+			c.histFT[s][i] /= 2
 		}
+	}
+	c.stack[0] = frame{eval: noEval}
+	if c.net != nil {
+		c.net.refresh(&c.acc[0], &c.p)
 	}
 	maxDepth := limit.Depth
 	if maxDepth <= 0 || maxDepth >= maxPly-8 {
@@ -114,87 +198,149 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 	}
 	c.deadline = time.Time{}
 	if limit.Time > 0 {
-		margin := min(limit.Time/10, 50*time.Millisecond)
+		margin := min(limit.Time/16, 20*time.Millisecond)
 		c.deadline = start.Add(limit.Time - margin)
 	}
 	if d, ok := ctx.Deadline(); ok && (c.deadline.IsZero() || d.Add(-5*time.Millisecond).Before(c.deadline)) {
 		c.deadline = d.Add(-5 * time.Millisecond)
 	}
 
-	// The root's turns, ordered by the last completed depth.
 	n := c.p.gen(&c.moves[0])
 	if n == 0 {
 		return SearchResult{}, fmt.Errorf("competitive search: P%d has no legal move", b.Side+1)
 	}
-	root := make([]move, n)
-	copy(root, c.moves[0][:n])
-	values := make([]int32, n)
-	var res SearchResult
-	for depth := 1; depth <= maxDepth; depth++ {
-		iter := make([]int32, n)
-		alpha := -infScore
-		bestIdx, searched := -1, 0
-		for i, m := range root {
-			var v int32
-			switch {
-			case i == 0:
-				v = -c.child(m, depth, 0, -infScore, -alpha)
-			default:
-				v = -c.child(m, depth, 0, -alpha-1, -alpha)
-				if v > alpha && !c.stopped {
-					v = -c.child(m, depth, 0, -infScore, -alpha)
-				}
+	root := make([]rootMove, n)
+	for i, m := range c.moves[0][:n] {
+		root[i] = rootMove{m: m, score: -infScore}
+		if m.build < 0 { // a win in one: nothing to search
+			t := c.p.turn(m, b.Rules)
+			c.completed, c.score = 1, winValue-1
+			if info != nil {
+				info(Info{Depth: 1, Score: winValue - 1, Nodes: 1, Elapsed: time.Since(start), PV: []Turn{t}})
 			}
+			return SearchResult{Best: t, Value: winValue - 1, Depth: 1, Nodes: 1, Values: map[string]float64{t.String(): winValue - 1}}, nil
+		}
+	}
+	c.orderRoot(root)
+
+	var res SearchResult
+	last := int32(0)
+	for depth := 1; depth <= maxDepth; depth++ {
+		delta := c.params.aspiration
+		alpha, beta := -infScore, infScore
+		if depth >= 4 && last > -mateBound && last < mateBound {
+			alpha, beta = last-delta, last+delta
+		}
+		var v int32
+		improved := false // the unfinished iteration proved a new best turn
+		for {
+			var better bool
+			v, better = c.searchRoot(root, depth, alpha, beta)
+			improved = improved || better
 			if c.stopped {
 				break
 			}
-			iter[i], searched = v, i+1
-			if v > alpha {
-				alpha, bestIdx = v, i
-				c.pv[0][0] = m
-				copy(c.pv[0][1:], c.pv[1][:c.pvLen[1]])
-				c.pvLen[0] = c.pvLen[1] + 1
-			}
-		}
-		if c.stopped {
-			// Cut short: a turn searched to this depth that beat the previous
-			// best is better; the turns not reached keep their old values.
-			if bestIdx <= 0 || res.Depth == 0 {
+			if v <= alpha && alpha > -infScore {
+				beta = (alpha + beta) / 2
+				alpha = max(v-delta, -infScore)
+			} else if v >= beta && beta < infScore {
+				beta = min(v+delta, infScore)
+			} else {
 				break
 			}
-			copy(iter[searched:], values[searched:])
+			delta += delta
 		}
-		// Move the best to the front; keep the others in their order.
-		best := root[bestIdx]
-		copy(root[1:bestIdx+1], root[:bestIdx])
-		root[0] = best
-		bv := iter[bestIdx]
-		copy(iter[1:bestIdx+1], iter[:bestIdx])
-		iter[0] = bv
-		copy(values, iter)
-		res = SearchResult{Best: c.p.turn(best, b.Rules), Value: scoreValue(bv), Depth: depth, Nodes: c.nodes}
+		if c.stopped && (!improved || res.Depth == 0) {
+			break
+		}
+		best := root[0]
+		if !c.stopped {
+			last = v
+			c.completed = depth
+		}
+		c.score = best.score
+		res = SearchResult{Best: c.p.turn(best.m, b.Rules), Value: scoreValue(best.score), Depth: depth, Nodes: c.nodes}
 		if info != nil {
-			info(Info{Depth: depth, Score: scoreValue(bv), Nodes: c.nodes, Elapsed: time.Since(start), PV: c.pvTurns(b.Rules)})
+			info(Info{Depth: depth, Score: scoreValue(best.score), Nodes: c.nodes, Elapsed: time.Since(start), PV: c.pvTurns(b.Rules)})
 		}
-		if c.stopped || bv >= mateBound || bv <= -mateBound {
-			break // out of time, or a forced result that deeper search keeps
+		if c.stopped || best.score >= mateBound || best.score <= -mateBound || n == 1 {
+			break // out of time, a forced result that deeper search keeps, or no choice
 		}
+		c.orderRoot(root)
 	}
-	if res.Depth == 0 { // not even depth 1 finished: a win, else the first turn
-		res = SearchResult{Best: c.p.turn(root[0], b.Rules)}
-		for _, m := range root {
-			if m.build < 0 {
-				res = SearchResult{Best: c.p.turn(m, b.Rules), Value: winValue - 1}
-			}
-		}
-		values = values[:0]
+	if res.Depth == 0 { // not even depth 1 finished: the first turn
+		res = SearchResult{Best: c.p.turn(root[0].m, b.Rules)}
 	}
 	res.Nodes = c.nodes
-	res.Values = make(map[string]float64, len(values))
-	for i, v := range values {
-		res.Values[c.p.turn(root[i], b.Rules).String()] = scoreValue(v)
+	res.Values = make(map[string]float64, len(root))
+	for _, rm := range root {
+		if rm.score > -infScore {
+			res.Values[c.p.turn(rm.m, b.Rules).String()] = scoreValue(rm.score)
+		}
 	}
 	return res, nil
+}
+
+// orderRoot puts the best root turn first and the others by the nodes their
+// search took, most first (the hardest to refute are the likeliest to be
+// good), and clears their node counts.
+func (c *Competitive) orderRoot(root []rootMove) {
+	for i := 2; i < len(root); i++ {
+		for j := i; j > 1 && root[j].nodes > root[j-1].nodes; j-- {
+			root[j], root[j-1] = root[j-1], root[j]
+		}
+	}
+	for i := range root {
+		root[i].nodes = 0
+	}
+}
+
+// searchRoot searches the root turns to depth within (alpha, beta) and
+// returns the best score. A turn that proves better than the first moves to
+// the front at once (better reports that one did), so that the first turn
+// is always the best found so far.
+func (c *Competitive) searchRoot(root []rootMove, depth int, alpha, beta int32) (int32, bool) {
+	best := -infScore
+	better := false
+	for i := range root {
+		m := root[i].m
+		before := c.nodes
+		c.doMove(m, 0)
+		var v int32
+		if i == 0 {
+			v = -c.negamax(depth-1, 1, -beta, -alpha, false)
+		} else {
+			v = -c.negamax(depth-1, 1, -alpha-1, -alpha, true)
+			if v > alpha && v < beta && !c.stopped {
+				v = -c.negamax(depth-1, 1, -beta, -alpha, false)
+			}
+		}
+		c.undoMove(m, 0)
+		root[i].nodes += c.nodes - before
+		if c.stopped {
+			break
+		}
+		root[i].score = v
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			alpha = v
+			c.pv[0][0] = m
+			copy(c.pv[0][1:], c.pv[1][:c.pvLen[1]])
+			c.pvLen[0] = c.pvLen[1] + 1
+			if i > 0 {
+				rm := root[i]
+				copy(root[1:i+1], root[:i])
+				root[0] = rm
+				better = true
+			}
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best, better
 }
 
 // scoreValue is a search score as the players report it: wins keep the
@@ -220,20 +366,44 @@ func (c *Competitive) pvTurns(rules Rules) []Turn {
 	return out
 }
 
-// child is the score, for the side to move at ply, of playing m there.
-func (c *Competitive) child(m move, depth, ply int, alpha, beta int32) int32 {
-	if m.build < 0 {
-		c.pvLen[ply+1] = 0
-		return -(winValue - int32(ply+1))
+// doMove plays m, which is not a winning move, at ply.
+func (c *Competitive) doMove(m move, ply int) {
+	if c.net != nil {
+		c.net.update(&c.acc[ply+1], &c.acc[ply], &c.p, m)
 	}
 	c.p.do(m)
-	v := c.negamax(depth-1, ply+1, alpha, beta)
-	c.p.undo(m)
-	return v
+	c.stack[ply].move = m
 }
 
-// negamax is the score of the current node for its side to move.
-func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
+// undoMove takes back the move doMove played at ply.
+func (c *Competitive) undoMove(m move, _ int) {
+	c.p.undo(m)
+}
+
+// doNull passes the turn at ply, for the null-move search.
+func (c *Competitive) doNull(ply int) {
+	if c.net != nil {
+		for v := range 2 {
+			copy(c.acc[ply+1][v], c.acc[ply][v])
+		}
+	}
+	c.p.doNull()
+	c.stack[ply].move = noMove
+}
+
+// evaluate is the static evaluation of the node at ply for its side to move.
+func (c *Competitive) evaluate(ply int) int32 {
+	if c.net != nil {
+		return c.net.evaluate(&c.acc[ply], c.p.side)
+	}
+	return classicEval(&c.p, &c.w)
+}
+
+// negamax is the score of the current node for its side to move. cutNode
+// says an ancestor expects it to fail high (a null-window search of a turn
+// that is not the first).
+func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) int32 {
+	pvNode := beta-alpha > 1
 	c.nodes++
 	c.pvLen[ply] = 0
 	if c.nodes&255 == 0 && c.timeUp() {
@@ -254,7 +424,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 		return winValue - int32(ply+1)
 	}
 	if ply >= maxPly-2 {
-		return c.eval()
+		return c.evaluate(ply)
 	}
 	// The opponent threatens to win: only a dome on the threatened cell
 	// saves the side to move (it cannot step there without winning), so two
@@ -273,84 +443,180 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 	ext := 0
 	switch {
 	case depth <= 0 && threats == 0:
-		return c.eval()
+		return c.evaluate(ply)
 	case depth <= 0:
 		depth = 1
 	case forced:
 		ext = 1
 	}
+	// Mate distance: no line from here wins sooner than the next turn.
+	alpha = max(alpha, -(winValue - int32(ply)))
+	beta = min(beta, winValue-int32(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
 
-	// Transposition table.
-	e := &c.tt[p.key&(1<<ttBits-1)]
-	var ttMove move
-	hasTT := false
-	if e.key == p.key {
-		ttMove, hasTT = e.best, true
-		if int(e.depth) >= depth && ply > 0 {
+	e, hit := c.tt.probe(p.key)
+	ttMove := noMove
+	if hit {
+		ttMove = e.best
+		if !pvNode && int(e.depth) >= depth {
 			s := fromTT(e.score, ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && s >= beta,
-				e.bound == boundUpper && s <= alpha:
+			switch bound := e.flags & 3; {
+			case bound == boundExact,
+				bound == boundLower && s >= beta,
+				bound == boundUpper && s <= alpha:
 				return s
 			}
 		}
 	}
 
-	var n int
-	if forced {
-		n = p.genDomes(&c.moves[ply], int8(bits.TrailingZeros32(threats)))
-		if n == 0 {
-			return -(winValue - int32(ply+2))
+	// The static evaluation, sharpened by the table's bound.
+	staticEval := noEval
+	eval := noEval
+	if !forced {
+		if hit && e.eval != ttNoEval {
+			staticEval = int32(e.eval)
+		} else {
+			staticEval = c.evaluate(ply)
 		}
-	} else {
-		n = p.gen(&c.moves[ply])
+		eval = staticEval
+		if hit {
+			s := fromTT(e.score, ply)
+			if bound := e.flags & 3; bound == boundExact || bound == boundLower && s > eval || bound == boundUpper && s < eval {
+				eval = s
+			}
+		}
 	}
-	c.order(ply, n, threats, ttMove, hasTT)
+	c.stack[ply].eval = staticEval
+	improving := ply < 2 || c.stack[ply-2].eval == noEval || staticEval > c.stack[ply-2].eval
+	pr := &c.params
+
+	if !pvNode && !forced && beta > -mateBound && beta < mateBound {
+		// Reverse futility: far above beta, a shallow search will not fall.
+		if depth <= pr.rfpDepth && eval-pr.rfpMargin*int32(depth-b2i(improving)) >= beta {
+			return eval
+		}
+		// Null move: passing still holds beta, so a turn will too.
+		if depth >= pr.nmpDepth && eval >= beta && ply > 0 && c.stack[ply-1].move != noMove {
+			r := pr.nmpBase + depth/pr.nmpDiv
+			c.doNull(ply)
+			v := -c.negamax(depth-1-r, ply+1, -beta, -beta+1, !cutNode)
+			p.doNull()
+			if c.stopped {
+				return 0
+			}
+			if v >= beta {
+				if v >= mateBound {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	// The table's move is searched before the others are generated: when
+	// it refutes the node, they never are.
+	threat := int8(bits.TrailingZeros32(threats))
+	ttFirst := ttMove != noMove && p.isMove(ttMove) && (!forced || ttMove.build == threat)
+	n := 0
+	prev := noMove
+	if ply > 0 {
+		prev = c.stack[ply-1].move
+	}
+	lmpLimit := pr.lmpBase + depth*depth
+	if !improving {
+		lmpLimit /= 2
+	}
+
 	origAlpha := alpha
 	best := -infScore
-	var bestMove move
-	for i := range n {
-		m := c.pick(ply, i, n)
-		var v int32
-		switch {
-		case i == 0:
-			v = -c.child(m, depth+ext, ply, -beta, -alpha)
-		default:
-			reduce := 0
-			if depth >= 3 && i >= 6 && c.scores[ply][i] < 1<<20 {
-				reduce = 1
+	bestMove := noMove
+	var quiets [maxMoves]move
+	nQuiets := 0
+	skipQuiets := false // late-move pruning: no quiet turn is searched any more
+	for i := 0; ; i++ {
+		m, score := ttMove, orderTT
+		if i > 0 || !ttFirst {
+			if i == b2i(ttFirst) { // generate the others
+				n = c.generate(ply, forced, threat, ttMove, ttFirst, prev)
+				if n == 0 && i == 0 {
+					return -(winValue - int32(ply+2)) // threatened, and no dome
+				}
 			}
-			v = -c.child(m, depth+ext-reduce, ply, -alpha-1, -alpha)
-			if v > alpha && reduce > 0 && !c.stopped {
-				v = -c.child(m, depth+ext, ply, -alpha-1, -alpha)
+			k := i - b2i(ttFirst)
+			if skipQuiets {
+				k = c.nextLoud(ply, k, n)
+				i = k + b2i(ttFirst)
+			}
+			if k >= n {
+				break
+			}
+			m, score = c.pick(ply, k, n), c.scores[ply][k]
+		}
+		quiet := score < orderQuiet      // pruned late, reduced by history
+		reducible := score < orderThreat // quiet, a killer or the counter-move
+		if i > 0 && quiet && !pvNode && !forced && best > -mateBound && depth <= pr.lmpDepth && i >= lmpLimit {
+			skipQuiets = true
+			continue
+		}
+		newDepth := depth - 1 + ext
+		c.doMove(m, ply)
+		var v int32
+		if i == 0 {
+			v = -c.negamax(newDepth, ply+1, -beta, -alpha, !pvNode && !cutNode)
+		} else {
+			r := 0
+			if depth >= 3 && reducible && !forced {
+				r = lmrTable[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r--
+				}
+				if cutNode {
+					r++
+				}
+				if !improving {
+					r++
+				}
+				if quiet {
+					r -= int(score / historyMax)
+				} else {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			v = -c.negamax(newDepth-r, ply+1, -alpha-1, -alpha, true)
+			if v > alpha && r > 0 && !c.stopped {
+				v = -c.negamax(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
 			}
 			if v > alpha && v < beta && !c.stopped {
-				v = -c.child(m, depth+ext, ply, -beta, -alpha)
+				v = -c.negamax(newDepth, ply+1, -beta, -alpha, false)
 			}
 		}
+		c.undoMove(m, ply)
 		if c.stopped {
 			return 0
 		}
 		if v > best {
 			best, bestMove = v, m
-		}
-		if v > alpha {
-			alpha = v
-			c.pv[ply][0] = m
-			copy(c.pv[ply][1:], c.pv[ply+1][:c.pvLen[ply+1]])
-			c.pvLen[ply] = c.pvLen[ply+1] + 1
-		}
-		if alpha >= beta {
-			if m.build >= 0 {
-				if c.killers[ply][0] != m {
-					c.killers[ply][1] = c.killers[ply][0]
-					c.killers[ply][0] = m
+			if v > alpha {
+				alpha = v
+				if pvNode {
+					c.pv[ply][0] = m
+					copy(c.pv[ply][1:], c.pv[ply+1][:c.pvLen[ply+1]])
+					c.pvLen[ply] = c.pvLen[ply+1] + 1
 				}
-				h := &c.history[side][int(m.to)*cellCount+int(m.build)]
-				*h = min(*h+int32(depth*depth), 1<<18)
+				if alpha >= beta {
+					if reducible || score == orderTT {
+						c.reward(ply, depth, m, prev, quiets[:nQuiets])
+					}
+					break
+				}
 			}
-			break
+		}
+		if quiet {
+			quiets[nQuiets] = m
+			nQuiets++
 		}
 	}
 	bound := boundExact
@@ -360,8 +626,64 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32) int32 {
 	case best >= beta:
 		bound = boundLower
 	}
-	*e = ttEntry{key: p.key, best: bestMove, score: toTT(best, ply), depth: int8(depth), bound: bound}
+	c.tt.store(p.key, toTT(best, ply), staticEval, bestMove, depth, bound)
 	return best
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lmrTable[depth][moves] is the late-move reduction of defaultParams.
+var lmrTable [64][64]int
+
+func init() { setLMR(&defaultParams) }
+
+// setLMR fills lmrTable from the parameters.
+func setLMR(pr *searchParams) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int(pr.lmrBase + math.Log(float64(d))*math.Log(float64(i))/pr.lmrDiv)
+		}
+	}
+}
+
+// reward updates the move-ordering tables after m, a quiet turn, refuted
+// the node at ply: m becomes a killer and the counter-move of prev, and its
+// history rises while that of the quiet turns tried before it falls.
+func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
+	side := c.p.side
+	if c.killers[ply][0] != m {
+		c.killers[ply][1] = c.killers[ply][0]
+		c.killers[ply][0] = m
+	}
+	if prev != noMove {
+		c.counter[side][int(prev.to)*cellCount+int(prev.build)] = m
+	}
+	bonus := int32(min(depth*depth*8, 1600))
+	c.addHistory(side, m, bonus)
+	for _, q := range tried {
+		c.addHistory(side, q, -bonus)
+	}
+}
+
+// addHistory moves a turn's history scores by bonus, less as they near
+// ±historyMax.
+func (c *Competitive) addHistory(side int, m move, bonus int32) {
+	h := &c.hist[side][int(m.to)*cellCount+int(m.build)]
+	*h += bonus - *h*abs32(bonus)/historyMax
+	g := &c.histFT[side][int(m.from)*cellCount+int(m.to)]
+	*g += bonus - *g*abs32(bonus)/historyMax
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // timeUp reports whether the deadline passed, ctx ended or the node bound
@@ -395,41 +717,116 @@ func fromTT(s int32, ply int) int32 {
 	return s
 }
 
-// order scores the n turns at ply for move ordering: the table's move, then
-// winning moves, turns onto or domes on the opponent's threats, killers, then
-// climbing and history.
-func (c *Competitive) order(ply, n int, threats uint32, ttMove move, hasTT bool) {
+// generate writes the turns of the node at ply (in a forced node, the domes
+// on the threatened cell) and scores them for ordering, leaving out the
+// table's move when it was searched first; it returns how many.
+func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, ttFirst bool, prev move) int {
+	var n int
+	if forced {
+		n = c.p.genDomes(&c.moves[ply], threat)
+	} else {
+		n = c.p.gen(&c.moves[ply])
+	}
+	if ttFirst {
+		for i, m := range c.moves[ply][:n] {
+			if m == ttMove {
+				n--
+				c.moves[ply][i] = c.moves[ply][n]
+				break
+			}
+		}
+	}
+	c.order(ply, n, prev)
+	return n
+}
+
+// order scores the n turns at ply for move ordering: turns that threaten to
+// win next turn, killers, the counter-move of prev, then the quiet turns by
+// history and climbing; turns that let the opponent win at once come last.
+// A turn threatens when it leaves a worker of the side to move on level 2
+// next to a free level-3 cell.
+func (c *Competitive) order(ply, n int, prev move) {
 	p := &c.p
 	side := p.side
+	lvl3 := p.ge[3] &^ p.ge[4]
+	var oppOn2 uint32 // cells next to an opponent worker on level 2
+	for _, o := range p.w[side^1] {
+		if p.h[o] == 2 {
+			oppOn2 |= adjMask[o]
+		}
+	}
+	var otherNear [2]uint32 // by the moving worker: the cells next to the other one, when on level 2
+	for w, o := range p.w[side] {
+		if p.h[o] == 2 {
+			otherNear[w^1] = adjMask[o]
+		}
+	}
+	counter := noMove
+	if prev != noMove {
+		counter = c.counter[side][int(prev.to)*cellCount+int(prev.build)]
+	}
+	k0, k1 := c.killers[ply][0], c.killers[ply][1]
+	hist, histFT := &c.hist[side], &c.histFT[side]
 	for i, m := range c.moves[ply][:n] {
+		hb := p.h[m.build]
+		near := otherNear[m.worker]
+		if p.h[m.to] == 2 {
+			near |= adjMask[m.to]
+		}
 		var s int32
 		switch {
-		case hasTT && m == ttMove:
-			s = 1 << 30
-		case m.build < 0:
-			s = 1 << 29
-		case threats&(1<<uint(m.build)) != 0 || threats&(1<<uint(m.to)) != 0:
-			s = 1 << 28
-		case m == c.killers[ply][0]:
-			s = 1 << 21
-		case m == c.killers[ply][1]:
-			s = 1 << 20
+		case hb == 2 && oppOn2&(1<<uint(m.build)) != 0:
+			s = orderSuicide
+		case near != 0 && threatens(p, m, near, lvl3):
+			s = orderThreat + int32(p.h[m.to])
+		case m == k0:
+			s = orderKiller + 1
+		case m == k1:
+			s = orderKiller
+		case m == counter:
+			s = orderCounter
 		default:
-			s = c.history[side][int(m.to)*cellCount+int(m.build)] + 2000*int32(p.h[m.to])
+			s = hist[int(m.to)*cellCount+int(m.build)] + histFT[int(m.from)*cellCount+int(m.to)] +
+				256*(int32(p.h[m.to])-int32(p.h[m.from]))
 		}
 		c.scores[ply][i] = s
 	}
 }
 
-// sortedMoves is how many turns of a node pick brings forward by score; the
-// rest are tried in the order they stand, as cut-offs mostly come early.
-const sortedMoves = 8
+// threatens reports whether turn m leaves a free level-3 cell among near,
+// the cells next to the side's workers on level 2 after it (lvl3 is the
+// level-3 cells before it).
+func threatens(p *pos, m move, near, lvl3 uint32) bool {
+	bb := uint32(1) << uint(m.build)
+	switch p.h[m.build] {
+	case 2:
+		lvl3 |= bb
+	case 3:
+		lvl3 &^= bb
+	}
+	return near&lvl3&^(p.occ^(1<<uint(m.from)|1<<uint(m.to))) != 0
+}
+
+// nextLoud moves the first turn from k on at ply that is not quiet (a
+// threat, killer or counter-move) to place k and returns k, or n when there
+// is none.
+func (c *Competitive) nextLoud(ply, k, n int) int {
+	sc, mv := &c.scores[ply], &c.moves[ply]
+	for j := k; j < n; j++ {
+		if sc[j] >= orderQuiet {
+			sc[k], sc[j] = sc[j], sc[k]
+			mv[k], mv[j] = mv[j], mv[k]
+			return k
+		}
+	}
+	return n
+}
 
 // pick moves the best-scored of the turns i..n-1 at ply to place i (for the
-// first sortedMoves places) and returns it.
+// first params.sortedMoves places) and returns it.
 func (c *Competitive) pick(ply, i, n int) move {
 	sc, mv := &c.scores[ply], &c.moves[ply]
-	if i >= sortedMoves {
+	if i >= c.params.sortedMoves {
 		return mv[i]
 	}
 	best := i
@@ -441,103 +838,4 @@ func (c *Competitive) pick(ply, i, n int) move {
 	sc[i], sc[best] = sc[best], sc[i]
 	mv[i], mv[best] = mv[best], mv[i]
 	return mv[i]
-}
-
-// weights are the competitive evaluation's weights, in hundredths of a
-// level; playerEval says what each counts.
-type weights struct {
-	height   [3]int32 // a worker standing on level 0, 1, 2
-	climb    [2]int32 // per cell one level up that a worker on level 0, 1 can step onto
-	ladder   [2]int32 // per level-3 cell a step onto level 2 would threaten: for the side to move, the other
-	build    [2]int32 // per level-2 cell next to a level-2 cell it can step onto: side to move, other
-	open     int32    // per such threat cell the opponent cannot reach to dome
-	mobility int32    // per cell a worker can move to
-	trapped  int32    // a worker with at most one move
-	centre   int32    // per step from the edge towards C3
-	apart    [4]int32 // the own workers 1, 2, 3, 4 steps apart
-	near     [2]int32 // per opponent worker 1, 2 steps from an own worker
-	tempo    int32    // being the side to move
-}
-
-// defaultWeights are the competitive player's weights.
-var defaultWeights = weights{
-	height:   [3]int32{0, 84, 223},
-	climb:    [2]int32{20, 60},
-	ladder:   [2]int32{222, 143},
-	build:    [2]int32{126, 94},
-	open:     52,
-	mobility: 0,
-	trapped:  -87,
-	centre:   15,
-	apart:    [4]int32{33, 13, 2, -18},
-	near:     [2]int32{23, 14},
-	tempo:    68,
-}
-
-// dist is the Chebyshev distance between two cells; within2 the cells at
-// most two steps from a cell, where a worker can build after one move.
-var (
-	dist    [cellCount][cellCount]int8
-	within2 [cellCount]uint32
-)
-
-func init() {
-	for a := Cell(0); a < cellCount; a++ {
-		for b := Cell(0); b < cellCount; b++ {
-			dist[a][b] = int8(chebyshev(a, b))
-			if dist[a][b] <= 2 {
-				within2[a] |= 1 << uint(b)
-			}
-		}
-	}
-}
-
-// eval is the static evaluation for the side to move. The search calls it
-// only where neither side can win at once.
-func (c *Competitive) eval() int32 {
-	s := c.p.side
-	return c.playerEval(s, 0) - c.playerEval(s^1, 1) + c.w.tempo
-}
-
-// playerEval is how well player pl stands; idx is 0 when pl is to move, else
-// 1. It counts the workers' heights, their cells one level up (climbing),
-// their moves (mobility, and a worker nearly trapped), the centre, the
-// distance between the workers and to the opponent's, and the threats pl can
-// make in one turn: level-3 cells next to a level-2 cell a worker can step
-// onto (ladder), level-2 cells next to one it can build into a level-3 cell
-// (build), and of those the ones no opponent worker can reach to dome (open).
-func (c *Competitive) playerEval(pl, idx int) int32 {
-	p, w := &c.p, &c.w
-	free2 := p.ge[2] &^ p.ge[3] &^ p.occ
-	free3 := p.ge[3] &^ p.ge[4] &^ p.occ
-	var v int32
-	var stand uint32
-	for _, from := range p.w[pl] {
-		h := p.h[from]
-		tos := p.targets(from)
-		n := bits.OnesCount32(tos)
-		v += w.height[h] + w.centre*int32(centre[from]) + w.mobility*int32(n)
-		if n <= 1 {
-			v += w.trapped
-		}
-		if h < 2 {
-			v += w.climb[h] * int32(bits.OnesCount32(tos&p.ge[h+1]))
-		}
-		stand |= tos & free2
-		for _, o := range p.w[pl^1] {
-			if d := dist[from][o]; d <= 2 {
-				v += w.near[d-1]
-			}
-		}
-	}
-	var ladder, build uint32
-	for s := stand; s != 0; s &= s - 1 {
-		y := bits.TrailingZeros32(s)
-		ladder |= adjMask[y] & free3
-		build |= adjMask[y] & free2
-	}
-	o := p.w[pl^1]
-	open := (ladder | build) &^ (within2[o[0]] | within2[o[1]])
-	v += w.ladder[idx]*int32(bits.OnesCount32(ladder)) + w.build[idx]*int32(bits.OnesCount32(build)) + w.open*int32(bits.OnesCount32(open))
-	return v + w.apart[dist[p.w[pl][0]][p.w[pl][1]]-1]
 }

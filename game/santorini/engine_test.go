@@ -173,14 +173,14 @@ func TestBotsList(t *testing.T) {
 	require.Equal(t, "competitive", bots[2].Kind)
 	require.Equal(t, "time", bots[2].Strength)
 	require.Equal(t, "1s", bots[2].Default)
-	require.Equal(t, []string{"100ms", "300ms", "1s", "3s"}, bots[2].Choices)
+	require.Equal(t, []string{"100ms", "300ms", "1s", "3s", "1s:classic"}, bots[2].Choices)
 	for _, b := range bots {
 		for _, s := range append(b.Choices, b.Default) {
 			_, err := Title{}.NewBot(b.Kind, s, 0, nil)
 			require.NoError(t, err, b.Kind+":"+s)
 		}
 	}
-	for _, bad := range [][2]string{{"minimax", "0"}, {"minimax", "x"}, {"minimax", "6"}, {"alphabeta", "7"}, {"alphabeta", "13"}, {"competitive", "fast"}, {"competitive", "0"}, {"competitive", "-1s"}, {"random", "1"}} {
+	for _, bad := range [][2]string{{"minimax", "0"}, {"minimax", "x"}, {"minimax", "6"}, {"alphabeta", "7"}, {"alphabeta", "13"}, {"competitive", "fast"}, {"competitive", "0"}, {"competitive", "-1s"}, {"competitive", "1s:oracle"}, {"random", "1"}} {
 		_, err := Title{}.NewBot(bad[0], bad[1], 0, nil)
 		require.Error(t, err, bad)
 		require.ErrorContains(t, err, bad[0])

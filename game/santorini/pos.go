@@ -22,6 +22,9 @@ type move struct {
 	worker, from, to, build int8
 }
 
+// noMove is the zero move, which no position has (it moves from A1 to A1).
+var noMove move
+
 // maxMoves bounds the turns of one position: 2 workers x 8 moves x 8 builds.
 const maxMoves = 128
 
@@ -159,6 +162,26 @@ func (p *pos) undo(m move) {
 	p.h[m.build] = nh - 1
 	p.w[s][m.worker] = m.from
 	p.occ ^= 1<<uint(m.from) | 1<<uint(m.to)
+}
+
+// isMove reports whether m is a legal turn of the side to move that does
+// not win (the move of a table entry, which may come from another position
+// with the same key).
+func (p *pos) isMove(m move) bool {
+	if m.worker < 0 || m.worker > 1 || p.w[p.side][m.worker] != m.from ||
+		m.to < 0 || m.to >= cellCount || m.build < 0 || m.build >= cellCount ||
+		p.targets(m.from)&(1<<uint(m.to)) == 0 || p.h[m.to] == 3 {
+		return false
+	}
+	free := ^(p.occ &^ (1 << uint(m.from))) &^ p.ge[4]
+	return adjMask[m.to]&free&(1<<uint(m.build)) != 0
+}
+
+// doNull passes the turn: the null move of the competitive search, which
+// the rules do not allow.
+func (p *pos) doNull() {
+	p.side ^= 1
+	p.key ^= zSide
 }
 
 // turn converts a search move to a Turn. Under kandic_win_build a winning

@@ -28,6 +28,12 @@ func BenchmarkStrengthVs100ms(b *testing.B) {
 	benchStrength(b, "competitive:300ms", "competitive:100ms")
 }
 
+// BenchmarkStrengthVsClassic plays competitive at 300 ms per move against
+// the same search with the hand-made evaluation: what the learned one gains.
+func BenchmarkStrengthVsClassic(b *testing.B) {
+	benchStrength(b, "competitive:300ms", "competitive:300ms:classic")
+}
+
 // strengthLimit is the match's time limit per move: the engine protocol's
 // 300 ms plus its 20 ms of grace. A later answer loses the game.
 const strengthLimit = 320 * time.Millisecond

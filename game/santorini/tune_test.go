@@ -127,8 +127,8 @@ func pairScore(players [2]*Competitive, a, b weights, start Board, nodes int) fl
 func selfPlay(players [2]*Competitive, ws [2]weights, start Board, nodes int) int {
 	for i, c := range players {
 		c.w, c.maxNodes = ws[i], nodes
-		clear(c.tt)
-		c.history = [2][cellCount * cellCount]int32{}
+		c.tt.clear()
+		c.hist, c.histFT = [2][cellCount * cellCount]int32{}, [2][cellCount * cellCount]int32{}
 	}
 	limit := Limit{Depth: maxPly - 9}
 	if *tuneTime > 0 {

@@ -20,8 +20,8 @@ import (
 // busy machine; the watchdog's answer is the best move of the last
 // completed depth, the same move the search would answer.
 const (
-	searchReserve   = 30 * time.Millisecond
-	watchdogReserve = 25 * time.Millisecond
+	searchReserve   = 15 * time.Millisecond
+	watchdogReserve = 10 * time.Millisecond
 )
 
 // Serve is Arena's engine speaking the protocol of §6: it reads commands
