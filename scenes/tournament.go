@@ -746,13 +746,18 @@ type found struct {
 	mod        int64
 }
 
+// tournamentLabel is a tournament's line in the Tournaments dialog.
+func tournamentLabel(name, title, system, status string, done, estimate int) string {
+	return fmt.Sprintf("%s · %s · %s · %d/%d · %s", name, title, system, done, estimate, status)
+}
+
 // serverTournaments are the tournaments the Arena server at base shows,
 // the newest first.
 func serverTournaments(ctx context.Context, base string) ([]found, error) {
 	list, err := tnet.List(ctx, base)
 	var out []found
 	for _, t := range list {
-		out = append(out, found{dir: t.URL, label: fmt.Sprintf("%s · %s · %s · %d/%d · %s", t.Name, t.Title, t.System, t.Done, t.Estimate, t.Status)})
+		out = append(out, found{dir: t.URL, label: tournamentLabel(t.Name, t.Title, t.System, t.Status, t.Done, t.Estimate)})
 	}
 	return out, err
 }
@@ -780,7 +785,7 @@ func recentTournaments(dir string, n int) []found {
 			continue
 		}
 		if ix, err := tournament.ReadIndex(out[i].dir, data); err == nil {
-			out[i].label = fmt.Sprintf("%s · %s · %s · %d/%d · %s", ix.Name, ix.Title, ix.System, ix.Done, ix.Estimate, ix.Status)
+			out[i].label = tournamentLabel(ix.Name, ix.Title, ix.System, ix.Status, ix.Done, ix.Estimate)
 		}
 	}
 	return out
