@@ -103,7 +103,7 @@ func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, 
 	l.io.Use(l.login)
 	l.io.On("connection", l.connected)
 	mux := http.NewServeMux()
-	mux.Handle("/socket.io/", l.io.ServeHandler(nil))
+	mux.Handle("/socket.io/", settled{l.io.ServeHandler(nil)})
 	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := l.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -41,6 +41,9 @@ func startBot(t *testing.T, url, player, mode string) *bot {
 		b.cmd.Process.Kill()
 		b.cmd.Wait()
 		f.Close()
+		if t.Failed() {
+			t.Logf("the bot %s %s printed:\n%s", player, mode, strings.Join(b.lines(t), "\n"))
+		}
 	})
 	return b
 }
