@@ -63,7 +63,8 @@ func TestSettledHoldsReadsUntilTheHandlerReturns(t *testing.T) {
 }
 
 // The WebSocket upgrade answers its probe every time, through settled:
-// 200 sessions, four at a time,, each upgraded as soon as it opens, as python-socketio does.
+// 200 sessions, four at a time, each upgraded as soon as it opens, as
+// python-socketio does.
 func TestUpgradeProbeIsAnswered(t *testing.T) {
 	l, err := Open(map[game.Seat]game.SeatSpec{0: {Kind: game.ContestSeat}},
 		game.ContestOptions{Listen: "127.0.0.1:0", JoinTimeout: time.Minute})
