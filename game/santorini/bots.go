@@ -50,13 +50,17 @@ func (Title) NewBot(kind, strength string, seat game.Seat, rng *game.Rand) (game
 		if err != nil {
 			return nil, fmt.Errorf("santorini competitive: %w", err)
 		}
+		var search *Competitive
 		switch eval {
 		case "":
-			return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewCompetitive()}, nil
+			search = NewCompetitive()
 		case "classic":
-			return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: NewClassic()}, nil
+			search = NewClassic()
+		default:
+			return nil, fmt.Errorf("santorini competitive: strength %q: the evaluation %q is not classic (TIME alone: the learned one)", strength, eval)
 		}
-		return nil, fmt.Errorf("santorini competitive: strength %q: the evaluation %q is not classic (TIME alone: the learned one)", strength, eval)
+		search.fitTable(budget) // now, not in the first move's time
+		return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: search}, nil
 	}
 	return nil, fmt.Errorf("santorini: unknown computer player %q (known: minimax, alphabeta, competitive)", kind)
 }

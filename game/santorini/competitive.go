@@ -153,6 +153,14 @@ func (c *Competitive) setNetwork(net *network) {
 	}
 }
 
+// fitTable sizes the table for searches of time d (tableBits); a search
+// without a time keeps the table it has. A new size starts an empty table.
+func (c *Competitive) fitTable(d time.Duration) {
+	if bits := tableBits(d); d > 0 && bits != c.tt.bits {
+		c.tt = newTableBits(bits)
+	}
+}
+
 // rootMove is one turn of the root with what the last iteration that
 // reached it found.
 type rootMove struct {
@@ -176,6 +184,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 		return SearchResult{}, fmt.Errorf("competitive search: the game is in phase %s, not play", b.Phase)
 	}
 	start := time.Now()
+	c.fitTable(limit.Time)
 	c.p, c.endCheck, c.ctx, c.nodes, c.stopped, c.completed = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false, 0
 	c.tt.newSearch()
 	c.killers = [maxPly][2]move{}
@@ -212,7 +221,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 	root := make([]rootMove, n)
 	for i, m := range c.moves[0][:n] {
 		root[i] = rootMove{m: m, score: -infScore}
-		if m.build < 0 { // a win in one: nothing to search
+		if m.build() < 0 { // a win in one: nothing to search
 			t := c.p.turn(m, b.Rules)
 			c.completed, c.score = 1, winValue-1
 			if info != nil {
@@ -305,7 +314,7 @@ func (c *Competitive) searchRoot(root []rootMove, depth int, alpha, beta int32) 
 	for i := range root {
 		m := root[i].m
 		before := c.nodes
-		c.doMove(m, 0)
+		c.doMove(m, 0, depth-1)
 		var v int32
 		if i == 0 {
 			v = -c.negamax(depth-1, 1, -beta, -alpha, false)
@@ -358,7 +367,7 @@ func (c *Competitive) pvTurns(rules Rules) []Turn {
 	out := make([]Turn, 0, c.pvLen[0])
 	for _, m := range c.pv[0][:c.pvLen[0]] {
 		out = append(out, p.turn(m, rules))
-		if m.build < 0 {
+		if m.build() < 0 {
 			break
 		}
 		p.do(m)
@@ -366,8 +375,13 @@ func (c *Competitive) pvTurns(rules Rules) []Turn {
 	return out
 }
 
-// doMove plays m, which is not a winning move, at ply.
-func (c *Competitive) doMove(m move, ply int) {
+// doMove plays m, which is not a winning move, at ply, for a search of
+// depth after it: a child that will probe the table has its bucket
+// prefetched while the network is updated.
+func (c *Competitive) doMove(m move, ply, depth int) {
+	if depth > 0 {
+		c.tt.prefetch(c.p.keyAfter(m))
+	}
 	if c.net != nil {
 		c.net.update(&c.acc[ply+1], &c.acc[ply], &c.p, m)
 	}
@@ -456,6 +470,18 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 		return alpha
 	}
 
+	// At depth 1 the table rarely knows the node (about one probe in twenty
+	// hits) and a probe waits on memory, so the static evaluation comes
+	// first: a node that reverse futility cuts returns without a probe.
+	staticEval := noEval
+	if depth == 1 && !forced {
+		staticEval = c.evaluate(ply)
+		if !pvNode && beta > -mateBound && beta < mateBound &&
+			staticEval-c.params.rfpMargin*int32(1-b2i(c.improving(ply, staticEval))) >= beta {
+			return staticEval
+		}
+	}
+
 	e, hit := c.tt.probe(p.key)
 	ttMove := noMove
 	if hit {
@@ -472,12 +498,13 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	}
 
 	// The static evaluation, sharpened by the table's bound.
-	staticEval := noEval
 	eval := noEval
 	if !forced {
-		if hit && e.eval != ttNoEval {
+		switch {
+		case staticEval != noEval:
+		case hit && e.eval != ttNoEval:
 			staticEval = int32(e.eval)
-		} else {
+		default:
 			staticEval = c.evaluate(ply)
 		}
 		eval = staticEval
@@ -489,7 +516,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 		}
 	}
 	c.stack[ply].eval = staticEval
-	improving := ply < 2 || c.stack[ply-2].eval == noEval || staticEval > c.stack[ply-2].eval
+	improving := c.improving(ply, staticEval)
 	pr := &c.params
 
 	if !pvNode && !forced && beta > -mateBound && beta < mateBound {
@@ -518,7 +545,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	// The table's move is searched before the others are generated: when
 	// it refutes the node, they never are.
 	threat := int8(bits.TrailingZeros32(threats))
-	ttFirst := ttMove != noMove && p.isMove(ttMove) && (!forced || ttMove.build == threat)
+	ttFirst := ttMove != noMove && p.isMove(ttMove) && (!forced || ttMove.build() == threat)
 	n := 0
 	prev := noMove
 	if ply > 0 {
@@ -561,30 +588,30 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 			continue
 		}
 		newDepth := depth - 1 + ext
-		c.doMove(m, ply)
+		r := 0
+		if i > 0 && depth >= 3 && reducible && !forced {
+			r = lmrTable[min(depth, 63)][min(i, 63)]
+			if pvNode {
+				r--
+			}
+			if cutNode {
+				r++
+			}
+			if !improving {
+				r++
+			}
+			if quiet {
+				r -= int(score / historyMax)
+			} else {
+				r--
+			}
+			r = max(0, min(r, newDepth-1))
+		}
+		c.doMove(m, ply, newDepth-r)
 		var v int32
 		if i == 0 {
 			v = -c.negamax(newDepth, ply+1, -beta, -alpha, !pvNode && !cutNode)
 		} else {
-			r := 0
-			if depth >= 3 && reducible && !forced {
-				r = lmrTable[min(depth, 63)][min(i, 63)]
-				if pvNode {
-					r--
-				}
-				if cutNode {
-					r++
-				}
-				if !improving {
-					r++
-				}
-				if quiet {
-					r -= int(score / historyMax)
-				} else {
-					r--
-				}
-				r = max(0, min(r, newDepth-1))
-			}
 			v = -c.negamax(newDepth-r, ply+1, -alpha-1, -alpha, true)
 			if v > alpha && r > 0 && !c.stopped {
 				v = -c.negamax(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
@@ -630,6 +657,12 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	return best
 }
 
+// improving reports whether the static evaluation at ply, eval, is better
+// than at the side's previous turn (or either is unknown).
+func (c *Competitive) improving(ply int, eval int32) bool {
+	return ply < 2 || c.stack[ply-2].eval == noEval || eval > c.stack[ply-2].eval
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -661,7 +694,7 @@ func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
 		c.killers[ply][0] = m
 	}
 	if prev != noMove {
-		c.counter[side][int(prev.to)*cellCount+int(prev.build)] = m
+		c.counter[side][int(prev.to())*cellCount+int(prev.build())] = m
 	}
 	bonus := int32(min(depth*depth*8, 1600))
 	c.addHistory(side, m, bonus)
@@ -673,9 +706,9 @@ func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
 // addHistory moves a turn's history scores by bonus, less as they near
 // ±historyMax.
 func (c *Competitive) addHistory(side int, m move, bonus int32) {
-	h := &c.hist[side][int(m.to)*cellCount+int(m.build)]
+	h := &c.hist[side][int(m.to())*cellCount+int(m.build())]
 	*h += bonus - *h*abs32(bonus)/historyMax
-	g := &c.histFT[side][int(m.from)*cellCount+int(m.to)]
+	g := &c.histFT[side][int(m.from())*cellCount+int(m.to())]
 	*g += bonus - *g*abs32(bonus)/historyMax
 }
 
@@ -717,37 +750,22 @@ func fromTT(s int32, ply int) int32 {
 	return s
 }
 
-// generate writes the turns of the node at ply (in a forced node, the domes
-// on the threatened cell) and scores them for ordering, leaving out the
-// table's move when it was searched first; it returns how many.
+// generate writes the turns of the node at ply, which has no winning turn
+// (in a forced node, only the domes on the threatened cell), with their
+// move-ordering scores, leaving out the table's move when it was searched
+// first; it returns how many. Turns come in canonical order (worker, TO,
+// BUILD) and are scored as they are made: turns that threaten to win next
+// turn first, then killers, the counter-move of prev, and the quiet turns
+// by history and climbing; turns that let the opponent win at once come
+// last. A turn threatens when it leaves a worker of the side to move on
+// level 2 next to a free level-3 cell.
 func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, ttFirst bool, prev move) int {
-	var n int
-	if forced {
-		n = c.p.genDomes(&c.moves[ply], threat)
-	} else {
-		n = c.p.gen(&c.moves[ply])
-	}
-	if ttFirst {
-		for i, m := range c.moves[ply][:n] {
-			if m == ttMove {
-				n--
-				c.moves[ply][i] = c.moves[ply][n]
-				break
-			}
-		}
-	}
-	c.order(ply, n, prev)
-	return n
-}
-
-// order scores the n turns at ply for move ordering: turns that threaten to
-// win next turn, killers, the counter-move of prev, then the quiet turns by
-// history and climbing; turns that let the opponent win at once come last.
-// A turn threatens when it leaves a worker of the side to move on level 2
-// next to a free level-3 cell.
-func (c *Competitive) order(ply, n int, prev move) {
 	p := &c.p
 	side := p.side
+	buildable := ^uint32(0)
+	if forced {
+		buildable = 1 << uint(threat)
+	}
 	lvl3 := p.ge[3] &^ p.ge[4]
 	var oppOn2 uint32 // cells next to an opponent worker on level 2
 	for _, o := range p.w[side^1] {
@@ -755,7 +773,8 @@ func (c *Competitive) order(ply, n int, prev move) {
 			oppOn2 |= adjMask[o]
 		}
 	}
-	var otherNear [2]uint32 // by the moving worker: the cells next to the other one, when on level 2
+	suicide := p.ge[2] &^ p.ge[3] & oppOn2 // a build there lets the opponent step up and win
+	var otherNear [2]uint32                // by the moving worker: the cells next to the other one, when on level 2
 	for w, o := range p.w[side] {
 		if p.h[o] == 2 {
 			otherNear[w^1] = adjMask[o]
@@ -763,48 +782,69 @@ func (c *Competitive) order(ply, n int, prev move) {
 	}
 	counter := noMove
 	if prev != noMove {
-		counter = c.counter[side][int(prev.to)*cellCount+int(prev.build)]
+		counter = c.counter[side][int(prev.to())*cellCount+int(prev.build())]
 	}
 	k0, k1 := c.killers[ply][0], c.killers[ply][1]
 	hist, histFT := &c.hist[side], &c.histFT[side]
-	for i, m := range c.moves[ply][:n] {
-		hb := p.h[m.build]
-		near := otherNear[m.worker]
-		if p.h[m.to] == 2 {
-			near |= adjMask[m.to]
+	mv, sc := &c.moves[ply], &c.scores[ply]
+	n, skipped := 0, -1
+	for wi, from := range p.w[side] {
+		tos := p.targets(from)
+		free := ^(p.occ &^ (1 << uint(from))) &^ p.ge[4] & buildable
+		for tos != 0 {
+			to := int8(bits.TrailingZeros32(tos))
+			tos &= tos - 1
+			near := otherNear[wi]
+			if p.h[to] == 2 {
+				near |= adjMask[to]
+			}
+			quiet := histFT[int(from)*cellCount+int(to)] + 256*(int32(p.h[to])-int32(p.h[from]))
+			row := hist[int(to)*cellCount : int(to)*cellCount+cellCount]
+			for builds := adjMask[to] & free; builds != 0; builds &= builds - 1 {
+				bc := int8(bits.TrailingZeros32(builds))
+				m := mkMove(int8(wi), from, to, bc)
+				var s int32
+				switch {
+				case suicide&(1<<uint(bc)) != 0:
+					s = orderSuicide
+				case near != 0 && threatens(p, m, near, lvl3):
+					s = orderThreat + int32(p.h[to])
+				case m == k0:
+					s = orderKiller + 1
+				case m == k1:
+					s = orderKiller
+				case m == counter:
+					s = orderCounter
+				default:
+					s = row[bc] + quiet
+				}
+				if ttFirst && m == ttMove {
+					skipped = n
+				}
+				mv[n], sc[n] = m, s
+				n++
+			}
 		}
-		var s int32
-		switch {
-		case hb == 2 && oppOn2&(1<<uint(m.build)) != 0:
-			s = orderSuicide
-		case near != 0 && threatens(p, m, near, lvl3):
-			s = orderThreat + int32(p.h[m.to])
-		case m == k0:
-			s = orderKiller + 1
-		case m == k1:
-			s = orderKiller
-		case m == counter:
-			s = orderCounter
-		default:
-			s = hist[int(m.to)*cellCount+int(m.build)] + histFT[int(m.from)*cellCount+int(m.to)] +
-				256*(int32(p.h[m.to])-int32(p.h[m.from]))
-		}
-		c.scores[ply][i] = s
 	}
+	if skipped >= 0 { // the last turn takes the table's move's place
+		n--
+		mv[skipped], sc[skipped] = mv[n], sc[n]
+	}
+	return n
 }
 
 // threatens reports whether turn m leaves a free level-3 cell among near,
 // the cells next to the side's workers on level 2 after it (lvl3 is the
 // level-3 cells before it).
 func threatens(p *pos, m move, near, lvl3 uint32) bool {
-	bb := uint32(1) << uint(m.build)
-	switch p.h[m.build] {
+	bb := uint32(1) << uint(m.build())
+	switch p.h[m.build()] {
 	case 2:
 		lvl3 |= bb
 	case 3:
 		lvl3 &^= bb
 	}
-	return near&lvl3&^(p.occ^(1<<uint(m.from)|1<<uint(m.to))) != 0
+	return near&lvl3&^(p.occ^(1<<uint(m.from())|1<<uint(m.to()))) != 0
 }
 
 // nextLoud moves the first turn from k on at ply that is not quiet (a
@@ -829,10 +869,10 @@ func (c *Competitive) pick(ply, i, n int) move {
 	if i >= c.params.sortedMoves {
 		return mv[i]
 	}
-	best := i
+	best, bs := i, sc[i]
 	for j := i + 1; j < n; j++ {
-		if sc[j] > sc[best] {
-			best = j
+		if s := sc[j]; s > bs {
+			best, bs = j, s
 		}
 	}
 	sc[i], sc[best] = sc[best], sc[i]

@@ -3,6 +3,7 @@ package santorini
 import (
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/arena-games/arena/game"
 	"github.com/stretchr/testify/require"
@@ -59,7 +60,7 @@ func escapes(p *pos, n int) bool {
 // losesWithin2 reports whether turn m of the side to move lets the opponent
 // force a win within its next two turns.
 func losesWithin2(p *pos, m move) bool {
-	if m.build < 0 {
+	if m.build() < 0 {
 		return false
 	}
 	p.do(m)
@@ -149,7 +150,7 @@ func TestCompetitiveTactics(t *testing.T) {
 			res, err := c.Search(t.Context(), &b, limit, nil)
 			require.NoError(t, err)
 			p := newPos(&b)
-			m := move{int8(res.Best.Worker), int8(res.Best.From), int8(res.Best.To), int8(res.Best.Build)}
+			m := mkMove(int8(res.Best.Worker), int8(res.Best.From), int8(res.Best.To), int8(res.Best.Build))
 			require.False(t, losesWithin2(&p, m), "%s: %s loses within two turns (%v)", b.Position(), res.Best, limit)
 		}
 	}
@@ -210,4 +211,24 @@ func TestDoubleThreatIsAWin(t *testing.T) {
 	}
 	t.Logf("%d positions with a double threat", found)
 	require.NotZero(t, found)
+}
+
+// The table's buckets are one cache line each, and a timed search's table
+// is sized by its time: 2 MiB at 300 ms, 8 MiB at 1 s, at most 64 MiB.
+func TestTableSize(t *testing.T) {
+	require.EqualValues(t, 64, unsafe.Sizeof(ttBucket{}))
+	for d, bits := range map[time.Duration]int{
+		time.Millisecond: 15, 300 * time.Millisecond: 15, 600 * time.Millisecond: 16,
+		time.Second: 17, 2 * time.Second: 18, time.Minute: 20,
+	} {
+		require.Equal(t, bits, tableBits(d), "%v", d)
+	}
+	c := NewCompetitive()
+	b := position(t, f4)
+	_, err := c.Search(t.Context(), &b, Limit{Time: 50 * time.Millisecond}, nil)
+	require.NoError(t, err)
+	require.Len(t, c.tt.buckets, 1<<15)
+	_, err = c.Search(t.Context(), &b, Limit{Depth: 3}, nil)
+	require.NoError(t, err)
+	require.Len(t, c.tt.buckets, 1<<15, "a search without a time keeps the table")
 }

@@ -157,14 +157,14 @@ func (n *network) refresh(a *accumulator, p *pos) {
 // p is the position before the move.
 func (n *network) update(dst, src *accumulator, p *pos, m move) {
 	s := p.side
-	hf, ht, hb := int(min(p.h[m.from], 2)), int(min(p.h[m.to], 2)), int(p.h[m.build])
-	oldH, newH := n.row(featHeights+int(m.build)*5+hb), n.row(featHeights+int(m.build)*5+hb+1)
+	hf, ht, hb := int(min(p.h[m.from()], 2)), int(min(p.h[m.to()], 2)), int(p.h[m.build()])
+	oldH, newH := n.row(featHeights+int(m.build())*5+hb), n.row(featHeights+int(m.build())*5+hb+1)
 	for v := range 2 {
 		base := featOwn
 		if v != s {
 			base = featOpp
 		}
-		updateRows(dst[v], src[v], n.row(base+int(m.to)*3+ht), n.row(base+int(m.from)*3+hf), newH, oldH)
+		updateRows(dst[v], src[v], n.row(base+int(m.to())*3+ht), n.row(base+int(m.from())*3+hf), newH, oldH)
 	}
 }
 

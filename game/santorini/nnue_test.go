@@ -56,14 +56,14 @@ func TestNetworkIncremental(t *testing.T) {
 			k := c.p.gen(&moves)
 			var quiet []move
 			for _, m := range moves[:k] {
-				if m.build >= 0 {
+				if m.build() >= 0 {
 					quiet = append(quiet, m)
 				}
 			}
 			if len(quiet) == 0 {
 				break
 			}
-			c.doMove(quiet[rng.IntN(len(quiet))], ply)
+			c.doMove(quiet[rng.IntN(len(quiet))], ply, 0)
 			var fresh accumulator
 			n.refresh(&fresh, &c.p)
 			require.Equal(t, fresh, c.acc[ply+1], "ply %d from %s", ply+1, b.Position())

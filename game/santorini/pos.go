@@ -16,14 +16,24 @@ type pos struct {
 	key  uint64 // Zobrist key of heights, worker cells (per player) and side
 }
 
-// move is one play turn inside the search. build < 0 is a winning move,
-// which needs no build.
-type move struct {
-	worker, from, to, build int8
+// move is one play turn inside the search: the worker (0 or 1) and the
+// FROM, TO and BUILD cells in the four bytes of a word, so that a move is
+// copied and compared at once. BUILD < 0 is a winning move, which needs no
+// build.
+type move uint32
+
+// mkMove packs a move.
+func mkMove(worker, from, to, build int8) move {
+	return move(uint32(uint8(worker)) | uint32(uint8(from))<<8 | uint32(uint8(to))<<16 | uint32(uint8(build))<<24)
 }
 
+func (m move) worker() int8 { return int8(m) }
+func (m move) from() int8   { return int8(m >> 8) }
+func (m move) to() int8     { return int8(m >> 16) }
+func (m move) build() int8  { return int8(m >> 24) }
+
 // noMove is the zero move, which no position has (it moves from A1 to A1).
-var noMove move
+const noMove move = 0
 
 // maxMoves bounds the turns of one position: 2 workers x 8 moves x 8 builds.
 const maxMoves = 128
@@ -124,7 +134,7 @@ func (p *pos) gen(buf *[maxMoves]move) int {
 			to := int8(bits.TrailingZeros32(tos))
 			tos &= tos - 1
 			if p.h[to] == 3 {
-				buf[n] = move{int8(wi), from, to, -1}
+				buf[n] = mkMove(int8(wi), from, to, -1)
 				n++
 				continue
 			}
@@ -132,7 +142,7 @@ func (p *pos) gen(buf *[maxMoves]move) int {
 			for builds != 0 {
 				bc := int8(bits.TrailingZeros32(builds))
 				builds &= builds - 1
-				buf[n] = move{int8(wi), from, to, bc}
+				buf[n] = mkMove(int8(wi), from, to, bc)
 				n++
 			}
 		}
@@ -143,38 +153,44 @@ func (p *pos) gen(buf *[maxMoves]move) int {
 // do plays a move that is not a winning move.
 func (p *pos) do(m move) {
 	s := p.side
-	p.occ ^= 1<<uint(m.from) | 1<<uint(m.to)
-	p.w[s][m.worker] = m.to
-	nh := p.h[m.build] + 1
-	p.h[m.build] = nh
-	p.ge[nh] |= 1 << uint(m.build)
-	p.key ^= zWorker[s][m.from] ^ zWorker[s][m.to] ^ zSide ^ zHeight[m.build][nh-1] ^ zHeight[m.build][nh]
+	p.occ ^= 1<<uint(m.from()) | 1<<uint(m.to())
+	p.w[s][m.worker()] = m.to()
+	p.key = p.keyAfter(m)
+	nh := p.h[m.build()] + 1
+	p.h[m.build()] = nh
+	p.ge[nh] |= 1 << uint(m.build())
 	p.side = s ^ 1
+}
+
+// keyAfter is the Zobrist key of the position after m.
+func (p *pos) keyAfter(m move) uint64 {
+	h := p.h[m.build()]
+	return p.key ^ zWorker[p.side][m.from()] ^ zWorker[p.side][m.to()] ^ zSide ^ zHeight[m.build()][h] ^ zHeight[m.build()][h+1]
 }
 
 // undo takes back the move do played.
 func (p *pos) undo(m move) {
 	s := p.side ^ 1
 	p.side = s
-	nh := p.h[m.build]
-	p.key ^= zWorker[s][m.from] ^ zWorker[s][m.to] ^ zSide ^ zHeight[m.build][nh-1] ^ zHeight[m.build][nh]
-	p.ge[nh] &^= 1 << uint(m.build)
-	p.h[m.build] = nh - 1
-	p.w[s][m.worker] = m.from
-	p.occ ^= 1<<uint(m.from) | 1<<uint(m.to)
+	nh := p.h[m.build()]
+	p.key ^= zWorker[s][m.from()] ^ zWorker[s][m.to()] ^ zSide ^ zHeight[m.build()][nh-1] ^ zHeight[m.build()][nh]
+	p.ge[nh] &^= 1 << uint(m.build())
+	p.h[m.build()] = nh - 1
+	p.w[s][m.worker()] = m.from()
+	p.occ ^= 1<<uint(m.from()) | 1<<uint(m.to())
 }
 
 // isMove reports whether m is a legal turn of the side to move that does
 // not win (the move of a table entry, which may come from another position
 // with the same key).
 func (p *pos) isMove(m move) bool {
-	if m.worker < 0 || m.worker > 1 || p.w[p.side][m.worker] != m.from ||
-		m.to < 0 || m.to >= cellCount || m.build < 0 || m.build >= cellCount ||
-		p.targets(m.from)&(1<<uint(m.to)) == 0 || p.h[m.to] == 3 {
+	if m.worker() < 0 || m.worker() > 1 || p.w[p.side][m.worker()] != m.from() ||
+		m.to() < 0 || m.to() >= cellCount || m.build() < 0 || m.build() >= cellCount ||
+		p.targets(m.from())&(1<<uint(m.to())) == 0 || p.h[m.to()] == 3 {
 		return false
 	}
-	free := ^(p.occ &^ (1 << uint(m.from))) &^ p.ge[4]
-	return adjMask[m.to]&free&(1<<uint(m.build)) != 0
+	free := ^(p.occ &^ (1 << uint(m.from()))) &^ p.ge[4]
+	return adjMask[m.to()]&free&(1<<uint(m.build())) != 0
 }
 
 // doNull passes the turn: the null move of the competitive search, which
@@ -187,11 +203,11 @@ func (p *pos) doNull() {
 // turn converts a search move to a Turn. Under kandic_win_build a winning
 // move gets the first legal build in canonical order.
 func (p *pos) turn(m move, rules Rules) Turn {
-	t := Turn{Worker: int(m.worker), From: Cell(m.from), To: Cell(m.to), Build: Cell(m.build), Cells: [2]Cell{NoCell, NoCell}}
-	if m.build < 0 {
+	t := Turn{Worker: int(m.worker()), From: Cell(m.from()), To: Cell(m.to()), Build: Cell(m.build()), Cells: [2]Cell{NoCell, NoCell}}
+	if m.build() < 0 {
 		t.Win, t.Build = true, NoCell
 		if rules.KandicWinBuild {
-			free := adjMask[m.to] &^ (p.occ &^ (1 << uint(m.from))) &^ p.ge[4]
+			free := adjMask[m.to()] &^ (p.occ &^ (1 << uint(m.from()))) &^ p.ge[4]
 			t.Build = Cell(bits.TrailingZeros32(free))
 		}
 	}
@@ -241,7 +257,7 @@ func (p *pos) perft(depth int) uint64 {
 			tos &= tos - 1
 			builds := adjMask[to] & free
 			for builds != 0 {
-				m := move{int8(wi), from, to, int8(bits.TrailingZeros32(builds))}
+				m := mkMove(int8(wi), from, to, int8(bits.TrailingZeros32(builds)))
 				builds &= builds - 1
 				p.do(m)
 				n += p.perft(depth - 1)
@@ -267,20 +283,6 @@ func (p *pos) countTurns() uint64 {
 		}
 	}
 	return uint64(n)
-}
-
-// genDomes writes the turns of the side to move that build on cell x (a
-// dome, when x is the level-3 cell the opponent threatens to step onto) and
-// returns how many.
-func (p *pos) genDomes(buf *[maxMoves]move, x int8) int {
-	n := 0
-	for wi, from := range p.w[p.side] {
-		for tos := p.targets(from) & adjMask[x]; tos != 0; tos &= tos - 1 {
-			buf[n] = move{int8(wi), from, int8(bits.TrailingZeros32(tos)), x}
-			n++
-		}
-	}
-	return n
 }
 
 // doubleThreat reports whether the side to move, which cannot win at once

@@ -95,7 +95,7 @@ type simpleSearch struct {
 
 // child is the value of playing m at a node of the given depth and ply.
 func (s *simpleSearch) child(m move, depth, ply int, alpha, beta float64) float64 {
-	if m.build < 0 {
+	if m.build() < 0 {
 		s.nodes++
 		return s.terminal(s.p.side^1, ply+1)
 	}
@@ -158,5 +158,5 @@ func (s *simpleSearch) f(last move) float64 {
 	for pl := range 2 {
 		w[pl] = [2]Cell{Cell(s.p.w[pl][0]), Cell(s.p.w[pl][1])}
 	}
-	return float64(s.p.h[last.to]) + float64(s.p.h[last.build])*distanceDiff(Cell(last.build), w, s.root)
+	return float64(s.p.h[last.to()]) + float64(s.p.h[last.build()])*distanceDiff(Cell(last.build()), w, s.root)
 }

@@ -1,6 +1,9 @@
 package santorini
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // table is the competitive search's transposition table: buckets of four
 // 16-byte entries (one 64-byte cache line), indexed by the low bits of the
@@ -10,6 +13,7 @@ import "math"
 type table struct {
 	buckets []ttBucket
 	mask    uint64
+	bits    int   // 1<<bits buckets
 	age     uint8 // the current search's generation, 0..63
 }
 
@@ -20,8 +24,8 @@ type ttBucket [4]ttEntry
 type ttEntry struct {
 	check uint32 // the key's high half; 0 marks an empty entry
 	score int32  // the search's score (wins relative to the node)
-	eval  int16  // the static evaluation
 	best  move
+	eval  int16 // the static evaluation
 	depth int8
 	flags uint8 // bound in the low 2 bits, the generation above
 }
@@ -36,17 +40,27 @@ const (
 	boundUpper
 )
 
-// ttBucketBits sets the table size: 1<<ttBucketBits buckets of 64 bytes
-// (16 MiB).
+// ttBucketBits sets the size of a new table: 1<<ttBucketBits buckets of 64
+// bytes (16 MiB). A timed search sizes its table by its time (tableBits).
 const ttBucketBits = 18
 
 func newTable() *table { return newTableBits(ttBucketBits) }
 
 // newTableBits makes a table of 1<<bits buckets.
 func newTableBits(bits int) *table {
-	t := &table{buckets: make([]ttBucket, 1<<bits), mask: 1<<bits - 1}
+	t := &table{buckets: make([]ttBucket, 1<<bits), mask: 1<<bits - 1, bits: bits}
 	clear(t.buckets) // touch the memory now, not in the first timed search
 	return t
+}
+
+// tableBits sizes the table of a search of time d: about 8 MiB a second
+// (what a search fills with the entries worth keeping), 2 MiB to 64 MiB.
+// A table much larger than a search needs only costs it: its probes miss
+// the processor's caches, and a 300 ms search runs a fifth faster in 2 MiB
+// than in 16 MiB, as deep.
+func tableBits(d time.Duration) int {
+	buckets := d.Seconds() * (8 << 20) / 64
+	return min(max(int(math.Log2(max(buckets, 1))), 15), 20)
 }
 
 // newSearch starts a new generation: older entries are replaced first.
@@ -57,6 +71,10 @@ func (t *table) clear() {
 	clear(t.buckets)
 	t.age = 0
 }
+
+// prefetch starts loading the bucket of key, so that a probe soon after
+// does not wait for memory.
+func (t *table) prefetch(key uint64) { prefetch(&t.buckets[key&t.mask]) }
 
 func ttCheck(key uint64) uint32 { return uint32(key>>32) | 1 }
 
