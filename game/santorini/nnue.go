@@ -159,26 +159,34 @@ func (n *network) update(dst, src *accumulator, p *pos, m move) {
 	s := p.side
 	hf, ht, hb := int(min(p.h[m.from()], 2)), int(min(p.h[m.to()], 2)), int(p.h[m.build()])
 	oldH, newH := n.row(featHeights+int(m.build())*5+hb), n.row(featHeights+int(m.build())*5+hb+1)
-	for v := range 2 {
-		base := featOwn
-		if v != s {
-			base = featOpp
-		}
-		updateRows(dst[v], src[v], n.row(base+int(m.to())*3+ht), n.row(base+int(m.from())*3+hf), newH, oldH)
+	// The mover's view sees its own worker move, the other's an opponent's.
+	own, opp := featOwn, featOpp
+	if s == 1 {
+		own, opp = opp, own
 	}
+	updateViews(dst, src,
+		n.row(own+int(m.to())*3+ht), n.row(own+int(m.from())*3+hf),
+		n.row(opp+int(m.to())*3+ht), n.row(opp+int(m.from())*3+hf), newH, oldH)
 }
 
 // evaluate is the network's evaluation of an accumulator for side, in
 // evaluation units.
 func (n *network) evaluate(a *accumulator, side int) int32 {
 	h := n.hidden
-	sum := screluDot(a[side], n.out[:h]) + screluDot(a[side^1], n.out[h:])
+	sum := screluDot2(a[side], n.out[:h], a[side^1], n.out[h:])
 	// sum is in QA²·QB units; the output bias in QA·QB units.
 	out := sum/netQA + int64(n.outB)
 	return int32(out * int64(n.scale) / (netQA * netQB))
 }
 
-// updateRowsGo is updateRows in Go.
+// updateViewsGo is updateViews in Go.
+func updateViewsGo(dst, src *accumulator, add0, sub0, add1, sub1, addH, subH []int16) {
+	updateRowsGo(dst[0], src[0], add0, sub0, addH, subH)
+	updateRowsGo(dst[1], src[1], add1, sub1, addH, subH)
+}
+
+// updateRowsGo sets dst = src + add1 − sub1 + add2 − sub2, element by
+// element (all of dst's length).
 func updateRowsGo(dst, src, add1, sub1, add2, sub2 []int16) {
 	n := len(dst)
 	src, add1, sub1, add2, sub2 = src[:n], add1[:n], sub1[:n], add2[:n], sub2[:n]

@@ -133,21 +133,27 @@ func TestTrainNetwork(t *testing.T) {
 // The assembly loops, where the machine runs them, agree with the Go ones.
 func TestNetworkLoops(t *testing.T) {
 	rng := game.NewRand(1, 1)
-	rows := make([][]int16, 6)
+	rows := make([][]int16, 10)
 	for i := range rows {
 		rows[i] = make([]int16, 128)
 		for j := range rows[i] {
 			rows[i][j] = int16(rng.IntN(1200) - 600)
 		}
 	}
-	w := make([]int16, 128)
-	for j := range w {
-		w[j] = int16(rng.IntN(256) - 128)
+	w := make([][]int16, 2)
+	for i := range w {
+		w[i] = make([]int16, 128)
+		for j := range w[i] {
+			w[i][j] = int16(rng.IntN(256) - 128)
+		}
 	}
-	want, got := make([]int16, 128), make([]int16, 128)
-	updateRowsGo(want, rows[0], rows[1], rows[2], rows[3], rows[4])
-	updateRows(got, rows[0], rows[1], rows[2], rows[3], rows[4])
+	src := accumulator{rows[0], rows[1]}
+	want := accumulator{make([]int16, 128), make([]int16, 128)}
+	got := accumulator{make([]int16, 128), make([]int16, 128)}
+	updateViewsGo(&want, &src, rows[2], rows[3], rows[4], rows[5], rows[6], rows[7])
+	updateViews(&got, &src, rows[2], rows[3], rows[4], rows[5], rows[6], rows[7])
 	require.Equal(t, want, got)
-	require.Equal(t, screluDotGo(rows[5], w), screluDot(rows[5], w))
-	require.NotZero(t, screluDot(rows[5], w))
+	sum := screluDotGo(rows[8], w[0]) + screluDotGo(rows[9], w[1])
+	require.Equal(t, sum, screluDot2(rows[8], w[0], rows[9], w[1]))
+	require.NotZero(t, sum)
 }
