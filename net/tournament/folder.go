@@ -192,20 +192,12 @@ func (f *folder) commit(results []tournament.Result, files map[string][]byte) er
 			return fmt.Errorf("write %s: %w", p, err)
 		}
 	}
-	// The syncs go together: the file system writes them in one go.
-	errs := make(chan error, len(all))
-	sem := make(chan struct{}, 16)
-	for _, p := range all {
-		sem <- struct{}{}
-		go func() {
-			errs <- p.temp.Sync()
-			<-sem
-		}()
+	temps := make([]*os.File, len(all))
+	for i, p := range all {
+		temps[i] = p.temp
 	}
-	for range all {
-		if err := <-errs; err != nil {
-			return fmt.Errorf("write the matches' files: %w", err)
-		}
+	if err := syncFiles(f.dir, temps); err != nil {
+		return fmt.Errorf("write the matches' files: %w", err)
 	}
 	for _, p := range all {
 		p.temp.Close()
