@@ -50,16 +50,16 @@ func (Title) NewBot(kind, strength string, seat game.Seat, rng *game.Rand) (game
 		if err != nil {
 			return nil, fmt.Errorf("santorini competitive: %w", err)
 		}
-		var search *Competitive
+		var net *network
 		switch eval {
 		case "":
-			search = NewCompetitive()
+			net = defaultNet()
 		case "classic":
-			search = NewClassic()
 		default:
 			return nil, fmt.Errorf("santorini competitive: strength %q: the evaluation %q is not classic (TIME alone: the learned one)", strength, eval)
 		}
-		search.fitTable(budget) // now, not in the first move's time
+		// The table its searches will want, made now, not in the first move's time.
+		search := newSearcher(tableBits(budget), net)
 		return &competitivePlayer{seat: seat, rng: rng, budget: budget, search: search}, nil
 	}
 	return nil, fmt.Errorf("santorini: unknown computer player %q (known: minimax, alphabeta, competitive)", kind)

@@ -125,16 +125,18 @@ type Info struct {
 // NewCompetitive makes a competitive search with the learned evaluation and
 // an empty table. It writes the table's memory at once, so that no timed
 // search pays for its first use.
-func NewCompetitive() *Competitive {
-	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTable()}
-	c.setNetwork(defaultNet())
-	return c
-}
+func NewCompetitive() *Competitive { return newSearcher(ttBucketBits, defaultNet()) }
 
 // NewClassic makes a competitive search with the hand-made evaluation, the
 // competitive player's evaluation before the learned one.
-func NewClassic() *Competitive {
-	return &Competitive{w: defaultWeights, params: defaultParams, tt: newTable()}
+func NewClassic() *Competitive { return newSearcher(ttBucketBits, nil) }
+
+// newSearcher makes a competitive search with a table of 1<<bits buckets
+// and the evaluation net (nil: the hand-made one).
+func newSearcher(bits int, net *network) *Competitive {
+	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTableBits(bits)}
+	c.setNetwork(net)
+	return c
 }
 
 // setNetwork makes the search evaluate with net (nil: the hand-made

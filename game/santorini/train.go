@@ -149,14 +149,6 @@ func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 	return d, nil
 }
 
-// newSearcher makes a competitive search with a small table (1<<bits
-// buckets) and the evaluation net (nil: the hand-made one), for self-play.
-func newSearcher(bits int, net *network) *Competitive {
-	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTableBits(bits)}
-	c.setNetwork(net)
-	return c
-}
-
 // selfPlay plays game g of seed and returns its quiet positions.
 func (c *Competitive) selfPlay(ctx context.Context, seed int64, g, nodes int) ([]sample, error) {
 	rng := game.NewRand(seed, uint64(g)+1)

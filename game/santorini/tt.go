@@ -40,11 +40,9 @@ const (
 	boundUpper
 )
 
-// ttBucketBits sets the size of a new table: 1<<ttBucketBits buckets of 64
+// ttBucketBits sets NewCompetitive's table: 1<<ttBucketBits buckets of 64
 // bytes (16 MiB). A timed search sizes its table by its time (tableBits).
 const ttBucketBits = 18
-
-func newTable() *table { return newTableBits(ttBucketBits) }
 
 // newTableBits makes a table of 1<<bits buckets.
 func newTableBits(bits int) *table {
