@@ -106,7 +106,12 @@ on --listen (default the original's port, 8081, 8000 or 7099, on 127.0.0.1);
 the match starts once every contest seat has joined (--join-timeout).
 AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
 GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
-PATH (java -jar for a .jar).
+PATH (java -jar for a .jar). Each AIC21 unit logs in with a token of its
+own, good once (AICToken; --option compat.zeroToken=true: the original's
+public one too, on 127.0.0.1 only). The originals' public logins (AIBG's
+admin/admin and first logins, GuardAIns' player1/player1) work on 127.0.0.1
+only: on an address that other machines reach, each seat has a secret
+password that Arena prints once (AIBG 5.0: or --accounts).
 
 %s`
 
@@ -277,7 +282,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&m.limit, "limit", 0, "time each computer player has per move, such as 2s (0: none); a late answer forfeits")
 	fs.StringVar(&m.contest.Listen, "listen", "", "contest seats: where their bots connect, HOST:PORT (default: the original's port on 127.0.0.1)")
 	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
-	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order")
+	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order (without it, beyond 127.0.0.1, Arena makes a secret password per seat)")
 	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
 }
 

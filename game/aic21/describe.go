@@ -219,6 +219,7 @@ func (Title) Options() []game.Option {
 		{Name: OptMaxAgents, Type: game.OptInt, Default: strconv.Itoa(d.MaxAgents), Help: "units ever created, both colonies together (--max-agent)"},
 		{Name: OptName0, Type: game.OptText, Default: "first_team", Help: "colony 1's team name"},
 		{Name: OptName1, Type: game.OptText, Default: "second_team", Help: "colony 2's team name"},
+		{Name: OptZeroToken, Type: game.OptFlag, Default: "false", Help: "contest seats: units may log in with the original's public all-zero token instead of their own secret one (a listener on 127.0.0.1 only)"},
 	}
 	out = append(out, game.FlagOptions(compatHelp)...)
 	keys := make([]string, 0, len(configKeys))

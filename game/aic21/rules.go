@@ -331,6 +331,11 @@ const (
 	OptMaxAgents = "max_agents" // the unit cap (the original's --max-agent)
 	OptName0     = "name0"      // colony 0's team name (the log's team0_name)
 	OptName1     = "name1"      // colony 1's team name
+	// OptZeroToken lets units log in to Arena's AIC21 server with the
+	// original's public all-zero token (net/contest/aic21), on a loopback
+	// listener only. It is no rule: the engine ignores it, and the preset
+	// does not set it.
+	OptZeroToken = "compat.zeroToken"
 	// OptImported marks the config of a recording imported from an
 	// original log.json: it holds no moves, so New refuses to replay it.
 	OptImported = "imported"
@@ -339,7 +344,7 @@ const (
 // OptionNames lists the options New accepts besides map.config keys (any
 // of configKeys, in capitals, such as INIT_SCORPIONS=2).
 func OptionNames() []string {
-	names := []string{OptConfig, OptPreset, OptTurns, OptMaxAgents, OptName0, OptName1}
+	names := []string{OptConfig, OptPreset, OptTurns, OptMaxAgents, OptName0, OptName1, OptZeroToken}
 	for name := range compatFlags {
 		names = append(names, name)
 	}
@@ -381,6 +386,11 @@ func ParseRules(cfg game.Config) (Rules, error) {
 		}
 		switch name {
 		case OptPreset, OptConfig, OptName0, OptName1, OptImported:
+			continue
+		case OptZeroToken:
+			if _, err := game.ParseFlag(name, value); err != nil {
+				return r, fmt.Errorf("aic21: %w", err)
+			}
 			continue
 		case OptTurns, OptMaxAgents:
 			unit := "turns"

@@ -40,7 +40,8 @@ func parseAccounts(path string, data []byte, seats int) ([]*account, error) {
 			return nil, fmt.Errorf("%s:%d: the username %q is already on line %d", path, n, f[0], at)
 		}
 		seen[f[0]] = n
-		a := &account{user: f[0], pass: f[1], admin: len(f) == 3}
+		a := newAccount(f[0], f[1])
+		a.admin = len(f) == 3
 		if !a.admin {
 			players++
 		}

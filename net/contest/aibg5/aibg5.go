@@ -83,50 +83,79 @@ type Lobby struct {
 	once   sync.Once
 }
 
-// account is one login.
+// account is one login. Its password and token are checked as hashes,
+// in constant time.
 type account struct {
-	user, pass string
-	anyPass    bool // named by createGame: the first login sets the password
-	admin      bool
-	token      string
-	seat       *seat // nil for an admin, or a login that holds no seat
+	user    string
+	pass    contest.Secret
+	shown   string // the password that Connect prints: the accounts file's or a generated one
+	anyPass bool   // named by createGame: the first login sets the password
+	admin   bool
+	token   string         // what a login hands out
+	key     contest.Secret // the token, as requests are checked against it
+	seat    *seat          // nil for an admin, or a login that holds no seat
+}
+
+// newAccount is the account of a username and password, with a new token.
+func newAccount(user, pass string) *account {
+	token := newToken()
+	return &account{user: user, pass: contest.NewSecret(pass), shown: pass, token: token, key: contest.NewSecret(token)}
 }
 
 // Open starts the server of the contest seats of a match played with cfg.
+// The logins are --accounts', else, on a loopback listener, the
+// original's: the first logins take the seats, and admin/admin may call
+// createGame. A listener that other machines reach has no such public
+// logins: without --accounts each seat's login is playerN and a new
+// secret password, which Connect prints, and there is no admin.
 func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	l := &Lobby{opts: opts, mapName: cfg.Map, allJoined: make(chan struct{}), started: make(chan struct{}),
 		closed: make(chan struct{}), watchers: map[*watcher]bool{}, told: map[*seat]bool{}, clock: CompetitionClock}
 	for _, s := range contest.Seats(seats) {
 		l.seats = append(l.seats, &seat{l: l, seat: s, idx: s.Number(), action: make(chan *request, 1)})
 	}
+	var accounts []*account
 	if opts.Accounts != "" {
-		accounts, err := readAccounts(opts.Accounts, len(l.seats))
-		if err != nil {
+		var err error
+		if accounts, err = readAccounts(opts.Accounts, len(l.seats)); err != nil {
 			return nil, err
 		}
-		k := 0
-		for _, a := range accounts {
-			if !a.admin {
-				a.seat, l.seats[k].acc = l.seats[k], a
-				k++
-			}
-		}
-		l.accounts = accounts
-	} else {
-		l.open = true
-		l.accounts = []*account{{user: "admin", pass: "admin", admin: true}}
-	}
-	for _, a := range l.accounts {
-		a.token = newToken()
 	}
 	ln, err := contest.Listen(opts.Listen, DefaultPort)
 	if err != nil {
 		return nil, err
 	}
+	switch {
+	case opts.Accounts != "" && !contest.Loopback(ln.Addr()):
+		for _, a := range accounts {
+			if a.shown == a.user {
+				ln.Close()
+				return nil, fmt.Errorf("--accounts %s: the password of %q is its username, which anyone guesses: on a listener that other machines reach (%s), give it a secret one",
+					opts.Accounts, a.user, ln.Addr())
+			}
+		}
+	case opts.Accounts == "" && !contest.Loopback(ln.Addr()):
+		for _, s := range l.seats {
+			accounts = append(accounts, newAccount(fmt.Sprintf("player%d", s.idx), contest.Generate()))
+		}
+	case opts.Accounts == "":
+		l.open = true
+		admin := newAccount("admin", "admin")
+		admin.admin = true
+		accounts = []*account{admin}
+	}
+	k := 0
+	for _, a := range accounts {
+		if !a.admin {
+			a.seat, l.seats[k].acc = l.seats[k], a
+			k++
+		}
+	}
+	l.accounts = accounts
 	l.ln = ln
 	host, port := contest.Host(ln.Addr())
 	l.url = fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(port)))
-	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 10 * time.Second}
+	l.srv = &http.Server{Handler: l.routes(ln.Addr()), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := l.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			slog.Error("AIBG 5.0 contest server", "err", err)
@@ -152,7 +181,7 @@ func (l *Lobby) Connect() []string {
 	for k, s := range l.seats {
 		who := fmt.Sprintf("login number %d: any username and password", k+1)
 		if s.acc != nil {
-			who = fmt.Sprintf(`{"username":%q,"password":%q}`, s.acc.user, s.acc.pass)
+			who = fmt.Sprintf(`{"username":%q,"password":%q}`, s.acc.user, s.acc.shown)
 		}
 		out = append(out, fmt.Sprintf("AIBG 5.0 seat %d (playerIdx %d): POST %s/user/login %s, then GET /game/joinGame (or POST /game/train) with \"Authorization: Bearer TOKEN\"",
 			s.idx, s.idx, l.url, who))

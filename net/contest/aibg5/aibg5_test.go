@@ -27,7 +27,8 @@ type client struct {
 }
 
 // call sends a request (body: a JSON value, a string sent as it is, or
-// nil) and returns the status and the body.
+// nil) with the given header lines ("Host" sets the request's host) and
+// returns the status and the body.
 func (c *client) call(method, path string, body any, header ...string) (int, string) {
 	c.t.Helper()
 	var r io.Reader
@@ -47,6 +48,9 @@ func (c *client) call(method, path string, body any, header ...string) (int, str
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
 	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		}
 		req.Header.Set(header[i], header[i+1])
 	}
 	res, err := http.DefaultClient.Do(req)

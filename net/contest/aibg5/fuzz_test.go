@@ -21,7 +21,7 @@ func FuzzAccounts(f *testing.F) {
 		}
 		players, seen := 0, map[string]bool{}
 		for _, a := range accounts {
-			if seen[a.user] || a.user == "" || strings.ContainsAny(a.user+a.pass, " \t\n") {
+			if seen[a.user] || a.user == "" || strings.ContainsAny(a.user+a.shown, " \t\n") {
 				t.Fatalf("%q: account %+v", data, a)
 			}
 			seen[a.user] = true

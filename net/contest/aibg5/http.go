@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	aibg "github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/net/contest"
 )
 
 // The original server's messages (rules/aibg5.md §6), byte for byte, typos
@@ -92,16 +94,33 @@ func (r response) write(w http.ResponseWriter) {
 	w.Write(r.body)
 }
 
-// ServeHTTP routes the original's endpoints. A trailing slash is the same
-// path, as in Spring.
-func (l *Lobby) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := strings.TrimRight(r.URL.Path, "/")
-	if path == "/streaming" {
-		l.stream(w, r)
-		return
-	}
+// routes is the server's handler for a listener at addr. The bots'
+// endpoints are guarded (contest.Guard: no other site's page, no
+// rebound name); the spectators', which show what everyone may see, are
+// open to any page, as the original's were.
+func (l *Lobby) routes(addr net.Addr) http.Handler {
+	bots := contest.Guard(addr, http.HandlerFunc(l.serveBots))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch strings.TrimRight(r.URL.Path, "/") {
+		case "/streaming":
+			l.stream(w, r)
+		case "/game":
+			if res := l.watch(r); res.status == http.StatusOK {
+				w.WriteHeader(http.StatusOK) // a wrong password: the original answered nothing
+			} else {
+				res.write(w)
+			}
+		default:
+			bots.ServeHTTP(w, r)
+		}
+	})
+}
+
+// serveBots routes the original's endpoints of the bots and the admin. A
+// trailing slash is the same path, as in Spring.
+func (l *Lobby) serveBots(w http.ResponseWriter, r *http.Request) {
 	var res response
-	switch path {
+	switch strings.TrimRight(r.URL.Path, "/") {
 	case "/user/login":
 		res = l.login(r)
 	case "/game/joinGame":
@@ -114,12 +133,6 @@ func (l *Lobby) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		res = l.train(r)
 	case "/game/createGame":
 		res = l.createGame(r)
-	case "/game":
-		res = l.watch(r)
-		if res.status == http.StatusOK {
-			w.WriteHeader(http.StatusOK) // a wrong password: the original answered nothing
-			return
-		}
 	default:
 		res = message(http.StatusNotFound, fmt.Sprintf("no such endpoint %s %s (AIBG 5.0: /user/login, /game/joinGame, /game/doAction, /game/train, /game/actionTrain, /game, /streaming, /game/createGame)", r.Method, r.URL.Path))
 	}
@@ -202,15 +215,18 @@ func (l *Lobby) login(r *http.Request) response {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, a := range l.accounts {
-		if okU && okP && a.user == user && (a.pass == pass || a.anyPass) {
-			a.pass, a.anyPass = pass, false
+		if okU && okP && a.user == user && (a.pass.Is(pass) || a.anyPass) {
+			if a.anyPass {
+				a.pass, a.anyPass = contest.NewSecret(pass), false
+			}
 			return object(http.StatusAccepted, "token", a.token)
 		}
 	}
 	if l.open && okU && okP && l.account(user) == nil {
 		for _, s := range l.seats {
 			if s.acc == nil {
-				s.acc = &account{user: user, pass: pass, token: newToken(), seat: s}
+				s.acc = newAccount(user, pass)
+				s.acc.seat = s
 				l.accounts = append(l.accounts, s.acc)
 				return object(http.StatusAccepted, "token", s.acc.token)
 			}
@@ -250,7 +266,7 @@ func (l *Lobby) auth(r *http.Request, admin bool) (*account, *response) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, a := range l.accounts {
-		if a.token == token {
+		if a.key.Is(token) {
 			if a.admin != admin {
 				res := message(http.StatusForbidden, msgForbidden)
 				return nil, &res
@@ -415,7 +431,8 @@ func (l *Lobby) createGame(r *http.Request) response {
 		case a == nil && !l.open:
 			return message(http.StatusBadRequest, msgAddPlayers)
 		case a == nil:
-			a = &account{user: u, token: newToken(), anyPass: true}
+			a = newAccount(u, "")
+			a.anyPass = true
 			l.accounts = append(l.accounts, a)
 		}
 		accounts[i] = a

@@ -1,11 +1,18 @@
 // Package aic21 is AIC21's original server for Arena's contest seats
 // (rules/aic21.md §6): every unit is its own process with its own TCP
-// connection to port 7099, frames are UTF-8 JSON ended by a NUL byte, and
-// each new connection binds to the unit spawned last. A seat
-// "process:PATH" starts each of its team's units from PATH, one at a time;
-// a "contest" seat waits for units started by hand (the original's
-// --run-manually). The messages are the title's (game/aic21), byte for
-// byte.
+// connection to port 7099, and frames are UTF-8 JSON ended by a NUL byte.
+// A seat "process:PATH" starts each of its team's units from PATH, one at
+// a time; a "contest" seat waits for units started by hand (the
+// original's --run-manually). The messages are the title's (game/aic21),
+// byte for byte.
+//
+// Unlike the original, where every unit sent the same public token and a
+// connection bound to whichever unit was spawned last, each unit gets a
+// secret token of its own, good once: a spawned unit reads it from its
+// AICToken setting, and the line that asks for a unit started by hand
+// prints it. A connection binds to the unit whose token it sends; any
+// other is closed with no reply. The original's token works only with the
+// option compat.zeroToken, on a loopback listener.
 package aic21
 
 import (
@@ -27,7 +34,9 @@ import (
 
 // The original's constants (rules/aic21.md §2, §6).
 const (
-	DefaultPort    = 7099
+	DefaultPort = 7099
+	// Token is the original clients' public token, which every unit sent;
+	// Arena accepts it only with the option compat.zeroToken.
 	Token          = "00000000000000000000000000000000"
 	RoundTime      = 3000 * time.Millisecond // a round's window (R2)
 	ConnectTimeout = 30 * time.Second        // a spawned unit's time to connect
@@ -64,23 +73,43 @@ type Lobby struct {
 	host string
 	port int
 
-	bind     sync.Mutex       // one unit binds at a time
-	arrivals chan *connection // connections that sent the token, oldest first
+	bind sync.Mutex // one unit binds at a time
+	// zero is the original's public token under compat.zeroToken, else
+	// the zero Secret, which nothing matches.
+	zero contest.Secret
+	// arrivals are the connections that sent the public token, oldest
+	// first: each binds to the next unit that waits, as in the original.
+	arrivals chan *connection
 	closed   chan struct{}
 	once     sync.Once
 
 	mu      sync.Mutex
+	waiting *door    // the unit that waits for its connection, if any
 	teams   [2]*team // by colony; nil for a seat that is not the lobby's
 	first   []int    // the initial units' ids, ascending
 	firstOf map[int]*team
 }
 
+// door is the way in of the unit that waits to connect: its token, good
+// once, and where the connection that sends it goes.
+type door struct {
+	token contest.Secret
+	conn  chan *connection
+}
+
 // Open starts the server of the match played with cfg.
 func Open(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	if opts.Accounts != "" || opts.Room != "" {
-		return nil, errors.New("--accounts and --room are for AIBG 5.0 and GuardAIns; AIC21's units log in with the original's token")
+		return nil, errors.New("--accounts and --room are for AIBG 5.0 and GuardAIns; AIC21's units log in with the token Arena gives each")
+	}
+	zero, err := game.ParseFlag(ants.OptZeroToken, cfg.Options[ants.OptZeroToken])
+	if err != nil {
+		return nil, err
 	}
 	l := &Lobby{opts: opts, arrivals: make(chan *connection, 1024), closed: make(chan struct{}), firstOf: map[int]*team{}}
+	if zero {
+		l.zero = contest.NewSecret(Token)
+	}
 	// The match's first units: ask a copy of its engine.
 	eng, err := t.New(cfg)
 	if err != nil {
@@ -111,6 +140,12 @@ func Open(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts
 		l.closeLogs()
 		return nil, err
 	}
+	if zero && !contest.Loopback(l.ln.Addr()) {
+		l.ln.Close()
+		l.closeLogs()
+		return nil, fmt.Errorf("option %s: the original's public token lets any unit play any other; it is only for a listener on loopback (--listen 127.0.0.1:PORT), not %s",
+			ants.OptZeroToken, l.ln.Addr())
+	}
 	l.host, l.port = contest.Host(l.ln.Addr())
 	go l.accept()
 	return l, nil
@@ -131,8 +166,12 @@ func (l *Lobby) Connect() []string {
 				c+1, tm.path, l.Addr(), l.host, l.port))
 			continue
 		}
-		out = append(out, fmt.Sprintf("AIC21 seat %d: start each unit of colony %d by hand, one at a time when Arena asks, connecting to %s with the token %s (AICHostIP=%s AICHostPort=%d AICToken=%s)",
-			c+1, c, l.Addr(), Token, l.host, l.port, Token))
+		token := "the token Arena then prints for it, good once"
+		if l.zero.Is(Token) {
+			token += " (or, " + ants.OptZeroToken + ", the original's " + Token + ")"
+		}
+		out = append(out, fmt.Sprintf("AIC21 seat %d: start each unit of colony %d by hand, one at a time when Arena asks, connecting to %s with %s (AICHostIP=%s AICHostPort=%d AICToken=TOKEN)",
+			c+1, c, l.Addr(), token, l.host, l.port))
 	}
 	return out
 }
@@ -216,14 +255,31 @@ func (l *Lobby) accept() {
 	}
 }
 
-// greet reads a connection's token frame: a wrong one closes it with no
-// reply, as the original did.
+// greet reads a connection's token frame. The token of the unit that
+// waits binds the connection to it, and is used up; under
+// compat.zeroToken the public token queues the connection for the next
+// unit that waits. Any other token closes the connection with no reply,
+// as the original did.
 func (l *Lobby) greet(conn net.Conn) {
 	c := newConnection(conn)
 	conn.SetReadDeadline(time.Now().Add(ConnectTimeout))
 	frame, err := c.next()
 	conn.SetReadDeadline(time.Time{})
-	if err != nil || !isToken(frame) {
+	token, ok := tokenOf(frame)
+	if err != nil || !ok {
+		conn.Close()
+		return
+	}
+	l.mu.Lock()
+	d := l.waiting
+	if d != nil && d.token.Is(token) {
+		l.waiting = nil
+		l.mu.Unlock()
+		d.conn <- c // d.conn holds one: this is its only send
+		return
+	}
+	l.mu.Unlock()
+	if !l.zero.Is(token) {
 		conn.Close()
 		return
 	}
@@ -231,6 +287,31 @@ func (l *Lobby) greet(conn net.Conn) {
 	case l.arrivals <- c:
 	case <-l.closed:
 		conn.Close()
+	}
+}
+
+// open makes the door of a unit about to connect and returns its token.
+func (l *Lobby) open() (*door, string) {
+	token := contest.Generate()
+	d := &door{token: contest.NewSecret(token), conn: make(chan *connection, 1)}
+	l.mu.Lock()
+	l.waiting = d
+	l.mu.Unlock()
+	return d, token
+}
+
+// shut closes d: its token is good no more, and a connection that came
+// with it after all is closed.
+func (l *Lobby) shut(d *door) {
+	l.mu.Lock()
+	if l.waiting == d {
+		l.waiting = nil
+	}
+	l.mu.Unlock()
+	select {
+	case c := <-d.conn:
+		c.conn.Close()
+	default:
 	}
 }
 

@@ -53,11 +53,14 @@ func readWire(t *testing.T) []wireUnit {
 	return units
 }
 
-var waitingRE = regexp.MustCompile(`waiting for unit (\d+) `)
+// waitingRE reads the line that asks for a unit started by hand: its id,
+// its colony, its token.
+var waitingRE = regexp.MustCompile(`waiting for unit (\d+) of colony (\d) .* AICToken=([0-9a-f]{32})\)$`)
 
 // The fixture's run 2, frame for frame, through Arena's listener: twelve
 // units started by hand (two contest seats), each connecting when Arena
-// asks for it, sending the original clients' frames (the JSON, then the
+// asks for it with the token Arena printed for it, sending the original
+// clients' frames (the JSON, then the
 // NUL, as the template writes them; some split in the middle) and getting
 // the original server's frames back, byte for byte. At the end each gets
 // KILL, as under the original's --run-manually, and its socket closes.
@@ -86,7 +89,7 @@ func TestWireFrames(t *testing.T) {
 		conn, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
 		t.Cleanup(func() { conn.Close() })
-		write(t, conn, `{"type": "token", "turn": 0, "info": {"token": "00000000000000000000000000000000"}}`, false)
+		write(t, conn, tokenFrame(match[3]), false)
 		go func() {
 			r := result{id: id}
 			c := newConnection(conn)
@@ -122,6 +125,11 @@ func TestWireFrames(t *testing.T) {
 		require.Equal(t, len(want), len(r.got), "unit %d's frames", r.id)
 	}
 	contesttest.SameAsLocal(t, m.Out, res)
+}
+
+// tokenFrame is the first frame of a unit, as the template writes it.
+func tokenFrame(token string) string {
+	return `{"type": "token", "turn": 0, "info": {"token": "` + token + `"}}`
 }
 
 // write sends a frame as the template does, the JSON then the NUL; split

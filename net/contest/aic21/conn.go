@@ -63,9 +63,10 @@ func (c *connection) send(frame []byte) error {
 	return err
 }
 
-// isToken reports whether frame is the token frame of the original
-// clients: {"type": "token", ..., "info": {"token": "0000..."}}.
-func isToken(frame []byte) bool {
+// tokenOf reads the token of a token frame, which a unit sends first:
+// {"type": "token", ..., "info": {"token": "..."}}; ok is false for any
+// other frame.
+func tokenOf(frame []byte) (token string, ok bool) {
 	var f struct {
 		Type json.RawMessage `json:"type"`
 		Info struct {
@@ -73,9 +74,9 @@ func isToken(frame []byte) bool {
 		} `json:"info"`
 	}
 	if json.Unmarshal(frame, &f) != nil {
-		return false
+		return "", false
 	}
 	var typ string
 	json.Unmarshal(f.Type, &typ)
-	return strings.EqualFold(typ, "token") && f.Info.Token == Token
+	return f.Info.Token, strings.EqualFold(typ, "token")
 }

@@ -28,7 +28,7 @@ func FuzzFrames(f *testing.F) {
 			if err != nil {
 				break
 			}
-			isToken(frame)
+			tokenOf(frame)
 			got = append(got, append([]byte(nil), frame...))
 		}
 		want := bytes.Split(data, []byte{0})

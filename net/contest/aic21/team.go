@@ -159,34 +159,34 @@ func (t *team) send(u *unit, frame []byte) {
 
 // bindUnit gets unit id its connection: for a process seat it starts the
 // program and waits for it to connect; otherwise it waits for a unit
-// started by hand. Units bind one at a time, each new connection to the
-// unit that waits (§6).
+// started by hand. Units bind one at a time (§6), each to the connection
+// that sends its token: a new one, which a spawned unit reads from
+// AICToken and the announce line prints for a unit started by hand.
 func (t *team) bindUnit(ctx context.Context, id int) error {
 	l := t.l
 	l.bind.Lock()
 	defer l.bind.Unlock()
+	d, token := l.open()
 	u := &unit{id: id, exited: make(chan struct{})}
 	if t.path != "" {
-		if err := t.spawn(u); err != nil {
+		if err := t.spawn(u, token); err != nil {
+			l.shut(d)
 			return err
 		}
 	} else {
 		u.exited = nil // no process: never ends
 		if l.opts.Announce != nil {
-			l.opts.Announce(fmt.Sprintf("AIC21: waiting for unit %d of colony %d (seat %d): start it to connect to %s", id, t.colony, t.colony+1, l.Addr()))
+			l.opts.Announce(fmt.Sprintf("AIC21: waiting for unit %d of colony %d (seat %d): start it to connect to %s with its token %s (AICHostIP=%s AICHostPort=%d AICToken=%s)",
+				id, t.colony, t.colony+1, l.Addr(), token, l.host, l.port, token))
 		}
 	}
 	timer := time.NewTimer(ConnectTimeout)
 	defer timer.Stop()
+	var c *connection
 	var why string
 	select {
-	case c := <-l.arrivals:
-		u.c = c
-		t.mu.Lock()
-		t.units[id] = u
-		t.mu.Unlock()
-		go t.read(u)
-		return nil
+	case c = <-d.conn:
+	case c = <-l.arrivals: // compat.zeroToken
 	case <-u.exited:
 		why = fmt.Sprintf("unit %d's process ended before it connected (%v; its output: %s)", id, u.cmd.ProcessState, t.log.Name())
 	case <-timer.C:
@@ -195,6 +195,15 @@ func (t *team) bindUnit(ctx context.Context, id int) error {
 		why = fmt.Sprintf("unit %d did not connect to %s: %v", id, l.Addr(), ctx.Err())
 	case <-l.closed:
 		why = "the match ended"
+	}
+	l.shut(d)
+	if c != nil {
+		u.c = c
+		t.mu.Lock()
+		t.units[id] = u
+		t.mu.Unlock()
+		go t.read(u)
+		return nil
 	}
 	if u.cmd != nil {
 		procgroup.Kill(u.cmd)
@@ -205,14 +214,14 @@ func (t *team) bindUnit(ctx context.Context, id int) error {
 // spawn starts a process of the team's program for u, as the original
 // did: java -jar for a .jar, else the path itself, without arguments, in
 // Arena's folder, with the environment the templates read the server's
-// address from.
-func (t *team) spawn(u *unit) error {
+// address and u's token from.
+func (t *team) spawn(u *unit, token string) error {
 	l := t.l
 	cmd := exec.Command(t.path)
 	if strings.Contains(t.path, ".jar") {
 		cmd = exec.Command("java", "-jar", t.path)
 	}
-	cmd.Env = append(os.Environ(), "AICHostIP="+l.host, "AICHostPort="+strconv.Itoa(l.port), "AICToken="+Token, "AICRetryDelay=1000")
+	cmd.Env = append(os.Environ(), "AICHostIP="+l.host, "AICHostPort="+strconv.Itoa(l.port), "AICToken="+token, "AICRetryDelay=1000")
 	cmd.Stdout, cmd.Stderr = t.log, t.log
 	if err := procgroup.Start(cmd); err != nil {
 		return fmt.Errorf("start unit %d: %w", u.id, err)

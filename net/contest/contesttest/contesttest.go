@@ -6,6 +6,7 @@ package contesttest
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,6 +97,23 @@ func Start(t testing.TB, st game.Setup) *Match {
 }
 
 var addrRE = regexp.MustCompile(`(127\.0\.0\.1):(\d+)`)
+
+// Beyond is a --listen address beyond loopback: an IPv4 address of this
+// machine that is not a loopback one, on any free port. Without one the
+// test is skipped (the unit tests of contest.Loopback still decide the
+// case).
+func Beyond(t testing.TB) string {
+	t.Helper()
+	addrs, err := net.InterfaceAddrs()
+	require.NoError(t, err)
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			return net.JoinHostPort(n.IP.String(), "0")
+		}
+	}
+	t.Skip("this machine has no IPv4 address beyond loopback to listen on")
+	return ""
+}
 
 // Addr is the host:port of the first connect line.
 func (m *Match) Addr(t testing.TB) string {

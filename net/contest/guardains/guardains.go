@@ -74,24 +74,31 @@ type Lobby struct {
 	sockets   sync.WaitGroup
 }
 
-// Open starts the server of the contest seats of a match.
+// Open starts the server of the contest seats of a match. On a loopback
+// listener the bots log in as the original's, player1/player1 and
+// player2/player2; on a listener that other machines reach each seat's
+// password is a new secret, which Connect prints.
 func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	if opts.Accounts != "" {
-		return nil, errors.New("--accounts is for AIBG 5.0; GuardAIns' bots log in as player1/player1 and player2/player2")
+		return nil, errors.New("--accounts is for AIBG 5.0; GuardAIns' bots log in as player1 and player2, with the password Arena prints for each")
 	}
 	l := &Lobby{opts: opts, room: opts.Room, conns: map[uint64]*seat{}, allJoined: make(chan struct{}), closed: make(chan struct{})}
 	if l.room == "" {
 		l.room = DefaultRoom
-	}
-	for _, s := range contest.Seats(seats) {
-		id := "player" + strconv.Itoa(s.Number())
-		l.seats[s] = &seat{l: l, seat: s, id: id, password: id}
 	}
 	ln, err := contest.Listen(opts.Listen, DefaultPort)
 	if err != nil {
 		return nil, err
 	}
 	l.ln = ln
+	for _, s := range contest.Seats(seats) {
+		id := "player" + strconv.Itoa(s.Number())
+		password := id
+		if !contest.Loopback(ln.Addr()) {
+			password = contest.Generate()
+		}
+		l.seats[s] = &seat{l: l, seat: s, id: id, password: contest.NewSecret(password), shown: password}
+	}
 	host, port := contest.Host(ln.Addr())
 	l.url, l.port = "http://"+host, port
 	sopts := socket.DefaultServerOptions()
@@ -103,7 +110,7 @@ func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, 
 	l.io.Use(l.login)
 	l.io.On("connection", l.connected)
 	mux := http.NewServeMux()
-	mux.Handle("/socket.io/", settled{l.io.ServeHandler(nil)})
+	mux.Handle("/socket.io/", contest.Guard(ln.Addr(), settled{l.io.ServeHandler(nil)}))
 	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := l.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -125,7 +132,7 @@ func (l *Lobby) Connect() []string {
 			continue
 		}
 		out = append(out, fmt.Sprintf(`GuardAIns seat %d: Socket.IO at %s, header auth {"player_id": %q, "password": %q, "room": %q} (the template: bash run.sh %s %d %s %s %s)`,
-			s.seat.Number(), l.URL(), s.id, s.password, l.room, l.url, l.port, l.room, s.id, s.password))
+			s.seat.Number(), l.URL(), s.id, s.shown, l.room, l.url, l.port, l.room, s.id, s.shown))
 	}
 	return out
 }
@@ -312,7 +319,7 @@ func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
 	case st == nil:
 		next(socket.NewExtendedError("Wrong Username", nil))
 		return
-	case pass != st.password:
+	case !st.password.Is(pass):
 		next(socket.NewExtendedError("Wrong Password for "+id, nil))
 		return
 	case st.sock != nil:

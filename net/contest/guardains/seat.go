@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	gg "github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/net/contest"
 )
 
 // seat is a contest seat: the game.Player that the bot logged in as its
@@ -19,7 +20,8 @@ type seat struct {
 	l        *Lobby
 	seat     game.Seat
 	id       string // player_id: "player1"
-	password string
+	password contest.Secret
+	shown    string // the password, for Connect
 
 	// Under l.mu.
 	joined bool

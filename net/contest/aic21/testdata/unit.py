@@ -10,13 +10,18 @@ receive loop spins.
 
 MODE: "play" (the default), "silent" (never answers), "quit" (closes its
 socket after 3 turns and exits), "garbage" (frames that are not the
-protocol's, then plays), "flood" (a 12 MiB frame and 500 moves a turn).
+protocol's, then plays), "flood" (a 12 MiB frame and 500 moves a turn),
+"hijack" (plays, and opens four more connections, each answering
+whatever it gets with the chat "hijack": right after its token, with the
+original's public token twice and a guessed token; after its INIT, with
+its own token, used by then).
 """
 import json
 import os
 import random
 import socket
 import sys
+import threading
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "play"
@@ -52,9 +57,34 @@ def receive():
 
 
 send({"type": "token", "turn": 0, "info": {"token": token}})
+
+
+def hijack(tok):
+    """One more connection, as a bot that would play another unit."""
+    h = socket.create_connection((ip, port))
+    h.sendall(json.dumps({"type": "token", "turn": 0, "info": {"token": tok}}).encode("UTF-8") + b"\x00")
+    while True:
+        data = h.recv(1 << 16)
+        if not data:
+            return
+        for _ in range(data.count(b"\x00")):
+            h.sendall(json.dumps({"type": 2, "info": {"message": "hijack", "value": 9}}).encode("UTF-8") + b"\x00")
+            h.sendall(json.dumps({"type": 1, "info": {"direction": 3}}).encode("UTF-8") + b"\x00")
+            h.sendall(json.dumps({"type": 6, "info": {}}).encode("UTF-8") + b"\x00")
+
+
+def hijacks(*tokens):
+    for tok in tokens:
+        threading.Thread(target=hijack, args=(tok,), daemon=True).start()
+
+
+if mode == "hijack":
+    hijacks("0" * 32, "0" * 32, "%032x" % random.getrandbits(128))
 init = receive()
 if init["type"] != "3":
     raise IOError("first message was not init")
+if mode == "hijack":
+    hijacks(token)
 rng = random.Random(os.getpid())
 turn = 0
 while True:

@@ -1,0 +1,111 @@
+package aibg5
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	aibg "github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/net/contest"
+	"github.com/arena-games/arena/net/contest/contesttest"
+)
+
+var generatedRE = regexp.MustCompile(`^AIBG 5\.0 seat (\d) \(playerIdx \d\): POST (http://\S+)/user/login \{"username":"(player\d)","password":"([0-9a-f]{32})"\}`)
+
+// On a listener that other machines reach, without --accounts, nobody
+// logs in with the original's public logins: admin/admin (which would
+// reassign the seats) and any first login (which would take a seat) are
+// refused, as is playerN/playerN. Each seat's login is playerN with a new
+// secret password, which the connect line prints; it plays.
+func TestLoginsBeyondLoopback(t *testing.T) {
+	st := game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 200 * time.Millisecond,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}},
+		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{Listen: contesttest.Beyond(t), JoinTimeout: 20 * time.Second}}
+	m := contesttest.Start(t, st)
+	var url string
+	passwords := map[string]string{}
+	for range 2 {
+		var line string
+		select {
+		case line = <-m.Lines:
+		case <-time.After(20 * time.Second):
+			t.Fatal("no connect line within 20 s")
+		}
+		c := generatedRE.FindStringSubmatch(line)
+		require.NotNil(t, c, line)
+		url, passwords[c[3]] = c[2], c[4]
+	}
+	require.Len(t, passwords, 2)
+	require.NotEqual(t, passwords["player1"], passwords["player3"])
+	anyone := &client{t: t, url: url}
+	for _, login := range [][2]string{{"admin", "admin"}, {"eve", "x"}, {"player1", "player1"}, {"player3", passwords["player1"]}} {
+		status, body := anyone.call("POST", "/user/login", map[string]any{"username": login[0], "password": login[1]})
+		require.Equal(t, http.StatusNotFound, status, "%s/%s: %s", login[0], login[1], body)
+	}
+	p1, p3 := &client{t: t, url: url}, &client{t: t, url: url}
+	p1.login("player1", passwords["player1"])
+	p3.login("player3", passwords["player3"])
+	status, _ := p1.call("POST", "/game/createGame", map[string]any{"playerUsernames": []string{"player3", "player1"}})
+	require.Equal(t, http.StatusForbidden, status, "a player is no admin")
+	go p3.call("GET", "/game/joinGame", nil)
+	status, body := p1.call("GET", "/game/joinGame", nil)
+	require.Equal(t, http.StatusAccepted, status, body)
+	_, res, err := m.Wait(t, 30*time.Second)
+	require.NoError(t, err)
+	require.Equal(t, "rounds", res.Reason)
+}
+
+// On such a listener an accounts file may not hold a login whose password
+// is its username, such as the original's admin/admin.
+func TestGuessableAccountsBeyondLoopback(t *testing.T) {
+	beyond := contesttest.Beyond(t)
+	for _, file := range []string{"ana s3cret\nadmin admin admin\n", "ana ana\n"} {
+		path := filepath.Join(t.TempDir(), "accounts.txt")
+		require.NoError(t, os.WriteFile(path, []byte(file), 0o644))
+		_, err := Open(game.Config{}, map[game.Seat]game.SeatSpec{0: {Kind: "contest"}}, game.ContestOptions{Listen: beyond, Accounts: path})
+		require.ErrorContains(t, err, "which anyone guesses: on a listener that other machines reach", file)
+	}
+}
+
+// A web page of another site, or one whose name was rebound to
+// 127.0.0.1, cannot use the loopback listener's public admin/admin (nor
+// take a seat by logging in first); the spectators' endpoints stay open to
+// any page, as the original's were.
+func TestCrossSiteLogin(t *testing.T) {
+	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 10 * time.Second,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}, {Kind: "greedy"}},
+		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{JoinTimeout: 2 * time.Second}})
+	url := "http://" + m.Addr(t)
+	page := &client{t: t, url: url}
+	admin := map[string]any{"username": "admin", "password": "admin"}
+	status, body := page.call("POST", "/user/login", admin, "Origin", "https://evil.example", "Content-Type", "text/plain")
+	require.Equal(t, http.StatusForbidden, status, body)
+	status, body = page.call("POST", "/user/login", admin, "Origin", "http://rebound.example:8081", "Host", "rebound.example:8081")
+	require.Equal(t, http.StatusForbidden, status, body)
+	status, body = page.call("GET", "/game?gameId=0&password=salamala", nil, "Origin", "https://evil.example")
+	require.Equal(t, http.StatusBadRequest, status, "a spectator's call, answered: %s", body)
+	status, body = page.call("POST", "/user/login", admin, "Origin", url)
+	require.Equal(t, http.StatusAccepted, status, "a page of the listener's own host: %s", body)
+	_, _, err := m.Wait(t, 30*time.Second)
+	require.ErrorContains(t, err, "seat 1 did not join")
+}
+
+// Every password and token is kept as a contest.Secret, which compares
+// hashes in constant time and cannot be compared with ==.
+func TestSecretsCompareInConstantTime(t *testing.T) {
+	secret := reflect.TypeOf(contest.Secret{})
+	require.False(t, secret.Comparable())
+	acc := reflect.TypeOf(account{})
+	for _, name := range []string{"pass", "key"} {
+		f, ok := acc.FieldByName(name)
+		require.True(t, ok, name)
+		require.Equal(t, secret.String(), f.Type.String(), name)
+	}
+}
