@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/render"
@@ -164,4 +165,68 @@ func absInt(x int) int {
 		return -x
 	}
 	return x
+}
+
+// At the AIC21 hotseat, the person's map shows only what their units have
+// seen: nothing of the other colony's base, and no rock beyond their
+// views; what they saw stays, remembered.
+func TestHotseatTeamViewShowsOnlyWhatTheColonySaw(t *testing.T) {
+	v, a, h := fogHotseat(t, "aic21", "", "colony")
+	mp := v.view.(render.Mapped)
+	for _, turn := range []int{0, 25} {
+		playFromSide(t, v, a, h, "colony", turn)
+		drawApp(a) // the opening shot, then the whole map
+		v.view.(render.Navigator).Fit()
+		mp.Camera().Snap()
+		img := screen(t, a, 1280, 800, fmt.Sprintf("hotseat-aic21-%d", turn))
+		truth := v.rec.Timeline.Frame(v.clock.Cursor).State.(*aic21.State)
+		side := v.sides.frame(0, v.clock.Cursor).State.(*aic21.State)
+		require.Equal(t, 1, side.Observer)
+		light := func(c aic21.Cell) (int, bool) {
+			x, y := mp.Spot([2]int{c.X, c.Y})
+			sx, sy, ok := boardSpot(v, x, y)
+			p := img.RGBAAt(int(sx), int(sy))
+			return int(p.R) + int(p.G) + int(p.B), ok
+		}
+		// The other base, never seen: nothing bright on its cell.
+		enemy := truth.Colonies[1].Base
+		require.False(t, side.Seen[truth.At(enemy)], "turn %d: colony 1 has seen the other base", turn)
+		x, y := mp.Spot([2]int{enemy.X, enemy.Y})
+		r := mp.Camera().Scale() * mp.CellSize() * 0.4
+		sx, sy, ok := boardSpot(v, x, y)
+		require.True(t, ok, "turn %d: the other base's cell is on the board", turn)
+		brightest := 0
+		for py := int(sy - r); py <= int(sy+r); py++ {
+			for px := int(sx - r); px <= int(sx+r); px++ {
+				p := img.RGBAAt(px, py)
+				brightest = max(brightest, int(p.R)+int(p.G)+int(p.B))
+			}
+		}
+		require.Less(t, brightest, 120, "turn %d: the other base shows at %s", turn, enemy)
+		// Rocks beyond sight look like any other cell beyond sight.
+		var rocks, ground, remembered, nr, ng, nm int
+		for i, k := range truth.Kinds {
+			c := truth.CellOf(i)
+			l, ok := light(c)
+			if !ok || truth.ResType[i] != aic21.NoRes {
+				continue
+			}
+			switch {
+			case !side.Seen[i] && k == aic21.Wall:
+				rocks, nr = rocks+l, nr+1
+			case !side.Seen[i] && k == aic21.Empty:
+				ground, ng = ground+l, ng+1
+			case side.Seen[i] && !side.Sight[i] && k == aic21.Empty:
+				remembered, nm = remembered+l, nm+1
+			}
+		}
+		require.Positive(t, nr, "turn %d: rocks beyond sight on the map", turn)
+		require.Positive(t, ng)
+		diff := float64(rocks)/float64(nr) - float64(ground)/float64(ng)
+		require.Less(t, diff, 6.0, "turn %d: %d rocks never seen show, %.1f brighter than the ground", turn, nr, diff)
+		if turn > 0 {
+			require.Positive(t, nm, "cells seen before, out of sight now")
+			require.Greater(t, float64(remembered)/float64(nm)-float64(ground)/float64(ng), 30.0, "turn %d: what the colony saw is remembered", turn)
+		}
+	}
 }
