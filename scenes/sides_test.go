@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"image"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -157,6 +158,15 @@ func TestHotseatFogShowsOnlyWhatTheSeatSaw(t *testing.T) {
 				require.Greater(t, near, 120, "round %d: the other base shows on the minimap at %d, %d: %v", round, int(x)+dx, int(y)+dy, c)
 			}
 		}
+		bigShot(t, a, fmt.Sprintf("hotseat-guardains-%d", round))
+	}
+}
+
+// bigShot draws the app at 1920x1080 into $ARENA_SHOTS, when it is set, for
+// people to look at.
+func bigShot(t *testing.T, a *App, name string) {
+	if os.Getenv("ARENA_SHOTS") != "" {
+		screen(t, a, 1920, 1080, name)
 	}
 }
 
@@ -228,5 +238,6 @@ func TestHotseatTeamViewShowsOnlyWhatTheColonySaw(t *testing.T) {
 			require.Positive(t, nm, "cells seen before, out of sight now")
 			require.Greater(t, float64(remembered)/float64(nm)-float64(ground)/float64(ng), 30.0, "turn %d: what the colony saw is remembered", turn)
 		}
+		bigShot(t, a, fmt.Sprintf("hotseat-aic21-%d", turn))
 	}
 }
