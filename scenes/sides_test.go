@@ -241,3 +241,25 @@ func TestHotseatTeamViewShowsOnlyWhatTheColonySaw(t *testing.T) {
 		bigShot(t, a, fmt.Sprintf("hotseat-aic21-%d", turn))
 	}
 }
+
+// Two people at one machine: the board shows each one's side as they
+// enter their order.
+func TestHotseatOfTwoShowsEachTheirOwnSide(t *testing.T) {
+	v, a, h1 := fogHotseat(t, "guardains", "maze:12x8", "human")
+	h2, _ := v.match.IsHuman(1)
+	shown := func() int {
+		s, ok := v.sideShown()
+		require.True(t, ok, "a side is shown")
+		st := v.boardFrame(v.clock.Cursor).State.(*guardains.State)
+		require.Equal(t, int(s)+1, st.Observer, "the frame is the side's own")
+		return st.Observer
+	}
+	require.Equal(t, 1, shown(), "player 1 moves first")
+	gs := v.sides.frame(0, 0).State.(*guardains.State)
+	g := gs.Guardian(1, guardains.Gamora)
+	require.True(t, h1.Submit(gs.Action(1, guardains.Move, guardains.Gamora, g.Pos)))
+	waitAway(t, a, func() bool { return !h1.Waiting() && h2.Waiting() })
+	require.Equal(t, 2, shown(), "then player 2")
+	drawApp(a)
+	require.Equal(t, 2, v.moment.Cur.State.(*guardains.State).Observer, "the board draws player 2's side")
+}
