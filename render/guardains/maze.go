@@ -21,8 +21,9 @@ var detail = [2]int{16, 4}
 
 var (
 	wallColor = color.NRGBA{0x8f, 0xb6, 0xe8, 0xff}
-	// unknownSide is a side of a cell a seat saw that no line of sight
-	// showed; unknownMark the corner of a cell it never saw.
+	// On a seat's chart: unknownSide is a side of a cell the seat saw
+	// that no line of sight showed; uncharted tints the floor of a cell
+	// it never saw, and unknownMark marks the cell's corner.
 	unknownSide = color.NRGBA{0x8f, 0xb6, 0xe8, 0x60}
 	unknownMark = color.NRGBA{0x5a, 0x70, 0x98, 0x90}
 	uncharted   = color.NRGBA{0x60, 0x68, 0x90, 0xff}
