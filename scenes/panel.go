@@ -129,7 +129,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	y += 4 * s
 	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
 	y += 12 * s
-	if status := v.status(cur); status != v.panel.status || v.panel.statusW != w {
+	if status := v.status(v.boardFrame(v.clock.Cursor)); status != v.panel.status || v.panel.statusW != w {
 		v.panel.lines, v.panel.status, v.panel.statusW = render.Wrap(status, render.Bold, 16*s, w), status, w
 	}
 	for _, l := range v.panel.lines[:min(len(v.panel.lines), 4)] {

@@ -43,6 +43,9 @@ type Viewer struct {
 	// server is the feed of a server's match and its LIVE badge
 	// (watch.go); nil otherwise.
 	server *serverLink
+	// sides are what the seats people play here know, in a game of hidden
+	// information (sides.go); nil otherwise.
+	sides *sides
 
 	clock       playback.Clock
 	chron       *Chronicle
@@ -115,8 +118,12 @@ func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
+	sd, err := watchSides(m)
+	if err != nil {
+		return nil, errors.Join(err, closeFiles())
+	}
 	v := NewViewer(m.Recording(), view)
-	v.match, v.setup, v.pace = m, st, pace
+	v.match, v.setup, v.pace, v.sides = m, st, pace, sd
 	if !anyHuman(m) {
 		m.Pace = game.NewPacer(pace, computerGap)
 	}
@@ -262,6 +269,35 @@ func (v *Viewer) people() uint8 {
 	return bits
 }
 
+// sideShown is the seat whose side the board shows, at a live match that
+// people play here in a game of hidden information: the person's to
+// move, else the one person's (with several, the board is behind a
+// curtain between their moves, and shows the first one's side under it).
+// ok is false when the board shows the whole game.
+func (v *Viewer) sideShown() (s game.Seat, ok bool) {
+	people := v.people()
+	if v.sides == nil || people == 0 {
+		return 0, false
+	}
+	if h, s := v.humanToMove(v.rec.Timeline.Frame(v.clock.Cursor)); h != nil {
+		return s, true
+	}
+	for people&1 == 0 {
+		people >>= 1
+		s++
+	}
+	return s, true
+}
+
+// boardFrame is frame i as the board shows it: as the seat whose side it
+// shows knows it, or the whole game's.
+func (v *Viewer) boardFrame(i int) game.Frame {
+	if s, ok := v.sideShown(); ok {
+		return v.sides.frame(s, i)
+	}
+	return v.rec.Timeline.Frame(i)
+}
+
 // Update advances the playback, follows a live match and handles input.
 func (v *Viewer) Update(a *App) error {
 	v.layout(a)
@@ -292,7 +328,7 @@ func (v *Viewer) Update(a *App) error {
 			a.Toast("%v", err)
 		}
 		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys, Chars: a.In.UI.Chars}
-		if move, ok := v.view.Input(frame, seat, p); ok {
+		if move, ok := v.view.Input(v.boardFrame(v.clock.Cursor), seat, p); ok {
 			human.Submit(move)
 		}
 		if kt, ok := v.view.(render.KeyTaker); ok {
@@ -528,6 +564,9 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	h, seat := v.humanToMove(m.Cur)
 	m.Hint, m.Seat = h != nil, seat
 	m.People = v.people()
+	if _, ok := v.sideShown(); ok {
+		m.Prev, m.Cur = v.boardFrame(prev), v.boardFrame(cur)
+	}
 	v.dir.frame(v, a)
 	v.view.Draw(dst, m)
 	v.drawFeed(dst, a)

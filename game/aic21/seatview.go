@@ -28,6 +28,10 @@ type teamView struct {
 	Names   [2]string  `json:"names"`
 	Full    FullHealth `json:"full"`
 	Init    Init       `json:"init"` // the constants of INIT; AntType is per unit
+	// MessageLength is the longest chat message, in bytes
+	// (MAX_MESSAGE_LENGTH); absent from older streams (then the rules'
+	// default).
+	MessageLength int `json:"message_length,omitempty"`
 	// Own is the colony's record; its Chat holds the messages the box took
 	// in this turn only.
 	Own   Colony     `json:"own"`
@@ -75,7 +79,7 @@ func (Title) SeatView(eng game.Engine, s game.Seat) ([]byte, error) {
 		Init: Init{MapWidth: st.W, MapHeight: st.H, BaseX: st.Colonies[c].Base.X, BaseY: st.Colonies[c].Base.Y,
 			HealthKargar: r.WorkerHealth, HealthSarbaaz: r.SoldierHealth, AttackDistance: r.Range, ViewDistance: r.View,
 			GenerateKargar: r.WorkerPrice, GenerateSarbaaz: r.SoldierPrice, RateDeathResource: 1},
-		Own: st.Colonies[c], Units: []Unit{}, Cells: []seenCell{}}
+		MessageLength: r.MessageLength, Own: st.Colonies[c], Units: []Unit{}, Cells: []seenCell{}}
 	tv.Own.Chat = nil
 	for _, m := range st.Colonies[c].Chat {
 		if m.Turn == st.Turn {
@@ -139,7 +143,7 @@ func (Title) NewSeatView(s game.Seat, _ map[string]string) (game.SeatView, error
 
 // seatFrames is what a colony knows, from one team view to the next: the
 // ground and resources its units saw (as they were when last seen), the
-// other colony's base once seen, and its own box.
+// cells they saw, the other colony's base once seen, and its own box.
 type seatFrames struct {
 	colony int
 	tv     *teamView
@@ -147,10 +151,11 @@ type seatFrames struct {
 	kinds  []Kind
 	res    []Res
 	amount []int
+	seen   []bool
 	chat   []Msg
 	lines  []ChatLine
-	enemy  Cell         // the other colony's base, {-1, -1} until seen
-	sight  map[int]bool // the cells the last view showed
+	enemy  Cell   // the other colony's base, {-1, -1} until seen
+	sight  []bool // the cells the last view showed
 }
 
 // maxCells bounds a team view's map: AIC21's maps are at most 128 cells a
@@ -167,7 +172,7 @@ func (f *seatFrames) Frame(view []byte, move string, res *game.Result) (game.Fra
 	}
 	n := tv.W * tv.H
 	if f.kinds == nil {
-		f.kinds, f.res, f.amount = make([]Kind, n), make([]Res, n), make([]int, n)
+		f.kinds, f.res, f.amount, f.seen = make([]Kind, n), make([]Res, n), make([]int, n), make([]bool, n)
 		for i := range f.kinds {
 			f.kinds[i], f.res[i] = Empty, NoRes
 		}
@@ -175,9 +180,17 @@ func (f *seatFrames) Frame(view []byte, move string, res *game.Result) (game.Fra
 	}
 	c := f.colony
 	base := tv.Own.Base
-	kindsChanged := false
+	kindsChanged, seenChanged := false, false
 	f.res, f.amount = slices.Clone(f.res), slices.Clone(f.amount)
+	sight := make([]bool, n)
 	for _, sc := range tv.Cells {
+		sight[sc.At] = true
+		if !f.seen[sc.At] {
+			if !seenChanged {
+				f.seen, seenChanged = slices.Clone(f.seen), true
+			}
+			f.seen[sc.At] = true
+		}
 		if f.kinds[sc.At] != sc.Kind {
 			if !kindsChanged {
 				f.kinds, kindsChanged = slices.Clone(f.kinds), true
@@ -193,8 +206,13 @@ func (f *seatFrames) Frame(view []byte, move string, res *game.Result) (game.Fra
 	for _, m := range tv.Own.Chat {
 		f.lines = append(f.lines, ChatLine{Text: m.Text, Turn: m.Turn})
 	}
+	msgLen := tv.MessageLength
+	if msgLen == 0 {
+		msgLen = DefaultRules().MessageLength
+	}
 	s := &State{W: tv.W, H: tv.H, Kinds: f.kinds, ResType: f.res, ResAmount: f.amount, Turn: tv.Turn, MaxTurn: tv.MaxTurn,
-		TeamNames: tv.Names, FullHealth: tv.Full, Observer: c + 1}
+		TeamNames: tv.Names, FullHealth: tv.Full, View: tv.Init.ViewDistance, MessageLength: msgLen, Observer: c + 1,
+		Seen: f.seen, Sight: sight}
 	s.Colonies[c] = tv.Own
 	s.Colonies[c].Chat = slices.Clip(f.chat)
 	s.Colonies[1-c] = Colony{Base: f.enemy, BaseHealth: -1}
@@ -225,10 +243,7 @@ func (f *seatFrames) Frame(view []byte, move string, res *game.Result) (game.Fra
 	if f.prev != nil {
 		fr.Events = f.seenEvents(f.prev, s)
 	}
-	f.sight = make(map[int]bool, len(tv.Cells))
-	for _, sc := range tv.Cells {
-		f.sight[sc.At] = true
-	}
+	f.sight = sight
 	f.prev, f.tv = s, &tv
 	return fr, nil
 }
@@ -244,6 +259,8 @@ func (f *seatFrames) check(tv *teamView) error {
 		return fmt.Errorf("the view of colony %d, expected %d", tv.Colony+1, f.colony+1)
 	case tv.Init.ViewDistance < 0 || tv.Init.ViewDistance > 64:
 		return fmt.Errorf("view distance %d", tv.Init.ViewDistance)
+	case tv.MessageLength < 0 || tv.MessageLength > 1<<20:
+		return fmt.Errorf("message length %d", tv.MessageLength)
 	}
 	in := func(c Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < tv.W && c.Y < tv.H }
 	if !in(tv.Own.Base) {

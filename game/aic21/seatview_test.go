@@ -141,6 +141,7 @@ func TestTeamViewErrors(t *testing.T) {
 		{`{"w":5,"h":5,"units":[{"ID":3,"X":7}]}`, "unit 3: at (7,0)"},
 		{`{"w":5,"h":5,"hits":[{"from":{"X":-1,"Y":0}}]}`, "a hit (-1,0)"},
 		{`{"w":5,"h":5,"init":{"ViewDistance":1000}}`, "view distance 1000"},
+		{`{"w":5,"h":5,"message_length":-1}`, "message length -1"},
 	} {
 		v, err := Title{}.NewSeatView(0, nil)
 		require.NoError(t, err)
@@ -164,4 +165,41 @@ func FuzzTeamView(f *testing.F) {
 			v.Observe()
 		}
 	})
+}
+
+// A colony's state knows the cells its units' views showed, now (Sight)
+// and ever (Seen), the view distance and the message length, and no more.
+func TestSeatStreamsKnowTheCellsSeen(t *testing.T) {
+	players := gametest.Bots(t, Title{}, []string{"colony", "forager"}, func(s int) *game.Rand { return game.NewRand(7, uint64(s)+1) })
+	cfg := game.Config{Seed: 7, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "40"}}
+	frames, _, followers := gametest.SeatStreams(t, Title{}, cfg, players, -1, nil)
+	for s, f := range followers {
+		tl := f.Recording().Timeline
+		var before *State
+		for turn, full := range frames {
+			truth, got := full.State.(*State), tl.Frame(turn).State.(*State)
+			require.Equal(t, truth.View, got.View)
+			require.Equal(t, truth.MessageLength, got.MessageLength)
+			require.Len(t, got.Seen, truth.W*truth.H)
+			for i := range got.Seen {
+				c := truth.CellOf(i)
+				if got.Sight[i] {
+					require.True(t, got.Seen[i], "turn %d: %s in sight and not seen", turn, c)
+					require.True(t, truth.Sees(s, c), "turn %d: %s in sight, beyond every unit's view", turn, c)
+					require.Equal(t, truth.Kinds[i], got.Kinds[i], "turn %d: %s as it is", turn, c)
+				}
+				require.Equal(t, got.Sight[i], got.Sees(s, c))
+				require.False(t, got.Sees(1-s, c), "the other colony sees nothing in this colony's state")
+				if before != nil && before.Seen[i] {
+					require.True(t, got.Seen[i], "turn %d: %s forgotten", turn, c)
+				}
+				if !got.Seen[i] {
+					require.Equal(t, Empty, got.Kinds[i], "turn %d: %s never seen, and not Empty", turn, c)
+					require.Equal(t, NoRes, got.ResType[i])
+				}
+			}
+			before = got
+		}
+		require.Greater(t, slices.Index(before.Seen, false), -1, "a colony does not see the whole map in 40 turns")
+	}
 }

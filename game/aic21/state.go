@@ -147,10 +147,15 @@ type State struct {
 	View, MessageLength int
 	// Observer is 0 for the whole game; c+1 for what colony c knows (a
 	// seat's stream): the ground and resources its units saw, as last
-	// seen; the other colony's units where they are seen, with ids from
-	// SeenEnemyID and Health -1; the other colony's base where seen (else
-	// at {-1, -1}) with BaseHealth -1.
+	// seen (the cells never seen are Empty, without resources); the other
+	// colony's units where they are seen, with ids from SeenEnemyID and
+	// Health -1; the other colony's base where seen (else at {-1, -1})
+	// with BaseHealth -1.
 	Observer int
+	// Seen and Sight, in a colony's state (Observer), are the cells its
+	// units have seen so far and the cells their last views showed, by
+	// index (At); nil for the whole game.
+	Seen, Sight []bool
 	// swapLabels writes colony 1's base as label 0 in the log
 	// (compat.baseLabelColumnMajor, or as an imported log had it).
 	swapLabels bool
@@ -202,8 +207,12 @@ func (s *State) Count(c int) (workers, soldiers int) {
 }
 
 // Sees reports whether a unit of colony c sees cell at: one is within the
-// view distance of it (§3).
+// view distance of it (§3); in a colony's state, a cell its last views
+// showed.
 func (s *State) Sees(c int, at Cell) bool {
+	if s.Observer != 0 {
+		return c == s.Observer-1 && s.Sight != nil && s.Sight[s.At(at)]
+	}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Colony == c && Distance(s.W, s.H, u.Cell(), at) <= s.View {
 			return true

@@ -21,17 +21,18 @@ func knows(s *State, as game.Seat, seat int) bool {
 	return game.Knows(as, game.Seat(seat-1))
 }
 
-// sees reports whether the sight as sees cell c this round.
+// sees reports whether the sight as sees cell c this round, with what is
+// on it (State.InView).
 func sees(s *State, as game.Seat, c Cell) bool {
 	switch {
 	case as == game.AllSeats && s.Observer == 0:
 		return true
 	case as == game.AllSeats:
-		return s.Visible[s.Observer-1].Has(c)
-	case as < 0:
+		return s.InView(s.Observer, c)
+	case as < 0 || as > 1:
 		return false
 	}
-	return s.Visible[as].Has(c)
+	return s.InView(int(as)+1, c)
 }
 
 func alive(s *State, seat int) int {

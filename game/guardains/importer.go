@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -323,7 +324,7 @@ func ImportTranscript(name string, data []byte) (*game.Recording, error) {
 // frames.
 type knowledge struct {
 	seat     int
-	maze     *Maze
+	maze     *Maze // a seat's maze: the sides its views showed
 	kinds    map[Cell]Kind
 	seen     *Bits
 	base     Cell
@@ -333,34 +334,19 @@ type knowledge struct {
 }
 
 func newKnowledge(w, h, seat int, r *Rules) *knowledge {
-	return &knowledge{seat: seat, maze: NewMaze(w, h), kinds: map[Cell]Kind{}, seen: NewBits(w, h), base: Nowhere,
+	return &knowledge{seat: seat, maze: newSeatMaze(w, h), kinds: map[Cell]Kind{}, seen: NewBits(w, h), base: Nowhere,
 		carrying: map[Hero]bool{}, rules: r}
 }
 
 // learn makes the state that view o shows, with what earlier views taught.
 func (k *knowledge) learn(o *Observation) (*State, error) {
 	w, h := k.maze.W, k.maze.H
-	maze := k.maze
-	kindsChanged := false
-	for _, hero := range Heroes {
-		m := &o.Movegen[hero]
-		for dir, line := range m.Neighbours {
-			from := m.Current.At
-			for _, c := range line {
-				if c.At != from.Step(dir, 1) {
-					return nil, fmt.Errorf("%s's line %s: %s does not follow %s", hero, dirNames[dir], c.At, from)
-				}
-				if !maze.Open(from, dir) {
-					if maze == k.maze {
-						maze = &Maze{W: w, H: h, open: append([]uint8(nil), k.maze.open...)}
-					}
-					maze.Carve(from, dir)
-				}
-				from = c.At
-			}
-		}
+	maze, err := k.sides(o)
+	if err != nil {
+		return nil, err
 	}
 	k.maze = maze
+	kindsChanged := false
 	s := &State{Maze: maze, Enemy: map[Cell]bool{}, Bases: [2]Cell{Nowhere, Nowhere}, Stone: Nowhere, Reported: Nowhere,
 		Round: o.Round, Observer: k.seat, rules: k.rules}
 	s.Penalty[k.seat-1] = o.Penalty
@@ -389,23 +375,18 @@ func (k *knowledge) learn(o *Observation) (*State, error) {
 			Alive: m.Health > 0, Cooldown: m.Cooldown, Carrying: k.carrying[hero] && m.Current.Stone}
 		s.Guardians[enemy-1][hero] = Guardian{Seat: enemy, Hero: hero, Pos: Nowhere, Health: -1, MaxHealth: st.MaxHealth, Alive: true}
 	}
+	// The cells the view shows, with what is on them: StarLord's
+	// special_vision gives coordinates only, and tells nothing of them.
 	visible := NewBits(w, h)
-	var err error
 	for c, by := range o.cells {
 		if !maze.In(c.At) {
 			err = fmt.Errorf("%s is off the %dx%d board", c.At, w, h)
 			break
 		}
-		at := c.At
 		if by < 0 {
-			if k.rules.SwapXY {
-				at = Cell{at.Y, at.X}
-			}
-			if maze.In(at) {
-				visible.set(at)
-			}
 			continue
 		}
+		at := c.At
 		visible.set(at)
 		if k.kinds[at] != c.Kind {
 			if !kindsChanged {
@@ -452,6 +433,58 @@ func (k *knowledge) learn(o *Observation) (*State, error) {
 	s.updateScore()
 	s.Score[enemy-1] = 0
 	return s, nil
+}
+
+// sides is the seat's maze with what view o shows of it: each line of
+// sight is open from cell to cell, and one that ends short of its
+// guardian's vision ends at a wall (or the border). The maze is k.maze
+// itself when the view shows nothing new, else a copy.
+func (k *knowledge) sides(o *Observation) (*Maze, error) {
+	m := k.maze
+	cp := &Maze{W: m.W, H: m.H, open: m.open, walls: m.walls}
+	copied := false
+	see := func(c Cell, dir int, open bool) {
+		n := c.Step(dir, 1)
+		if !cp.In(c) || !cp.In(n) {
+			return // the border, which the rules wall
+		}
+		i, j := c.Y*cp.W+c.X, n.Y*cp.W+n.X
+		bit, back := uint8(1)<<dir, uint8(1)<<((dir+2)%4)
+		wasOpen, wasWall := cp.open[i]&bit != 0, cp.walls[i]&bit != 0
+		if wasOpen == open && wasWall == !open {
+			return
+		}
+		if !copied {
+			cp.open, cp.walls, copied = slices.Clone(cp.open), slices.Clone(cp.walls), true
+		}
+		if open { // a wall Drax broke, or a side not seen before
+			cp.open[i], cp.open[j] = cp.open[i]|bit, cp.open[j]|back
+			cp.walls[i], cp.walls[j] = cp.walls[i]&^bit, cp.walls[j]&^back
+		} else {
+			cp.open[i], cp.open[j] = cp.open[i]&^bit, cp.open[j]&^back
+			cp.walls[i], cp.walls[j] = cp.walls[i]|bit, cp.walls[j]|back
+		}
+	}
+	for _, hero := range Heroes {
+		g := &o.Movegen[hero]
+		for dir, line := range g.Neighbours {
+			from := g.Current.At
+			for _, c := range line {
+				if c.At != from.Step(dir, 1) {
+					return nil, fmt.Errorf("%s's line %s: %s does not follow %s", hero, dirNames[dir], c.At, from)
+				}
+				see(from, dir, true)
+				from = c.At
+			}
+			if g.Health > 0 && len(line) < hero.Stats().Vision { // a dead guardian sees nothing
+				see(from, dir, false)
+			}
+		}
+	}
+	if !copied {
+		return m, nil
+	}
+	return cp, nil
 }
 
 // viewEvents are the events of the step between two imported states, as

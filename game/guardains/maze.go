@@ -14,13 +14,44 @@ const MaxSide = 1000
 // cells there is a wall or a passage, and the border is walled. A State
 // shares its Maze with the frames before it until Drax breaks a wall (copy
 // on write): never change a Maze that a State holds.
+//
+// A seat's maze (in a State with an Observer) is the maze as far as the
+// seat's views showed it: the passages its guardians looked along are
+// open, the walls that ended their lines of sight are seen, and every
+// other side of a cell is unknown (Known).
 type Maze struct {
 	W, H int
 	open []uint8 // per cell, bit dir set when the passage in direction dir is open
+	// walls, in a seat's maze, has bit dir set where the seat saw a wall
+	// in direction dir; nil in the game's own maze, which knows every
+	// side.
+	walls []uint8
 }
 
 // NewMaze is a W x H maze with every wall standing.
 func NewMaze(w, h int) *Maze { return &Maze{W: w, H: h, open: make([]uint8, w*h)} }
+
+// newSeatMaze is a seat's W x H maze before its first view: every side
+// unknown.
+func newSeatMaze(w, h int) *Maze {
+	return &Maze{W: w, H: h, open: make([]uint8, w*h), walls: make([]uint8, w*h)}
+}
+
+// Partial reports whether m is a seat's maze, which knows only the sides
+// its views showed.
+func (m *Maze) Partial() bool { return m.walls != nil }
+
+// Known reports whether the side of c in direction dir is known: every
+// side in the game's own maze; in a seat's maze, the passages and walls
+// its guardians saw, and the border, which the rules wall. False off the
+// board.
+func (m *Maze) Known(c Cell, dir int) bool {
+	if !m.In(c) || dir < 0 || dir >= 4 {
+		return false
+	}
+	i := c.Y*m.W + c.X
+	return m.walls == nil || (m.open[i]|m.walls[i])&(1<<dir) != 0 || !m.In(c.Step(dir, 1))
+}
 
 // In reports whether c is on the board.
 func (m *Maze) In(c Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < m.W && c.Y < m.H }
@@ -57,7 +88,7 @@ func (m *Maze) broken(c Cell, dir int) *Maze {
 	if m.Open(c, dir) {
 		return m
 	}
-	cp := &Maze{W: m.W, H: m.H, open: slices.Clone(m.open)}
+	cp := &Maze{W: m.W, H: m.H, open: slices.Clone(m.open), walls: slices.Clone(m.walls)}
 	cp.Carve(c, dir)
 	return cp
 }

@@ -280,6 +280,30 @@ func (s *State) see() {
 	}
 }
 
+// InView reports whether seat's view of this round shows cell c with what
+// is on it: a cell of one of its guardians, or on the line of sight of
+// one alive. StarLord's special_vision (in Visible) gives coordinates
+// only, and shows nothing of what is on them.
+func (s *State) InView(seat int, c Cell) bool {
+	if s.Observer != 0 {
+		return s.Observer == seat && s.Visible[seat-1].Has(c)
+	}
+	for _, g := range s.Guardians[seat-1] {
+		if g.Pos == c && s.Maze.In(c) {
+			return true
+		}
+		if !g.Alive || (g.Pos.X != c.X && g.Pos.Y != c.Y) {
+			continue
+		}
+		for dir := range 4 {
+			if n := abs(c.X-g.Pos.X) + abs(c.Y-g.Pos.Y); g.Pos.Step(dir, n) == c && len(s.sight(g.Pos, dir, min(n, g.Hero.Stats().Vision))) == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // starLordFeedback is the STAR_LORD_SPECIAL_POWER that ends every view.
 func (o *Observation) starLordFeedback() Feedback {
 	b := []byte(`{"special_vision":[`)

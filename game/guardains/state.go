@@ -57,10 +57,14 @@ type State struct {
 	Winner     int    // 1 or 2; 0 for a draw or while the game runs
 	Reason     string // why it ended: stone, elimination, penalty, rounds, wipeout, penalties
 	// Observer is 0 for the whole game; 1 or 2 for what that seat knew (an
-	// imported view): the other seat's guardians are then where the view
-	// shows them, on Nowhere where it does not, with Health -1 (unknown);
-	// its Penalty and Score are 0, and the maze's unknown passages are
-	// walls.
+	// imported view, a seat's stream): the other seat's guardians are then
+	// where the view shows them, on Nowhere where it does not, with Health
+	// -1 (unknown); its Penalty and Score are 0; the other seat's base is
+	// on Nowhere (no view tells it); the Maze is the seat's (Maze.Known),
+	// whose unknown sides are closed to Moves; Visible and Seen hold the
+	// cells its views showed with what was on them (not StarLord's
+	// special_vision, which gives coordinates only), and Kinds the cells'
+	// kinds as last seen.
 	Observer int
 
 	rules  *Rules

@@ -166,8 +166,18 @@ type fog struct {
 // fogPx is the fog's pixels per cell.
 const fogPx = 4
 
+// Darkness of the fog: over what a colony does not see now in the whole
+// game; in a colony's own state, over the cells it saw before and over
+// the cells it never saw.
+const (
+	unseenDark     = 0.66
+	rememberedDark = 0.45
+	unchartedDark  = 0.9
+)
+
 // paint works out what colony c's units see in s (rules §3: everything
-// within the view distance, on the torus).
+// within the view distance, on the torus; in a colony's own state, the
+// cells its last views showed).
 func (f *fog) paint(s *aic21.State, c int) {
 	n := s.W * s.H
 	w, h := s.W*fogPx, s.H*fogPx
@@ -181,22 +191,35 @@ func (f *fog) paint(s *aic21.State, c int) {
 	}
 	clear(f.seen)
 	r := s.View
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Colony != c {
-			continue
+	switch {
+	case s.Observer != 0:
+		if c == s.Observer-1 && s.Sight != nil {
+			copy(f.seen, s.Sight)
 		}
-		for dy := -r; dy <= r; dy++ {
-			for dx := -(r - abs(dy)); dx <= r-abs(dy); dx++ {
-				f.seen[s.At(aic21.Cell{X: u.X + dx, Y: u.Y + dy})] = true
+	default:
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Colony != c {
+				continue
+			}
+			for dy := -r; dy <= r; dy++ {
+				for dx := -(r - abs(dy)); dx <= r-abs(dy); dx++ {
+					f.seen[s.At(aic21.Cell{X: u.X + dx, Y: u.Y + dy})] = true
+				}
 			}
 		}
 	}
 	dark := func(x, y int) float64 {
-		if f.seen[s.At(aic21.Cell{X: x, Y: y})] {
+		i := s.At(aic21.Cell{X: x, Y: y})
+		switch {
+		case f.seen[i]:
 			return 0
+		case s.Seen == nil:
+			return unseenDark
+		case s.Seen[i]:
+			return rememberedDark
 		}
-		return 0.66
+		return unchartedDark
 	}
 	for py := range h {
 		cy := (float64(py)+0.5)/fogPx - 0.5

@@ -302,11 +302,14 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawCurtain(dst, cur, m)
 }
 
-// shownMode is the team view being shown: a person entering orders sees
-// what their own colony sees, and so does the one person playing a bot
-// between turns, unless a key chose another view.
+// shownMode is the team view being shown: a colony's state (a seat's
+// stream, a person's side at the hotseat) shows what that colony knows; a
+// person entering orders sees what their own colony sees, and so does the
+// one person playing a bot between turns, unless a key chose another view.
 func (v *View) shownMode(s *aic21.State) int {
 	switch h := &v.in.hand; {
+	case s.Observer != 0:
+		return s.Observer // a colony's knowledge: nothing more to show
 	case v.in.active:
 		return v.in.colony + 1
 	case v.people != 0 && !s.Over:
@@ -316,8 +319,6 @@ func (v *View) shownMode(s *aic21.State) int {
 		return h.Person()
 	case !v.chosen && !s.Over && h.Person() != 0:
 		return h.Person()
-	case !v.chosen && s.Observer != 0:
-		return s.Observer // a seat's stream: what its colony knows
 	}
 	return v.mode
 }

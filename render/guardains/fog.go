@@ -8,10 +8,12 @@ import (
 )
 
 // Darkness of the fog: over cells never seen, and over cells seen before
-// but not in view this round.
+// but not in view this round. A seat's own chart draws nothing on the
+// cells it never saw, and veils them less.
 const (
-	unseenAlpha = 0.9
-	seenAlpha   = 0.5
+	unseenAlpha    = 0.9
+	seenAlpha      = 0.5
+	unchartedAlpha = 0.55
 )
 
 // fogLayer is a seat's fog of war as an image of one pixel per cell, drawn
@@ -41,10 +43,14 @@ func (f *fogLayer) draw(dst *ebiten.Image, s *guardains.State, mode int, cam *re
 	if f.state != s || f.mode != mode {
 		f.state, f.mode = s, mode
 		vis, seen := s.Visible[mode-1], s.Seen[mode-1]
+		unseen := unseenAlpha
+		if s.Maze.Partial() {
+			unseen = unchartedAlpha
+		}
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				c := guardains.Cell{X: x, Y: y}
-				a := unseenAlpha
+				a := unseen
 				switch {
 				case vis.Has(c):
 					a = 0

@@ -15,16 +15,23 @@ const minimapSide = 180
 
 // minimap is the whole maze small, in the corner of the view: two pixels
 // per cell (floor and wall), the fog, the guardians as dots, and the
-// camera's frame. Its image is painted again only when the maze changes.
+// camera's frame. Its image is painted again only when the chart changes:
+// the maze, or what a seat has seen of it.
 type minimap struct {
 	img  *ebiten.Image
-	from *guardains.Maze
+	from chart
 	pix  []byte
+	// shown is where the minimap was drawn last; empty while hidden.
+	shown image.Rectangle
 }
 
 var (
 	miniFloor = color.NRGBA{0x1a, 0x20, 0x30, 0xff}
 	miniWall  = color.NRGBA{0x6a, 0x86, 0xb0, 0xff}
+	// miniUnknown is a side of a seen cell that the seat's views did not
+	// show; miniVoid a cell never seen.
+	miniUnknown = color.NRGBA{0x30, 0x3c, 0x54, 0xff}
+	miniVoid    = color.NRGBA{0x0c, 0x10, 0x1a, 0xff}
 )
 
 // rect is where the minimap is drawn: the view's top-right corner.
@@ -41,8 +48,9 @@ func (v *View) miniRect(s *guardains.State) image.Rectangle {
 	return image.Rect(int(x), int(y), int(x+w), int(y+h))
 }
 
-// paint draws the maze into the minimap's image at two pixels per cell.
-func (mm *minimap) paint(m *guardains.Maze) {
+// paint draws chart ch into the minimap's image at two pixels per cell.
+func (mm *minimap) paint(ch chart) {
+	m := ch.maze
 	w, h := 2*m.W, 2*m.H
 	if mm.img == nil || mm.img.Bounds().Dx() != w || mm.img.Bounds().Dy() != h {
 		if mm.img != nil {
@@ -55,36 +63,42 @@ func (mm *minimap) paint(m *guardains.Maze) {
 		i := 4 * (y*w + x)
 		mm.pix[i], mm.pix[i+1], mm.pix[i+2], mm.pix[i+3] = c.R, c.G, c.B, c.A
 	}
+	looks := [3]color.NRGBA{sideNone: miniFloor, sideWall: miniWall, sideUnknown: miniUnknown}
 	for y := 0; y < m.H; y++ {
 		for x := 0; x < m.W; x++ {
 			c := guardains.Cell{X: x, Y: y}
-			set(2*x, 2*y, miniFloor)
-			right, down := miniFloor, miniFloor
-			if !m.Open(c, guardains.Right) {
-				right = miniWall
+			floor, right, down, post := miniVoid, miniVoid, miniVoid, miniVoid
+			if ch.charted(c) {
+				floor, post = miniFloor, miniWall
 			}
-			if !m.Open(c, guardains.Down) {
-				down = miniWall
+			if l := ch.side(c, guardains.Right); l != sideNone || ch.charted(c) {
+				right = looks[l]
 			}
+			if l := ch.side(c, guardains.Down); l != sideNone || ch.charted(c) {
+				down = looks[l]
+			}
+			set(2*x, 2*y, floor)
 			set(2*x+1, 2*y, right)
 			set(2*x, 2*y+1, down)
-			set(2*x+1, 2*y+1, miniWall)
+			set(2*x+1, 2*y+1, post)
 		}
 	}
 	mm.img.WritePixels(mm.pix)
-	mm.from = m
+	mm.from = ch
 }
 
 // draw draws the minimap for frame s in fog mode, when the camera does not
 // show the whole maze already.
 func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int) {
+	mm.shown = image.Rectangle{}
 	if x0, y0, x1, y1 := v.cam.Visible(); x0 <= 0 && y0 <= 0 && x1 >= float64(s.W()*unit) && y1 >= float64(s.H()*unit) {
 		return
 	}
-	if mm.from != s.Maze {
-		mm.paint(s.Maze)
+	if ch := chartOf(s); mm.from != ch {
+		mm.paint(ch)
 	}
 	r := v.miniRect(s)
+	mm.shown = r
 	sc := v.scale
 	render.Shadow(dst, r, 6*sc, 10*sc, render.ShadowInk)
 	render.Panel(dst, r.Inset(-int(3*sc)), 6*sc, color.NRGBA{0x0a, 0x0e, 0x18, 0xf0})
@@ -101,9 +115,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
 		dst.DrawImage(v.fog.img, &op)
 	}
-	at := func(c guardains.Cell) (float64, float64) {
-		return float64(r.Min.X) + (float64(c.X)+0.5)*kx, float64(r.Min.Y) + (float64(c.Y)+0.5)*ky
-	}
+	at := func(c guardains.Cell) (float64, float64) { return miniSpot(r, s.W(), s.H(), c) }
 	for i, base := range s.Bases {
 		if !s.Maze.In(base) {
 			continue
@@ -139,4 +151,22 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	render.FillRect(dst, fx0, fy1-line, fx1-fx0, line, c)
 	render.FillRect(dst, fx0, fy0, line, fy1-fy0, c)
 	render.FillRect(dst, fx1-line, fy0, line, fy1-fy0, c)
+}
+
+// MinimapSpot is where the middle of cell c of a w x h maze shows on the
+// minimap as it was drawn last; ok is false while the minimap is hidden
+// (the whole maze is on screen).
+func (v *View) MinimapSpot(w, h int, c guardains.Cell) (x, y float64, ok bool) {
+	if v.mini.shown.Empty() {
+		return 0, 0, false
+	}
+	x, y = miniSpot(v.mini.shown, w, h, c)
+	return x, y, true
+}
+
+// miniSpot is where the middle of cell c of a w x h maze is on a minimap
+// drawn in r.
+func miniSpot(r image.Rectangle, w, h int, c guardains.Cell) (float64, float64) {
+	kx, ky := float64(r.Dx())/float64(w), float64(r.Dy())/float64(h)
+	return float64(r.Min.X) + (float64(c.X)+0.5)*kx, float64(r.Min.Y) + (float64(c.Y)+0.5)*ky
 }

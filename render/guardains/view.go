@@ -155,13 +155,16 @@ func (v *View) Status(f game.Frame) string {
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
 
-// shownMode is the fog being shown: a person entering orders sees only
-// their own seat's view, and so does a person playing a bot, and a
-// recorded player's transcript shows what they saw, unless someone picks
-// a view with a key; the end shows the whole game.
+// shownMode is the fog being shown: a seat's state (a seat's stream, a
+// recorded player's transcript, a person's seat at the hotseat) shows
+// what that seat saw; a person entering orders sees only their own seat's
+// view, and so does a person playing a bot, unless someone picks a view
+// with a key; the end shows the whole game.
 func (v *View) shownMode(s *guardains.State) int {
 	o := &v.in
 	switch {
+	case s.Observer != 0:
+		return s.Observer // a seat's knowledge: nothing more to show
 	case o.active:
 		return o.seat
 	case v.people != 0 && !s.Over:
@@ -174,8 +177,6 @@ func (v *View) shownMode(s *guardains.State) int {
 		return godView // behind the curtain
 	case v.chosen:
 		return v.mode
-	case s.Observer != 0:
-		return s.Observer // a recorded player's view: what they saw
 	case !s.Over && o.hand.Person() != 0:
 		return o.hand.Person()
 	}
@@ -247,7 +248,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 }
 
 // drawMaze draws the part of the maze that is on screen, at the level of
-// detail that suits the zoom.
+// detail that suits the zoom: for a seat's state, only what the seat has
+// seen of it.
 func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
 	v.maze.reset(s.Maze, v.sheet)
 	level := 0
@@ -266,7 +268,7 @@ func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
 	op.GeoM.Scale(unit/px, unit/px)
 	op.GeoM.Translate(float64(x0*unit), float64(y0*unit))
 	op.GeoM.Concat(v.world())
-	dst.DrawImage(v.maze.image(s.Maze, level, x0, y0, x1, y1), &op)
+	dst.DrawImage(v.maze.image(chartOf(s), level, x0, y0, x1, y1), &op)
 }
 
 // sprite queues img centred at world point (x, y), k cells wide, turned by
@@ -380,5 +382,5 @@ func (v *View) Dispose() {
 		}
 	}
 	v.fog.img, v.mini.img = nil, nil
-	v.mini.from = nil
+	v.mini.from = chart{}
 }

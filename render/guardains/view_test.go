@@ -243,9 +243,9 @@ func TestChunkRedrawsWhenWallsChange(t *testing.T) {
 	s := botGame(t, 0)[0].State.(*guardains.State)
 	var mp mazePicture
 	mp.reset(s.Maze, New().sheet)
-	before := rendertest.Pixels(mp.image(s.Maze, 1, 0, 0, 32, 32))
+	before := rendertest.Pixels(mp.image(chart{maze: s.Maze}, 1, 0, 0, 32, 32))
 	same := *s.Maze
-	require.True(t, sameWalls(s.Maze, &same, 0, 0))
+	require.True(t, sameChunk(chart{maze: s.Maze}, chart{maze: &same}, 0, 0))
 
 	// A copy with one more passage, as Drax leaves it.
 	broken := guardains.NewMaze(s.W(), s.H())
@@ -265,9 +265,9 @@ func TestChunkRedrawsWhenWallsChange(t *testing.T) {
 			break
 		}
 	}
-	require.False(t, sameWalls(s.Maze, broken, 0, 0))
-	require.True(t, sameWalls(s.Maze, broken, 3, 3))
-	after := rendertest.Pixels(mp.image(broken, 1, 0, 0, 32, 32))
+	require.False(t, sameChunk(chart{maze: s.Maze}, chart{maze: broken}, 0, 0))
+	require.True(t, sameChunk(chart{maze: s.Maze}, chart{maze: broken}, 3, 3))
+	after := rendertest.Pixels(mp.image(chart{maze: broken}, 1, 0, 0, 32, 32))
 	mean, _ := rendertest.Compare(before, after)
 	require.Greater(t, mean, 0.0)
 }
