@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/arena-games/arena/net/bus"
 )
 
 // BenchmarkQueueTraffic plays AlienWarz round robins through a NATS
@@ -46,7 +48,7 @@ func queueTraffic(b *testing.B, games int) {
 		dir := filepath.Join(b.TempDir(), "cup")
 		before, _ := ns.Varz(nil)
 		start := time.Now()
-		st, err := Run(ctx, spec, Options{Dir: dir, NATS: ns.ClientURL(), Workers: 2})
+		st, err := Run(ctx, spec, Options{Dir: dir, NATS: bus.Address{URL: ns.ClientURL()}, Workers: 2})
 		took := time.Since(start)
 		cancel()
 		if err != nil {

@@ -31,14 +31,17 @@ import (
 type Options struct {
 	// Dir is the tournament's folder.
 	Dir string
-	// NATS is an existing NATS cluster's URL; "" runs NATS in this process,
-	// with JetStream in Dir until the tournament is complete.
-	NATS string
+	// NATS is an existing NATS cluster; an empty URL runs NATS in this
+	// process, with JetStream in Dir until the tournament is complete, for
+	// the clients that hold the credentials it makes for the run.
+	NATS bus.Address
 	// Workers is how many local workers play matches.
 	Workers int
-	// StartWorker makes the command of local worker i, which takes matches
-	// from the NATS at url; nil plays them in this process.
-	StartWorker func(i int, url string) *exec.Cmd
+	// StartWorker makes the command of local worker i, which reads the
+	// address of the NATS it takes matches from, with its credentials, on
+	// its standard input (see bus.ReadAddress); nil plays them in this
+	// process.
+	StartWorker func(i int) *exec.Cmd
 	// AckWait is how long a match stays with a worker that has gone
 	// silent; 0: DefaultAckWait.
 	AckWait time.Duration
@@ -55,8 +58,9 @@ type Options struct {
 
 // Start is where a tournament runs.
 type Start struct {
-	// URL is the NATS that more workers can join.
-	URL string
+	// NATS is where more workers join, and the credentials file they need
+	// (its String hides the URL's secrets).
+	NATS bus.Address
 	// Embedded says the NATS server runs in this process.
 	Embedded bool
 	// ID is the tournament's ID on JetStream.
@@ -106,8 +110,8 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 		// on NATS.
 		_, st, err := f.outputs(c.t, tournament.StatusComplete)
 		os.RemoveAll(f.path(natsDir))
-		if o.NATS != "" {
-			if b, err := bus.Open(bus.Options{URL: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
+		if o.NATS.URL != "" {
+			if b, err := bus.Open(bus.Options{Address: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
 				removeTournament(ctx, b.JS, f.id)
 				b.Close()
 			}
@@ -174,7 +178,7 @@ func (c *coordinator) progress() Progress {
 }
 
 func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
-	b, err := bus.Open(bus.Options{URL: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
+	b, err := bus.Open(bus.Options{Address: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +227,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		return nil, err
 	}
 	if c.o.OnStart != nil {
-		c.o.OnStart(Start{URL: b.URL, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
 	}
 	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
@@ -556,6 +560,14 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 		wg.Go(func() { Work(wctx, b, WorkerOptions{Slots: n, Name: "local"}) })
 		return lw, nil
 	}
+	// The workers read the NATS address and its credentials on their
+	// standard input: nothing secret on their command line or in their
+	// environment, which other programs of the user can read.
+	addr, err := json.Marshal(b.Address)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
 	logFile, err := os.OpenFile(c.f.path(workersLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		cancel()
@@ -577,7 +589,8 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 		wg.Go(func() {
 			quick := 0
 			for wctx.Err() == nil {
-				cmd := c.o.StartWorker(i, b.URL)
+				cmd := c.o.StartWorker(i)
+				cmd.Stdin = bytes.NewReader(addr)
 				if cmd.Dir == "" {
 					cmd.Dir = filepath.Dir(c.spec.Path)
 				}
