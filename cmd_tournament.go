@@ -290,7 +290,7 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 
 func cmdTournamentWorker(args []string, stderr io.Writer) error {
 	fs := flags("tournament worker", stderr)
-	natsAddr := natsFlags(fs, "the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, from standard input (as `arena tournament run` starts its local workers)")
+	natsAddr := natsFlags(fs, "the `URL` of the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, as JSON from standard input (how arena tournament run starts its local workers)")
 	slots := fs.Int("slots", runtime.NumCPU(), "matches to play at once")
 	name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
 	pos, err := parse(fs, args)

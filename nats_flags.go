@@ -17,8 +17,8 @@ import (
 func natsFlags(fs *flag.FlagSet, usage string) *bus.Address {
 	a := &bus.Address{}
 	fs.StringVar(&a.URL, "nats", "", usage)
-	fs.StringVar(&a.Creds, "nats-creds", "", "with --nats: the NATS credentials to sign in with, a .creds file or an nkey seed file (readable by its owner only); or put them in the URL: nats://user:password@host:4222, nats://token@host:4222")
-	fs.StringVar(&a.CA, "nats-ca", "", "with --nats: the PEM file of the certificate authority that signs the NATS servers' TLS certificates (the connection then requires TLS)")
+	fs.StringVar(&a.Creds, "nats-creds", "", "with --nats: the NATS credentials to sign in with, a .creds or nkey seed `FILE` (readable by its owner only); or put them in the URL: nats://user:password@host:4222, nats://token@host:4222")
+	fs.StringVar(&a.CA, "nats-ca", "", "with --nats: the certificate authority (a PEM `FILE`) that signs the NATS servers' TLS certificates; the connection then requires TLS")
 	return a
 }
 
