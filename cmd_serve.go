@@ -32,7 +32,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	fs := flags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:7070", "where to listen: host:port (:7070 opens it to the network)")
 	dir := fs.String("data", defaultServerDir(), "where the server keeps its matches (JetStream's files, replays)")
-	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
+	natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
 	tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
 	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "streams one client address may hold open")
@@ -43,6 +43,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(pos) != 0 {
 		return usagef("serve takes no arguments, got %q", pos)
+	}
+	if err := checkNATS(natsAddr); err != nil {
+		return err
 	}
 	if *maxConns < 1 {
 		return usagef("--max-conns %d: expected 1 or more", *maxConns)
@@ -59,7 +62,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	defer ln.Close()
-	b, err := bus.Open(bus.Options{URL: *natsURL, Dir: filepath.Join(*dir, "jetstream"), Port: -1, Name: "arena serve"})
+	b, err := bus.Open(bus.Options{Address: *natsAddr, Dir: filepath.Join(*dir, "jetstream"), Port: -1, Name: "arena serve"})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -25,13 +26,13 @@ import (
 )
 
 func init() {
-	commandHelp["tournament"] = help{"arena tournament run SPEC | status DIR|URL | worker --nats URL | show DIR|URL",
+	commandHelp["tournament"] = help{"arena tournament run SPEC | status DIR|URL | worker --nats URL [--nats-creds FILE] | show DIR|URL",
 		"Tournaments: run one from its spec (a TOML file), see where it stands, lend\nthis machine's cores to one, or show it in the window."}
-	commandHelp["tournament run"] = help{"arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json] [--ack-wait 30s] [--replicas N]",
-		"Play the tournament SPEC describes, writing its standings (standings.json,\nstandings.csv), cross table, index (tournament.json) and every match's replay\nto DIR. NATS runs in this process unless --nats names a cluster; --workers\nlocal workers play the matches, and `arena tournament worker` on any machine\ncan join them. Interrupted, the same command continues where it stopped."}
+	commandHelp["tournament run"] = help{"arena tournament run SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] [--ack-wait 30s] [--replicas N]",
+		"Play the tournament SPEC describes, writing its standings (standings.json,\nstandings.csv), cross table, index (tournament.json) and every match's replay\nto DIR. NATS runs in this process unless --nats names a cluster; --workers\nlocal workers play the matches, and `arena tournament worker` on any machine\ncan join them, with the credentials the run names (NATS in this process makes\nnew ones for each run, in DIR/nats/client.nk). A result counts only once its\nreplay, re-simulated, gives it; the others are refused and logged in\nDIR/tournament.log. Interrupted, the same command continues where it stopped."}
 	commandHelp["tournament status"] = help{"arena tournament status DIR|URL",
 		"Print where a tournament stands: its progress and its standings."}
-	commandHelp["tournament worker"] = help{"arena tournament worker --nats URL [--slots N] [--name NAME]",
+	commandHelp["tournament worker"] = help{"arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME]",
 		"Play tournament matches from the NATS cluster at URL, N at a time, until\ninterrupted: one line on stderr per match taken and finished."}
 	commandHelp["tournament show"] = help{"arena tournament show DIR|URL",
 		"Open the window on a tournament: its standings, cross table and bracket,\nupdated as matches finish. URL is any HTTP server that serves its folder."}
@@ -61,7 +62,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	fs := flags("tournament run", stderr)
 	out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+scenes.DefaultTournamentDir()+")")
 	workers := fs.Int("workers", runtime.NumCPU(), "local workers to play matches (0: only other machines' workers)")
-	natsURL := fs.String("nats", "", "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process)")
+	natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process, for clients with this run's credentials)")
 	asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
 	ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
 	replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
@@ -72,7 +73,10 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("expected one spec file, got %q", pos)
 	}
-	if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && *natsURL == "") {
+	if err := checkNATS(natsAddr); err != nil {
+		return err
+	}
+	if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
 		return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
 	}
 	spec, err := tnet.ReadSpec(pos[0])
@@ -87,21 +91,26 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o := tnet.Options{Dir: dir, NATS: *natsURL, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
-		StartWorker: func(i int, url string) *exec.Cmd {
+	o := tnet.Options{Dir: dir, NATS: *natsAddr, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
+		StartWorker: func(i int) *exec.Cmd {
 			// One core a worker: its garbage collector too, so that the
-			// workers share the machine evenly.
-			cmd := exec.Command(exe, "tournament", "worker", "--nats", url, "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
+			// workers share the machine evenly. The runner hands it the
+			// NATS address on its standard input.
+			cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
 			cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 			return cmd
 		}}
 	p := &progress{stderr: stderr, title: spec.Name}
 	o.OnStart = func(s tnet.Start) {
-		where := "NATS in this process at " + s.URL
+		where := "NATS in this process at " + s.NATS.URL + ": more workers on this machine join with `" + workerCommand(s.NATS) +
+			"` (the credentials of this run, readable by you only)"
 		if !s.Embedded {
-			where = "NATS at " + s.URL
+			where = "NATS at " + bus.Redact(s.NATS.URL) + ": more workers join, on any machine, with `" + workerCommand(s.NATS) + "`"
+			if files := strings.Join(slices.DeleteFunc([]string{s.NATS.Creds, s.NATS.CA}, func(f string) bool { return f == "" }), " and "); files != "" {
+				where += "; copy " + files + " to those machines"
+			}
 		}
-		fmt.Fprintf(stderr, "arena: %s in %s; %s: more workers join with `arena tournament worker --nats %s`\n", spec.Name, dir, where, s.URL)
+		fmt.Fprintf(stderr, "arena: %s in %s; %s\n", spec.Name, dir, where)
 		if !*asJSON {
 			p.start(s.Progress)
 		}
@@ -281,17 +290,20 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 
 func cmdTournamentWorker(args []string, stderr io.Writer) error {
 	fs := flags("tournament worker", stderr)
-	natsURL := fs.String("nats", "", "the NATS cluster the tournament runs on, such as nats://host:4222")
+	natsAddr := natsFlags(fs, "the `URL` of the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, as JSON from standard input (how arena tournament run starts its local workers)")
 	slots := fs.Int("slots", runtime.NumCPU(), "matches to play at once")
 	name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 0 || *natsURL == "" || *slots < 1 {
-		return usagef("expected: arena tournament worker --nats URL [--slots N]")
+	if len(pos) != 0 || natsAddr.URL == "" || *slots < 1 {
+		return usagef("expected: arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N]")
 	}
-	b, err := bus.Open(bus.Options{URL: *natsURL, Name: "arena tournament worker"})
+	if err := readNATS(natsAddr, os.Stdin); err != nil {
+		return err
+	}
+	b, err := bus.Open(bus.Options{Address: *natsAddr, Name: "arena tournament worker"})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -199,21 +200,22 @@ seat = "competitive:100ms"
 	run.Stdout = &runOut
 	require.NoError(t, run.Start())
 	defer run.Process.Kill()
-	urls := make(chan string, 1)
+	urls := make(chan []string, 1)
 	var runLog bytes.Buffer
 	go func() {
 		sc := bufio.NewScanner(runErr)
-		re := regexp.MustCompile(`--nats (nats://127\.0\.0\.1:\d+)`)
+		re := regexp.MustCompile("--nats (nats://127\\.0\\.0\\.1:\\d+) --nats-creds ([^\\s`]+)")
 		for sc.Scan() {
 			runLog.WriteString(sc.Text() + "\n")
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				urls <- m[1]
+				urls <- m[1:]
 			}
 		}
 	}()
-	var url string
+	var url, creds string
 	select {
-	case url = <-urls:
+	case m := <-urls:
+		url, creds = m[0], m[1]
 	case <-time.After(30 * time.Second):
 		t.Fatal("the runner did not say where NATS is")
 	}
@@ -225,7 +227,7 @@ seat = "competitive:100ms"
 	workers := make([]*worker, 3)
 	for i := range workers {
 		w := &worker{took: make(chan string, 16), lines: make(chan string, 256)}
-		w.cmd = exec.Command(bin, "tournament", "worker", "--nats", url, "--slots", "1", "--name", "w"+string(rune('1'+i)))
+		w.cmd = exec.Command(bin, "tournament", "worker", "--nats", url, "--nats-creds", creds, "--slots", "1", "--name", "w"+string(rune('1'+i)))
 		stderr, err := w.cmd.StderrPipe()
 		require.NoError(t, err)
 		require.NoError(t, w.cmd.Start())
@@ -540,4 +542,110 @@ func TestExampleSpecs(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEmpty(t, p.Matches, f)
 	}
+}
+
+// A tournament's NATS secrets are nowhere a bot of the same user can read
+// them from another process: not on the command line of the runner or of
+// its local workers (/proc/PID/cmdline, which every user can read), not in
+// their environment (/proc/PID/environ), not in what the runner prints.
+// The credentials file is its owner's alone, and a client without it is
+// refused.
+func TestTournamentCredentialsStayOffProc(t *testing.T) {
+	bin := arenaBinary(t)
+	dir := t.TempDir()
+	// Two thinkers a few seconds a game: the test reads /proc while they
+	// play.
+	spec := writeFile(t, dir, "cup.toml", `title = "santorini"
+games = 2
+[[entrant]]
+name = "thinker"
+seat = "competitive:150ms"
+[[entrant]]
+name = "other"
+seat = "competitive:120ms"
+`)
+	out := filepath.Join(dir, "cup")
+	run := exec.Command(bin, "tournament", "run", spec, "--out", out, "--workers", "1", "--json")
+	var stderr lockedBuffer
+	run.Stderr, run.Stdout = &stderr, io.Discard
+	require.NoError(t, run.Start())
+	defer run.Process.Kill()
+	creds := filepath.Join(out, "nats", "client.nk")
+	var worker int
+	require.Eventually(t, func() bool {
+		worker = childOf(run.Process.Pid, "tournament\x00worker\x00")
+		return worker != 0
+	}, 30*time.Second, 20*time.Millisecond, "the local worker")
+	seed, err := os.ReadFile(creds)
+	require.NoError(t, err)
+	secret := strings.TrimSpace(string(seed))
+	require.True(t, strings.HasPrefix(secret, "SU"), "an nkey seed")
+	st, err := os.Stat(creds)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	for _, pid := range []int{run.Process.Pid, worker} {
+		for _, file := range []string{"cmdline", "environ"} {
+			data, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, file))
+			require.NoError(t, err)
+			require.NotContains(t, string(data), secret, "/proc/%d/%s", pid, file)
+		}
+	}
+	cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", worker))
+	require.Contains(t, string(cmdline), "--nats\x00-\x00", "the worker reads its address on stdin")
+	re := regexp.MustCompile("--nats (nats://127\\.0\\.0\\.1:\\d+) --nats-creds ([^\\s`]+)")
+	require.Eventually(t, func() bool { return re.MatchString(stderr.String()) }, 10*time.Second, 20*time.Millisecond)
+	m := re.FindStringSubmatch(stderr.String())
+	require.Equal(t, creds, m[2])
+	require.NotContains(t, stderr.String(), secret)
+	// A worker started by hand without the credentials is refused.
+	code, _, errText := arenaRun(bin, "tournament", "worker", "--nats", m[1])
+	require.Equal(t, 1, code)
+	require.Contains(t, errText, "refused the credentials")
+	require.NoError(t, run.Process.Signal(syscall.SIGINT))
+	run.Wait()
+}
+
+// childOf is the first child process of pid whose command line holds
+// word, or 0.
+func childOf(pid int, word string) int {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		var child int
+		if _, err := fmt.Sscan(e.Name(), &child); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		rest := string(stat[bytes.LastIndexByte(stat, ')')+1:])
+		var state string
+		var ppid int
+		if _, err := fmt.Sscan(rest, &state, &ppid); err != nil || ppid != pid {
+			continue
+		}
+		if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", child)); bytes.Contains(cmd, []byte(word)) {
+			return child
+		}
+	}
+	return 0
+}
+
+// lockedBuffer is a buffer that a process writes while a test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

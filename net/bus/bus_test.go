@@ -26,7 +26,7 @@ func TestEmbeddedKeepsItsStreams(t *testing.T) {
 	_, err = b.JS.Publish(ctx, "t.a", []byte("one"))
 	require.NoError(t, err)
 
-	other, err := Open(Options{URL: b.URL, Name: "other"})
+	other, err := Open(Options{Address: b.Address, Name: "other"})
 	require.NoError(t, err)
 	require.False(t, other.Embedded())
 	_, err = other.JS.Publish(ctx, "t.a", []byte("two"))
@@ -52,6 +52,6 @@ func TestEmbeddedKeepsItsStreams(t *testing.T) {
 func TestOpenErrors(t *testing.T) {
 	_, err := Open(Options{})
 	require.ErrorContains(t, err, "needs a folder")
-	_, err = Open(Options{URL: "nats://127.0.0.1:1"})
+	_, err = Open(Options{Address: Address{URL: "nats://127.0.0.1:1"}})
 	require.ErrorContains(t, err, "connect to NATS nats://127.0.0.1:1")
 }

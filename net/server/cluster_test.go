@@ -28,7 +28,7 @@ func TestServersOnOneNATSShareTheirMatches(t *testing.T) {
 	var servers []*Server
 	var clients []*stream.Client
 	for range 2 {
-		b, err := bus.Open(bus.Options{URL: hub.URL, Name: "server"})
+		b, err := bus.Open(bus.Options{Address: hub.Address, Name: "server"})
 		require.NoError(t, err)
 		defer b.Close()
 		s, err := New(Options{Bus: b, Dir: t.TempDir(), AdminToken: admin})

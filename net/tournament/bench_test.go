@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/arena-games/arena/net/bus"
 )
 
 // BenchmarkQueueTraffic plays AlienWarz round robins through a NATS
@@ -46,7 +48,7 @@ func queueTraffic(b *testing.B, games int) {
 		dir := filepath.Join(b.TempDir(), "cup")
 		before, _ := ns.Varz(nil)
 		start := time.Now()
-		st, err := Run(ctx, spec, Options{Dir: dir, NATS: ns.ClientURL(), Workers: 2})
+		st, err := Run(ctx, spec, Options{Dir: dir, NATS: bus.Address{URL: ns.ClientURL()}, Workers: 2})
 		took := time.Since(start)
 		cancel()
 		if err != nil {
@@ -82,4 +84,58 @@ func benchSpec(b *testing.B, games int) *Spec {
 		text += fmt.Sprintf("[[entrant]]\nname = \"%s-%d\"\nseat = \"%s\"\n", seat, i+1, seat)
 	}
 	return writeSpec(b, text)
+}
+
+// BenchmarkVerify plays the matches of the queue benchmark's round robin
+// (AlienWarz's built-in bots at the game's own rules) as a worker does,
+// then confirms each result with its replay as the runner does (reading
+// the replay, checking it is the match's, re-simulating it), and reports
+// the time of each per match and their ratio: what confirming results
+// costs beside playing them. The same for Santorini's alpha-beta players,
+// whose matches are mostly thinking.
+//
+//	go test -run '^$' -bench Verify -benchtime 3x ./net/tournament/
+func BenchmarkVerify(b *testing.B) {
+	b.Run("alienwarz", func(b *testing.B) { benchVerify(b, benchSpec(b, 1)) })
+	b.Run("santorini-alphabeta", func(b *testing.B) {
+		benchVerify(b, writeSpec(b, "title = \"santorini\"\nseed = 1\n[[entrant]]\nname = \"a\"\nseat = \"alphabeta:3\"\n"+
+			"[[entrant]]\nname = \"b\"\nseat = \"alphabeta:2\"\n[[entrant]]\nname = \"c\"\nseat = \"minimax:2\"\n"))
+	})
+}
+
+func benchVerify(b *testing.B, spec *Spec) {
+	plan, err := spec.Format.Plan(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &coordinator{spec: spec}
+	ck := &checker{spec: spec}
+	job := Job{Version: JobVersion, Title: spec.Title.ID(), Options: spec.Options, Limit: spec.Limit}
+	var play, verify time.Duration
+	n := 0
+	for b.Loop() {
+		for _, m := range plan.Matches {
+			jm := c.jobMatch(m)
+			dir := b.TempDir()
+			start := time.Now()
+			res, files, err := playMatch(context.Background(), job, jm, dir)
+			play += time.Since(start)
+			if err != nil {
+				b.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, files[0]))
+			if err != nil {
+				b.Fatal(err)
+			}
+			start = time.Now()
+			if err := ck.verify(jm, res, data); err != nil {
+				b.Fatal(err)
+			}
+			verify += time.Since(start)
+			n++
+		}
+	}
+	b.ReportMetric(float64(play.Microseconds())/1e3/float64(n), "play-ms/match")
+	b.ReportMetric(float64(verify.Microseconds())/1e3/float64(n), "verify-ms/match")
+	b.ReportMetric(100*verify.Seconds()/play.Seconds(), "verify-%-of-play")
 }

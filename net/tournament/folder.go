@@ -4,13 +4,19 @@ package tournament
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
@@ -31,7 +37,10 @@ const (
 	natsDir = "nats"
 	// workersLog is what the local workers wrote.
 	workersLog = "workers.log"
-	lockFile   = ".lock"
+	// tournamentLog is the runner's log of what its organiser must know:
+	// the results it refused, and why, and the matches played again.
+	tournamentLog = "tournament.log"
+	lockFile      = ".lock"
 )
 
 // resultsLimit bounds the results log.
@@ -42,6 +51,10 @@ var resultsLimit = game.Limit{What: "a tournament's results.jsonl", Max: 256 << 
 type run struct {
 	ID   string `json:"id"`
 	Spec string `json:"spec_sha256"`
+	// Confirmed says that every result in the log was confirmed by its
+	// replay; false in a tournament that an Arena which did not confirm
+	// results began, until a runner has checked them (checkRecorded).
+	Confirmed bool `json:"confirmed,omitempty"`
 }
 
 // folder is a tournament's folder, held by one runner at a time.
@@ -51,6 +64,9 @@ type folder struct {
 	lock    io.Closer
 	log     *os.File
 	results map[string]tournament.Result
+	events  *os.File // tournamentLog, once written to
+	// confirmed is run.json's Confirmed.
+	confirmed bool
 }
 
 // openFolder takes the folder for the spec's tournament: a new one (an
@@ -95,7 +111,7 @@ func (f *folder) identify(spec *Spec) error {
 			return fmt.Errorf("%s holds a tournament of another spec (its copy is %s): give another --out, or put the spec back as it was to continue that one",
 				f.dir, f.path(specCopy))
 		}
-		f.id = r.ID
+		f.id, f.confirmed = r.ID, r.Confirmed
 		return nil
 	}
 	if !errors.Is(err, os.ErrNotExist) {
@@ -114,8 +130,51 @@ func (f *folder) identify(spec *Spec) error {
 	if err := game.WriteFileAtomic(f.path(specCopy), func(w io.Writer) error { _, err := w.Write(spec.Data); return err }); err != nil {
 		return err
 	}
-	data, _ = json.Marshal(run{ID: f.id, Spec: spec.Hash})
-	return game.WriteFileAtomic(f.path(runFile), func(w io.Writer) error { _, err := w.Write(data); return err })
+	return f.writeRun(spec)
+}
+
+// writeRun writes run.json, for a log of results all confirmed.
+func (f *folder) writeRun(spec *Spec) error {
+	data, _ := json.Marshal(run{ID: f.id, Spec: spec.Hash, Confirmed: true})
+	if err := f.writeFile(runFile, data); err != nil {
+		return err
+	}
+	f.confirmed = true
+	return nil
+}
+
+// drop takes results out of the log: it is written again without them.
+func (f *folder) drop(ids []string) error {
+	for _, id := range ids {
+		delete(f.results, id)
+	}
+	var lines []byte
+	for _, r := range f.sorted() {
+		line, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		lines = append(append(lines, line...), '\n')
+	}
+	if err := f.writeFile(resultsLog, lines); err != nil {
+		return err
+	}
+	log, err := os.OpenFile(f.path(resultsLog), os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", f.path(resultsLog), err)
+	}
+	f.log.Close()
+	f.log = log
+	return nil
+}
+
+// sorted are the results in the order they were recorded.
+func (f *folder) sorted() []tournament.Result {
+	out := slices.Collect(maps.Values(f.results))
+	slices.SortFunc(out, func(a, b tournament.Result) int {
+		return cmp.Or(a.Finished.Compare(b.Finished), strings.Compare(a.ID, b.ID))
+	})
+	return out
 }
 
 // readResults reads the results log. A last line cut short (the machine
@@ -265,9 +324,32 @@ func (f *folder) outputs(t *tournament.Tournament, status string) (*tournament.I
 	return ix, st, err
 }
 
+// logf appends a line to the tournament's log, with the time, and with
+// every control character (of what workers sent) replaced by "?": one
+// event a line.
+func (f *folder) logf(format string, args ...any) {
+	if f.events == nil {
+		var err error
+		if f.events, err = os.OpenFile(f.path(tournamentLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
+			slog.Warn("tournament: open its log", "err", err)
+			return
+		}
+	}
+	line := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, fmt.Sprintf(format, args...))
+	fmt.Fprintf(f.events, "%s %s\n", time.Now().UTC().Format(time.RFC3339), line)
+}
+
 // close lets the folder go.
 func (f *folder) close() error {
 	err := f.log.Close()
+	if f.events != nil {
+		f.events.Close()
+	}
 	f.lock.Close()
 	return err
 }

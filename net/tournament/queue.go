@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -18,8 +19,8 @@ import (
 // jobs on one work-queue stream, a batch of matches a job, on the subject
 // arena.match.TOURNAMENT.FIRSTMATCH. Every worker takes jobs from one
 // durable consumer. Each tournament has its own key-value bucket of
-// results (one key per match) and object store of replays (one zip
-// archive per batch played), deleted when it is complete.
+// results (one key per report of a match) and object store of replays
+// (one zip archive per batch played), deleted when it is complete.
 const (
 	JobsStream      = "ARENA_MATCHES"
 	WorkersConsumer = "arena-workers"
@@ -30,8 +31,19 @@ func jobSubject(tid, first string) string { return "arena.match." + tid + "." + 
 func resultsBucket(tid string) string     { return "arena-results-" + tid }
 func replaysBucket(tid string) string     { return "arena-replays-" + tid }
 
-// resultSubject is where a match's key lives in its results bucket.
-func resultSubject(tid, mid string) string { return "$KV." + resultsBucket(tid) + "." + mid }
+// resultSubject is where a key lives in a tournament's results bucket.
+func resultSubject(tid, key string) string { return "$KV." + resultsBucket(tid) + "." + key }
+
+// resultKey is the key of one report of a match in the results bucket:
+// the match's ID, a dot and the report's. Each report has its own key, so
+// that a result written first, whoever wrote it, takes no other's place.
+func resultKey(match, report string) string { return match + "." + report }
+
+// matchOfKey is the match a key of the results bucket is of.
+func matchOfKey(key string) string {
+	match, _, _ := strings.Cut(key, ".")
+	return match
+}
 
 // DefaultAckWait is how long a batch stays with a worker that has stopped
 // saying it is still playing it, before another worker gets it.

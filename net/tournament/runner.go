@@ -14,7 +14,9 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,14 +33,17 @@ import (
 type Options struct {
 	// Dir is the tournament's folder.
 	Dir string
-	// NATS is an existing NATS cluster's URL; "" runs NATS in this process,
-	// with JetStream in Dir until the tournament is complete.
-	NATS string
+	// NATS is an existing NATS cluster; an empty URL runs NATS in this
+	// process, with JetStream in Dir until the tournament is complete, for
+	// the clients that hold the credentials it makes for the run.
+	NATS bus.Address
 	// Workers is how many local workers play matches.
 	Workers int
-	// StartWorker makes the command of local worker i, which takes matches
-	// from the NATS at url; nil plays them in this process.
-	StartWorker func(i int, url string) *exec.Cmd
+	// StartWorker makes the command of local worker i, which reads the
+	// address of the NATS it takes matches from, with its credentials, on
+	// its standard input (see bus.ReadAddress); nil plays them in this
+	// process.
+	StartWorker func(i int) *exec.Cmd
 	// AckWait is how long a match stays with a worker that has gone
 	// silent; 0: DefaultAckWait.
 	AckWait time.Duration
@@ -55,8 +60,9 @@ type Options struct {
 
 // Start is where a tournament runs.
 type Start struct {
-	// URL is the NATS that more workers can join.
-	URL string
+	// NATS is where more workers join, and the credentials file they need
+	// (its String hides the URL's secrets).
+	NATS bus.Address
 	// Embedded says the NATS server runs in this process.
 	Embedded bool
 	// ID is the tournament's ID on JetStream.
@@ -92,7 +98,7 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 	}
 	defer f.close()
 	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{},
-		archives: map[string]int{}, zips: map[string]*zip.Reader{}}
+		zips: map[string]*zip.Reader{}, lost: map[string]int{}, ck: &checker{spec: spec}}
 	c.t = &tournament.Tournament{ID: f.id, Name: spec.Name, Title: spec.Title.ID(), Format: spec.Format, Entrants: spec.Entrants}
 	if spec.House != nil {
 		c.t.House = spec.House.String()
@@ -100,14 +106,19 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 	if err := c.replan(); err != nil {
 		return nil, err
 	}
+	if !f.confirmed {
+		if err := c.checkRecorded(); err != nil {
+			return nil, err
+		}
+	}
 	if c.plan.Done {
 		// Complete already: write the outputs again, as a finished run
 		// leaves them, and clear what a run stopped at its very end left
 		// on NATS.
 		_, st, err := f.outputs(c.t, tournament.StatusComplete)
 		os.RemoveAll(f.path(natsDir))
-		if o.NATS != "" {
-			if b, err := bus.Open(bus.Options{URL: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
+		if o.NATS.URL != "" {
+			if b, err := bus.Open(bus.Options{Address: o.NATS, Name: "arena tournament " + c.t.Name}); err == nil {
 				removeTournament(ctx, b.JS, f.id)
 				b.Close()
 			}
@@ -139,20 +150,26 @@ type coordinator struct {
 	running int
 	// waiting counts the matches queued and not yet recorded.
 	waiting int
-	// archives counts, by archive, the results recorded from it, to drop
-	// it from the replay store once all have been; zips keeps the last
-	// ones fetched.
-	archives map[string]int
-	zips     map[string]*zip.Reader
+	// zips keeps the last archives fetched from the replay store; one
+	// leaves it once all its matches are recorded.
+	zips map[string]*zip.Reader
+	// ck confirms results with their replays.
+	ck *checker
+	// lastRevision is the results bucket's newest message read; lost
+	// counts, by match, the times its jobs were done with no result
+	// counted.
+	lastRevision uint64
+	lost         map[string]int
 	// outputsTook is how long writing the outputs took last: they are
 	// written at most once in 50 times that, so they cost the workers
 	// little.
 	outputsTook time.Duration
 	outputsAt   time.Time
 
-	js  jetstream.JetStream
-	kv  jetstream.KeyValue
-	obs jetstream.ObjectStore
+	js   jetstream.JetStream
+	jobs jetstream.Stream
+	kv   jetstream.KeyValue
+	obs  jetstream.ObjectStore
 }
 
 func (c *coordinator) replan() error {
@@ -174,7 +191,7 @@ func (c *coordinator) progress() Progress {
 }
 
 func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
-	b, err := bus.Open(bus.Options{URL: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
+	b, err := bus.Open(bus.Options{Address: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -193,6 +210,9 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	cons, err := openQueue(ctx, b.JS, ackWait, c.o.Replicas)
 	if err != nil {
 		return nil, err
+	}
+	if c.jobs, err = b.JS.Stream(ctx, JobsStream); err != nil {
+		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
 	}
 	if c.kv, c.obs, err = makeBuckets(ctx, b.JS, c.f.id, c.o.Replicas); err != nil {
 		return nil, err
@@ -223,7 +243,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		return nil, err
 	}
 	if c.o.OnStart != nil {
-		c.o.OnStart(Start{URL: b.URL, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
 	}
 	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
@@ -287,6 +307,9 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 				if c.o.Workers > 0 {
 					c.running = min(info.NumAckPending, c.o.Workers)
 				}
+			}
+			if err := c.requeueLost(ctx); err != nil {
+				return nil, err
 			}
 			if err := c.replan(); err != nil {
 				return nil, err
@@ -414,59 +437,77 @@ func (c *coordinator) name(e int) string {
 	return c.spec.Entrants[e].Name
 }
 
-// collect records results from the results bucket: their files into the
-// folder, then the results into the log, all synced to disk together,
-// then the archives out of the replay store once all their results are
-// in. A result already recorded is a duplicate and is ignored; a failed
-// match stops the tournament (and is forgotten, so that the next run
-// plays it again).
+// collect records results from the results bucket. A result counts only
+// once its replay confirms it (checker.verify): the first that does for a
+// match is recorded, its files into the folder and then the result into
+// the log, all synced to disk together. One that does not is refused:
+// logged, taken out of the bucket, never counted; its match is played
+// again if no result that counts comes (requeueLost). A result of a match
+// already recorded is a duplicate and is ignored; a failed match stops the
+// tournament (and is forgotten, so that the next run plays it again).
+// The archives whose matches are all recorded leave the replay store.
 func (c *coordinator) collect(ctx context.Context, entries []jetstream.KeyValueEntry) error {
-	var results []tournament.Result
-	files := map[string][]byte{}
+	var claims []*claim
 	var failed error
 	for _, e := range entries {
-		if e == nil || e.Operation() != jetstream.KeyValuePut {
+		if e == nil {
 			continue
 		}
-		id := e.Key()
+		c.lastRevision = max(c.lastRevision, e.Revision())
+		if e.Operation() != jetstream.KeyValuePut {
+			continue
+		}
+		key := e.Key()
+		id := matchOfKey(key)
 		var rp report
 		if err := json.Unmarshal(e.Value(), &rp); err != nil {
-			slog.Warn("tournament: a result this Arena cannot read; the match is played again", "match", id, "err", err)
-			c.kv.Delete(ctx, id)
+			c.refuse(ctx, &claim{key: key, rp: report{Result: tournament.Result{ID: id}}, why: fmt.Errorf("this Arena cannot read it: %v", err)})
 			continue
 		}
 		rp.ID = id
-		if rp.Archive != "" {
-			c.archives[rp.Archive]++
-		}
 		_, done := c.f.results[id]
 		m, known := c.matches[id]
 		switch {
-		case done || slices.ContainsFunc(results, func(r tournament.Result) bool { return r.ID == id }):
+		case done:
 			continue
 		case !known:
 			slog.Warn("tournament: a result for a match the plan does not have; ignored", "match", id)
 			continue
 		case rp.Error != "":
-			c.kv.Delete(context.WithoutCancel(ctx), id)
+			c.kv.Purge(context.WithoutCancel(ctx), key)
 			if failed == nil {
 				failed = fmt.Errorf("match %s (%s) failed on worker %s: %s", id, strings.Join(c.jobMatch(m).Names, " vs "), rp.Worker, rp.Error)
 			}
 			continue
 		}
-		for _, file := range rp.Files {
-			name := path.Base(file)
-			if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, id+".") {
-				return fmt.Errorf("match %s: worker %s named a file %q outside the match's", id, rp.Worker, file)
-			}
-			data, err := c.file(ctx, rp.Archive, name)
-			if err != nil {
-				return fmt.Errorf("match %s: %w", id, err)
-			}
+		cl := &claim{key: key, rp: rp, m: m}
+		var err error
+		if cl.files, cl.why, err = c.claimFiles(ctx, rp); err != nil {
+			return fmt.Errorf("match %s: %w", id, err)
+		}
+		claims = append(claims, cl)
+	}
+	c.verify(claims)
+	var results []tournament.Result
+	files := map[string][]byte{}
+	counted := map[string]bool{}
+	for _, cl := range claims {
+		switch {
+		case counted[cl.rp.ID]:
+			continue
+		case cl.why != nil:
+			c.refuse(ctx, cl)
+			continue
+		}
+		counted[cl.rp.ID] = true
+		for name, data := range cl.files {
 			files[filepath.Join(tournament.MatchesDir, name)] = data
 		}
-		rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
-		results = append(results, rp.Result)
+		// The replay first, as the folder's readers expect.
+		replay := tournament.MatchesDir + "/" + cl.rp.ID + ".arena"
+		cl.rp.Files = append([]string{replay}, slices.DeleteFunc(cl.rp.Files, func(f string) bool { return f == replay })...)
+		cl.rp.Finished = time.Now().UTC().Truncate(time.Millisecond)
+		results = append(results, cl.rp.Result)
 	}
 	if err := c.f.commit(results, files); err != nil {
 		return err
@@ -476,11 +517,10 @@ func (c *coordinator) collect(ctx context.Context, entries []jetstream.KeyValueE
 			c.waiting--
 		}
 	}
-	for name, n := range c.archives {
-		if zr := c.zips[name]; zr != nil && n >= archiveResults(zr) {
+	for name, zr := range c.zips {
+		if c.recordedAll(zr) {
 			c.obs.Delete(ctx, name)
 			delete(c.zips, name)
-			delete(c.archives, name)
 		}
 	}
 	if c.o.OnResult != nil {
@@ -492,16 +532,112 @@ func (c *coordinator) collect(ctx context.Context, entries []jetstream.KeyValueE
 	return failed
 }
 
+// claim is a worker's result of a match, with its files, to be confirmed.
+type claim struct {
+	key   string // in the results bucket
+	rp    report
+	m     tournament.Match
+	files map[string][]byte // by name in the matches folder
+	// why is the reason the result does not count; nil when it does.
+	why error
+}
+
+// verify confirms the claims with their replays, on every core: a match
+// of built-in bots takes milliseconds to re-simulate, and the results of
+// many workers come to this one process.
+func (c *coordinator) verify(claims []*claim) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, cl := range claims {
+		if cl.why != nil {
+			continue
+		}
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					cl.why = fmt.Errorf("re-simulating its replay crashed: %v", p)
+				}
+				<-sem
+			}()
+			cl.why = c.ck.verify(c.jobMatch(cl.m), cl.rp.Result, cl.files[cl.rp.ID+".arena"])
+		})
+	}
+	wg.Wait()
+}
+
+// refuse logs why a result does not count, in the tournament's log and on
+// the run's output, and takes it out of the results bucket, so that a run
+// that continues the tournament does not read it again.
+func (c *coordinator) refuse(ctx context.Context, cl *claim) {
+	names := ""
+	if m, ok := c.matches[cl.rp.ID]; ok {
+		names = " (" + strings.Join(c.jobMatch(m).Names, " vs ") + ")"
+	}
+	c.f.logf("refused a result of match %s%s from worker %s: %s; it does not count", cl.rp.ID, names, strconv.Quote(cl.rp.Worker), cl.why)
+	slog.Warn("tournament: a result refused; it does not count", "match", cl.rp.ID, "worker", cl.rp.Worker, "why", cl.why)
+	c.kv.Purge(context.WithoutCancel(ctx), cl.key)
+}
+
+// claimFiles fetches a result's files from its batch's archive, by name in
+// the matches folder: the match's replay and its other files. A file
+// missing, or named outside the match's, is why the result does not count
+// (why); err is an error of NATS.
+func (c *coordinator) claimFiles(ctx context.Context, rp report) (files map[string][]byte, why, err error) {
+	files = map[string][]byte{}
+	replay := rp.ID + ".arena"
+	for _, file := range rp.Files {
+		name := path.Base(file)
+		if file != tournament.MatchesDir+"/"+name || !strings.HasPrefix(name, rp.ID+".") {
+			return nil, fmt.Errorf("it names a file %q outside the match's", file), nil
+		}
+		data, err := c.file(ctx, rp.Archive, name)
+		if errors.Is(err, errNATS) {
+			return nil, nil, err
+		}
+		if err != nil {
+			return nil, err, nil
+		}
+		files[name] = data
+	}
+	if files[replay] == nil {
+		return nil, errors.New("its replay is missing"), nil
+	}
+	return files, nil, nil
+}
+
+// errNATS marks the errors of NATS itself, not of what a worker sent.
+var errNATS = errors.New("NATS")
+
+// maxArchive bounds an archive of a batch's files.
+const maxArchive = game.MaxInput
+
 // file is a file of a batch's archive, fetched once for the batch.
 func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, error) {
+	if archive == "" {
+		return nil, fmt.Errorf("it names no archive of its files")
+	}
 	zr := c.zips[archive]
 	if zr == nil {
-		data, err := c.obs.GetBytes(ctx, archive)
+		info, err := c.obs.GetInfo(ctx, archive)
+		if errors.Is(err, jetstream.ErrObjectNotFound) {
+			return nil, fmt.Errorf("its archive %s is not in the replay store", archive)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("fetch the archive %s: %w", archive, err)
+			return nil, fmt.Errorf("%w: fetch the archive %s: %w", errNATS, archive, err)
+		}
+		if info.Size > maxArchive {
+			return nil, fmt.Errorf("its archive %s holds %s, more than a batch's files may (%s)", archive, game.FormatSize(int64(info.Size)), game.FormatSize(maxArchive))
+		}
+		data, err := c.obs.GetBytes(ctx, archive)
+		if errors.Is(err, jetstream.ErrObjectNotFound) {
+			return nil, fmt.Errorf("its archive %s is not in the replay store", archive)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: fetch the archive %s: %w", errNATS, archive, err)
 		}
 		if zr, err = zip.NewReader(bytes.NewReader(data), int64(len(data))); err != nil {
-			return nil, fmt.Errorf("the archive %s: %w", archive, err)
+			return nil, fmt.Errorf("its archive %s: %v", archive, err)
 		}
 		if len(c.zips) >= 16 {
 			clear(c.zips) // archives some of whose results never came
@@ -510,7 +646,7 @@ func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, e
 	}
 	f, err := zr.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("the archive %s has no %s", archive, name)
+		return nil, fmt.Errorf("its archive %s has no %s", archive, name)
 	}
 	defer f.Close()
 	return archiveLimit.Read(archive+"/"+name, f)
@@ -520,16 +656,113 @@ func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, e
 // replay.
 var archiveLimit = game.Limit{What: "a match's file", Max: game.MaxInput}
 
-// archiveResults counts the matches whose files an archive holds: its
-// replays.
-func archiveResults(zr *zip.Reader) int {
-	n := 0
-	for _, f := range zr.File {
-		if strings.HasSuffix(f.Name, ".arena") {
-			n++
+// checkRecorded confirms with their replays the results in the log of a
+// tournament that an Arena which did not confirm results began: those
+// their replays do not confirm leave the log, are logged as refused, and
+// their matches are played again. Results of later rounds planned from a
+// refused one are checked again against the plan made without it, until
+// what is left holds.
+func (c *coordinator) checkRecorded() error {
+	confirmed := map[string]JobMatch{}
+	for {
+		planned := map[string]tournament.Match{}
+		for _, m := range c.plan.Matches {
+			planned[m.ID] = m
+		}
+		var claims []*claim
+		for id, r := range c.f.results {
+			m, ok := planned[id]
+			if !ok {
+				claims = append(claims, &claim{rp: report{Result: r}, why: errors.New("the plan has no such match")})
+				continue
+			}
+			jm := c.jobMatch(m)
+			if prev, ok := confirmed[id]; ok && prev.Seed == jm.Seed && prev.Map == jm.Map && slices.Equal(prev.Seats, jm.Seats) {
+				continue
+			}
+			cl := &claim{rp: report{Result: r}, m: m, files: map[string][]byte{}}
+			if len(r.Files) == 0 || r.Files[0] != tournament.MatchesDir+"/"+id+".arena" {
+				cl.why = errors.New("it has no replay")
+			} else if data, err := archiveLimit.ReadFile(c.f.path(filepath.FromSlash(r.Files[0]))); err != nil {
+				cl.why = fmt.Errorf("its replay: %v", err)
+			} else {
+				cl.files[id+".arena"] = data
+			}
+			claims = append(claims, cl)
+		}
+		c.verify(claims)
+		var bad []string
+		for _, cl := range claims {
+			if cl.why != nil {
+				bad = append(bad, cl.rp.ID)
+				c.f.logf("refused a result of match %s recorded by an Arena that did not confirm results (worker %s): %s; it does not count and is played again",
+					cl.rp.ID, strconv.Quote(cl.rp.Worker), cl.why)
+				slog.Warn("tournament: a result recorded before results were confirmed is refused; it is played again", "match", cl.rp.ID, "why", cl.why)
+			} else {
+				confirmed[cl.rp.ID] = c.jobMatch(cl.m)
+			}
+		}
+		if len(bad) == 0 {
+			return c.f.writeRun(c.spec)
+		}
+		if err := c.f.drop(bad); err != nil {
+			return err
+		}
+		if err := c.replan(); err != nil {
+			return err
 		}
 	}
-	return n
+}
+
+// recordedAll reports whether every match whose replay an archive holds
+// is recorded.
+func (c *coordinator) recordedAll(zr *zip.Reader) bool {
+	for _, f := range zr.File {
+		if id, ok := strings.CutSuffix(f.Name, ".arena"); ok {
+			if _, done := c.f.results[id]; !done {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// requeueLost queues again the matches whose jobs have all left the queue
+// (played, or dropped) with no result that counts: their results were
+// refused, taken out of the bucket, or skipped for a result another
+// wrote. It looks once this tournament has no job in the queue and every
+// result written before has been read. A match lost maxAttempts times
+// fails: the tournament stops and says so.
+func (c *coordinator) requeueLost(ctx context.Context) error {
+	if c.waiting == 0 {
+		return nil
+	}
+	info, err := c.jobs.Info(ctx, jetstream.WithSubjectFilter(jobSubject(c.f.id, ">")))
+	if err != nil || len(info.State.Subjects) > 0 {
+		return nil // jobs are there (or NATS cannot say now)
+	}
+	st, err := c.kv.Status(ctx)
+	if err != nil {
+		return nil
+	}
+	if bs, ok := st.(*jetstream.KeyValueBucketStatus); !ok || c.lastRevision < bs.StreamInfo().State.LastSeq {
+		return nil // results still to read
+	}
+	for id, queued := range c.queued {
+		if _, done := c.f.results[id]; !queued || done {
+			continue
+		}
+		c.queued[id] = false
+		c.waiting--
+		c.lost[id]++
+		names := strings.Join(c.jobMatch(c.matches[id]).Names, " vs ")
+		if c.lost[id] >= maxAttempts {
+			return fmt.Errorf("match %s (%s) was played %d times and no result of it counts: see the results refused in %s", id, names, c.lost[id], c.f.path(tournamentLog))
+		}
+		c.f.logf("match %s (%s) was played and no result of it counts; it is played again", id, names)
+		slog.Warn("tournament: a match was played and no result of it counts; it is played again", "match", id)
+	}
+	return nil
 }
 
 // localWorkers are the workers a runner started.
@@ -556,6 +789,14 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 		wg.Go(func() { Work(wctx, b, WorkerOptions{Slots: n, Name: "local"}) })
 		return lw, nil
 	}
+	// The workers read the NATS address and its credentials on their
+	// standard input: nothing secret on their command line or in their
+	// environment, which other programs of the user can read.
+	addr, err := json.Marshal(b.Address)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
 	logFile, err := os.OpenFile(c.f.path(workersLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		cancel()
@@ -577,7 +818,8 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 		wg.Go(func() {
 			quick := 0
 			for wctx.Err() == nil {
-				cmd := c.o.StartWorker(i, b.URL)
+				cmd := c.o.StartWorker(i)
+				cmd.Stdin = bytes.NewReader(addr)
 				if cmd.Dir == "" {
 					cmd.Dir = filepath.Dir(c.spec.Path)
 				}

@@ -163,9 +163,10 @@ func TestResultsLogCutShort(t *testing.T) {
 	require.Len(t, resultLines(t, dir), 2)
 }
 
-// A result that comes twice for one match is counted once: the second
-// worker's result is refused by the bucket, and a runner ignores a result
-// it has recorded.
+// A result already in the bucket when a worker reports, another worker's
+// or a forger's, takes no place of the worker's own: each report has its
+// own key, and the runner counts a match once, from the first result its
+// replay confirms.
 func TestDuplicateResultsCountOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -193,9 +194,8 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 		Work(wctx, b, WorkerOptions{Slots: 1, Name: "w1", Log: func(f string, a ...any) {
 			logs = append(logs, f)
 			if strings.HasPrefix(f, "took") {
-				// Another worker, given the match before this one, records
-				// its result while this one plays.
-				kv.Create(ctx, id, first)
+				// Another result of the match comes while this one plays.
+				kv.Create(ctx, resultKey(id, "w0"), first)
 			}
 		}})
 		close(done)
@@ -203,13 +203,26 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	require.Eventually(t, func() bool { info, _ := s.Info(ctx); return info.State.Msgs == 0 }, 30*time.Second, 20*time.Millisecond)
 	stop()
 	<-done
-	require.Contains(t, logs, "played %s twice; the first result counts")
-	e, err := kv.Get(ctx, id)
+	require.Contains(t, logs, "finished %s in %.3fs")
+	e, err := kv.Get(ctx, resultKey(id, "w0"))
 	require.NoError(t, err)
-	require.Equal(t, first, e.Value(), "the first result stays")
-	require.EqualValues(t, 1, e.Revision())
+	require.Equal(t, first, e.Value(), "the other result is left as it is")
+	keys, err := kv.Keys(ctx)
+	require.NoError(t, err)
+	require.Len(t, keys, 2, "the worker's own result beside it")
+	var own report
+	for _, k := range keys {
+		if k != resultKey(id, "w0") {
+			e, err := kv.Get(ctx, k)
+			require.NoError(t, err)
+			require.NoError(t, json.Unmarshal(e.Value(), &own))
+		}
+	}
+	require.Equal(t, "w1", own.Worker)
+	require.Equal(t, []string{"matches/" + id + ".arena"}, own.Files)
 	objs, _ := obs.List(ctx)
-	require.Empty(t, objs, "the second attempt's files are dropped")
+	require.Len(t, objs, 1, "the worker's replays are kept")
+	require.Equal(t, own.Archive, objs[0].Name)
 
 	// A batch handed out again skips the matches already recorded: here a
 	// worker took it and gave it back.

@@ -40,12 +40,14 @@ type WorkerOptions struct {
 
 // Work takes batches of matches from the jobs queue and plays them until
 // ctx ends. A batch's files go to its tournament's replay store as one
-// archive, then each match's result to the results bucket, each created
-// only if no result is there (a match played twice counts once), and only
-// then is the job acknowledged. While a batch plays, the worker tells
-// JetStream it is still at it, so a long one stays with it, and the batch
-// of a worker that died goes to another after the consumer's ack wait. A
-// batch that ctx interrupts goes back to the queue at once.
+// archive, then each match's result to the results bucket, under a key of
+// its own (the match's ID and the report's), and only then is the job
+// acknowledged: no result written before it (a forger's) keeps it from
+// the runner, which counts a match once, from the first result its replay
+// confirms. While a batch plays, the worker tells JetStream it is still at
+// it, so a long one stays with it, and the batch of a worker that died
+// goes to another after the consumer's ack wait. A batch that ctx
+// interrupts goes back to the queue at once.
 func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 	cons, err := waitQueue(ctx, b.JS)
 	if err != nil {
@@ -192,7 +194,6 @@ func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 type batch struct {
 	job     Job
 	msg     jetstream.Msg
-	kv      jetstream.KeyValue
 	obs     jetstream.ObjectStore
 	done    []played
 	dir     string             // the matches' files, in the scratch space
@@ -226,14 +227,17 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 	md, err := msg.Metadata()
 	again := err == nil && md.NumDelivered > 1
 	tooMany := err == nil && md.NumDelivered > maxAttempts
-	b := &batch{job: job, msg: msg, kv: kv, obs: obs, stopped: t.stop}
+	b := &batch{job: job, msg: msg, obs: obs, stopped: t.stop}
+	var reported map[string]bool
+	if again {
+		// Handed out before: a worker may have reported some of it. (A
+		// match skipped for a result the runner refuses is queued again.)
+		reported = reportedMatches(ctx, kv, job)
+	}
 	b.dir, err = os.MkdirTemp(w.scratch, "arena-batch-")
 	for _, m := range job.Matches {
-		if again {
-			// Handed out before: a worker may have recorded some of it.
-			if _, err := kv.Get(ctx, m.ID); err == nil {
-				continue
-			}
+		if reported[m.ID] {
+			continue
 		}
 		p := played{Result: tournament.Result{ID: m.ID, Worker: w.Name}}
 		if tooMany {
@@ -271,7 +275,7 @@ func (b *batch) clean() {
 // finish reports the batch and acknowledges its job.
 func (b *batch) finish(ctx context.Context, w *worker) {
 	defer b.clean()
-	if err := w.report(ctx, b.job, b.kv, b.obs, b.dir, b.done); err != nil {
+	if err := w.report(ctx, b.job, b.obs, b.dir, b.done); err != nil {
 		if ctx.Err() == nil {
 			slog.Warn("tournament worker: record results", "match", b.job.Matches[0].ID, "err", err)
 		}
@@ -292,10 +296,9 @@ func (b *batch) finish(ctx context.Context, w *worker) {
 	}
 }
 
-// report sends a batch's files, as one zip archive, then each result,
-// created in the results bucket only where none is: a match another
-// worker recorded first keeps its result.
-func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs jetstream.ObjectStore, dir string, done []played) error {
+// report sends a batch's files, as one zip archive, then each result
+// under its own key: the match's ID and the report's (the archive's).
+func (w *worker) report(ctx context.Context, job Job, obs jetstream.ObjectStore, dir string, done []played) error {
 	if len(done) == 0 {
 		return nil
 	}
@@ -328,9 +331,10 @@ func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs
 	if err := zw.Close(); err != nil {
 		return err
 	}
+	id := randomID()
 	archive := ""
 	if files > 0 {
-		archive = job.Matches[0].ID + "/" + randomID() + ".zip"
+		archive = job.Matches[0].ID + "/" + id + ".zip"
 		if _, err := obs.PutBytes(ctx, archive, buf.Bytes()); err != nil {
 			return fmt.Errorf("keep the replays: %w", err)
 		}
@@ -339,40 +343,41 @@ func (w *worker) report(ctx context.Context, job Job, kv jetstream.KeyValue, obs
 	futures := make([]jetstream.PubAckFuture, len(done))
 	for i, p := range done {
 		data, _ := json.Marshal(report{Result: p.Result, Archive: archive})
-		f, err := w.js.PublishAsync(resultSubject(job.Tournament, p.ID), data, jetstream.WithExpectLastSequencePerSubject(0))
+		f, err := w.js.PublishAsync(resultSubject(job.Tournament, resultKey(p.ID, id)), data)
 		if err != nil {
 			return err
 		}
 		futures[i] = f
 	}
-	recorded := 0
-	for i, f := range futures {
+	for _, f := range futures {
 		select {
 		case <-f.Ok():
-			recorded++
 		case err := <-f.Err():
-			if !errors.Is(err, jetstream.ErrKeyExists) {
-				return err
-			}
-			// A result is there, or was there and was deleted (a failed
-			// match, to be played again): only the second may be
-			// written.
-			if _, err := kv.Get(ctx, done[i].ID); errors.Is(err, jetstream.ErrKeyNotFound) {
-				data := f.Msg().Data
-				if _, err := kv.Create(ctx, done[i].ID, data); err == nil {
-					recorded++
-					continue
-				}
-			}
-			w.Log("played %s twice; the first result counts", done[i].ID)
+			return err
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	if recorded == 0 && archive != "" {
-		obs.Delete(ctx, archive)
-	}
 	return nil
+}
+
+// reportedMatches are the matches of a job that have a result in the
+// bucket, whoever wrote it; none when the bucket cannot say.
+func reportedMatches(ctx context.Context, kv jetstream.KeyValue, job Job) map[string]bool {
+	filters := make([]string, len(job.Matches))
+	for i, m := range job.Matches {
+		filters[i] = resultKey(m.ID, "*")
+	}
+	keys, err := kv.ListKeysFiltered(ctx, filters...)
+	if err != nil {
+		return nil
+	}
+	defer keys.Stop()
+	out := map[string]bool{}
+	for k := range keys.Keys() {
+		out[matchOfKey(k)] = true
+	}
+	return out
 }
 
 // heartbeat tells JetStream the batch is still being played until ctx
