@@ -39,7 +39,7 @@ import (
 	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
 	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
 	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	"github.com/arena-games/arena/net/stream"
 	_ "github.com/arena-games/arena/render/aibg5"
@@ -358,7 +358,7 @@ func runWindow(a *scenes.App, title string) error {
 		select {
 		case <-done:
 		case <-time.After(3 * time.Second):
-			procgroup.KillAll()
+			sandbox.KillAll()
 			os.Exit(130)
 		}
 	}()
