@@ -108,6 +108,16 @@ AIBG 5.0 takes --accounts FILE ("username password" lines in seat order),
 GuardAIns --room NAME; an AIC21 seat "process:PATH" starts each unit from
 PATH (java -jar for a .jar).
 
+Programs (process: bots, engine: engines, AIC21 units) run in a sandbox:
+they read their own folder and the system's, write a scratch folder, reach
+only the address their protocol needs, within limits of memory, CPU time
+and processes, and end whole with their match. --sandbox on (the default:
+every layer this system has, naming those it lacks), strict (refuse a
+program unless every layer works) or off (trusted programs, unconfined),
+with settings such as --sandbox memory=1GiB,cpu=10m,procs=64,read=/opt/jdk,
+on arena, play, run, serve, tournament run, tournament worker and santorini
+match.
+
 %s`
 
 // started is when the process began, for the start-up time report.
@@ -279,6 +289,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
 	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order")
 	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -326,6 +337,7 @@ func exampleBot(t game.Title) string {
 func cmdWindow(args []string, stderr io.Writer) error {
 	fs := flags("", stderr)
 	dir := fs.String("replays", scenes.DefaultReplayDir(), "where matches played in the window keep their replays")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}

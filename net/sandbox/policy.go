@@ -82,9 +82,9 @@ type Policy struct {
 }
 
 // Usage is the help of the --sandbox flag.
-const Usage = "how programs (bots, engines, units) run: on (every layer this system offers), strict (refuse to run a program " +
-	"unless every layer works) or off (trusted programs, unconfined), and settings, comma-separated: memory=2GB, cpu=15m, procs=128, " +
-	"files=1024, filesize=64MiB, scratch=128MiB, read=/opt/jdk (a folder programs may read), env=NAME (a variable passed on)"
+const Usage = "the `MODE` programs (bots, engines, AIC21 units) run in: on (the default: every layer this system has, naming those it lacks), " +
+	"strict (refuse a program unless every layer works) or off (trusted programs, unconfined); with settings, comma-separated: " +
+	"memory=2GB, cpu=15m, procs=128, files=1024, filesize=64MiB, scratch=128MiB, read=/opt/jdk (a folder programs may read), env=NAME (a variable passed on)"
 
 var current struct {
 	sync.Mutex
