@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-games/arena/net/sandbox/launcher"
 )
 
 // cgroup is a sandbox's control group: one folder in each hierarchy it
@@ -35,13 +37,9 @@ var cgroupBase struct {
 // sandboxes counts the cgroups this process made, to name them.
 var sandboxes atomic.Int64
 
-// launcherThreads is how many processes and threads the limits give the
-// launcher on top of the program's.
-const launcherThreads = 16
-
 // newCgroup makes a cgroup with the limits: memory (and no swap) and
 // processes.
-func newCgroup(lim Limits) (*cgroup, error) {
+func newCgroup(memory, procs int64) (*cgroup, error) {
 	cgroupBase.once.Do(findCgroups)
 	if cgroupBase.err != nil {
 		return nil, cgroupBase.err
@@ -56,20 +54,20 @@ func newCgroup(lim Limits) (*cgroup, error) {
 		}
 		g.dirs = append(g.dirs, d)
 	}
-	mem := strconv.FormatInt(lim.Memory, 10)
-	pids := strconv.Itoa(lim.Procs + launcherThreads)
+	mem := strconv.FormatInt(memory, 10)
+	pids := strconv.FormatInt(procs+launcher.Threads, 10)
 	var writes [][2]string
 	if g.v2 {
 		d := g.dirs[0]
 		g.procs = filepath.Join(d, "cgroup.procs")
 		writes = [][2]string{{filepath.Join(d, "pids.max"), pids}}
-		if lim.Memory > 0 {
+		if memory > 0 {
 			writes = append(writes, [2]string{filepath.Join(d, "memory.max"), mem}, [2]string{filepath.Join(d, "memory.swap.max"), "0"})
 		}
 	} else {
 		g.procs = filepath.Join(g.dirs[1], "cgroup.procs")
 		writes = [][2]string{{filepath.Join(g.dirs[1], "pids.max"), pids}}
-		if lim.Memory > 0 {
+		if memory > 0 {
 			writes = append(writes, [2]string{filepath.Join(g.dirs[0], "memory.limit_in_bytes"), mem})
 			if _, err := os.Stat(filepath.Join(g.dirs[0], "memory.memsw.limit_in_bytes")); err == nil {
 				writes = append(writes, [2]string{filepath.Join(g.dirs[0], "memory.memsw.limit_in_bytes"), mem})

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/arena-games/arena/net/sandbox/launcher"
 )
 
 // systemFolders are the system's libraries, programs and settings: every
@@ -20,8 +22,8 @@ var toolRoot = map[string]bool{"shims": true, "bin": true, "sbin": true}
 
 // readSet is what programs may read besides their own folder.
 type readSet struct {
-	entries []entry  // to bind or link, in the launcher
-	binds   []string // the folders and files bound
+	entries []launcher.Entry // to bind or link, in the launcher
+	binds   []string         // the folders and files bound
 }
 
 var readCache struct {
@@ -52,7 +54,7 @@ func readable(pol Policy) (readSet, error) {
 		d = filepath.Clean(d)
 		paths = append(paths, d)
 		parent := filepath.Dir(d)
-		if toolRoot[filepath.Base(d)] && parent != "/" && (filepath.Base(d) == "shims" || home == "" || !within(d, home)) {
+		if toolRoot[filepath.Base(d)] && parent != "/" && (filepath.Base(d) == "shims" || home == "" || !launcher.Within(d, home)) {
 			paths = append(paths, parent)
 		}
 	}
@@ -91,17 +93,17 @@ func readable(pol Policy) (readSet, error) {
 	set.binds = slices.Compact(set.binds)
 	var outer []string
 	for _, b := range set.binds {
-		if !covered(b, outer) {
+		if !launcher.Covered(b, outer) {
 			outer = append(outer, b)
 		}
 	}
 	set.binds = outer
 	for _, b := range outer {
-		set.entries = append(set.entries, entry{Path: b})
+		set.entries = append(set.entries, launcher.Entry{Path: b})
 	}
 	for p, target := range links {
-		if !covered(p, outer) {
-			set.entries = append(set.entries, entry{Path: p, Link: target})
+		if !launcher.Covered(p, outer) {
+			set.entries = append(set.entries, launcher.Entry{Path: p, Link: target})
 		}
 	}
 	readCache.key, readCache.set = key, set
@@ -111,14 +113,14 @@ func readable(pol Policy) (readSet, error) {
 // checkRead refuses a folder programs may not read: one that holds
 // Arena's data or another's home, or the system's live state.
 func checkRead(p string) error {
-	if p == "/" || slices.Contains(forbidden, p) || covered(p, []string{"/proc", "/sys", "/dev", "/run"}) {
+	if p == "/" || slices.Contains(forbidden, p) || launcher.Covered(p, []string{"/proc", "/sys", "/dev", "/run"}) {
 		return fmt.Errorf("programs may not read %s", p)
 	}
-	if home, err := os.UserHomeDir(); err == nil && within(home, p) {
+	if home, err := os.UserHomeDir(); err == nil && launcher.Within(home, p) {
 		return fmt.Errorf("%s holds the home folder %s", p, home)
 	}
 	for _, d := range protected() {
-		if within(d, p) {
+		if launcher.Within(d, p) {
 			return fmt.Errorf("%s holds Arena's data (%s)", p, d)
 		}
 	}

@@ -24,6 +24,8 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+
+	_ "github.com/arena-games/arena/net/sandbox/launcher" // a sandbox's first process: Arena's program, started again
 )
 
 // Program is what a caller knows of the program it starts.

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/net/sandbox/launcher"
 )
 
 // parentEnv makes the test binary play Arena in a child process: it
@@ -305,7 +307,7 @@ print("running", len([p for p in os.listdir("/proc") if p.isdigit()]), "started"
 	var running int
 	_, scanErr := fmt.Sscanf(out[strings.Index(out, "running"):], "running %d", &running)
 	require.NoError(t, scanErr, out)
-	require.LessOrEqual(t, running, 40+launcherThreads, "processes in the sandbox")
+	require.LessOrEqual(t, running, 40+launcher.Threads, "processes in the sandbox")
 	require.Greater(t, running, 10)
 	require.Contains(t, out, fmt.Sprintf("started %d", running-2), "forks failed once the sandbox was full")
 	requireGone(t, m)
@@ -467,7 +469,7 @@ func TestMissingLayers(t *testing.T) {
 			usePolicy(t, Policy{Mode: Strict})
 			_, err = runProgram(t, path, Program{Name: "hostile"}, d.token)
 			require.ErrorContains(t, err, "hostile")
-			require.ErrorContains(t, err, map[string]string{"namespaces": layerUserNS, "landlock": layerLandlock}[layer])
+			require.ErrorContains(t, err, map[string]string{"namespaces": launcher.LayerUserNS, "landlock": launcher.LayerLandlock}[layer])
 		})
 	}
 }

@@ -12,12 +12,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/landlock-lsm/go-landlock/landlock"
+	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-games/arena/net/sandbox/launcher"
 )
 
 // startTimeout bounds how long a launcher may take to set up and start
@@ -71,9 +76,8 @@ func start(cmd *exec.Cmd, p Program) (*box, error) {
 		if disabled["namespaces"] {
 			ns = noNamespaces
 		}
-		c.NoLandlock = disabled["landlock"]
 		c.UserNS, c.PidNS, c.MountNS, c.NetNS = ns.user, ns.flags&unix.CLONE_NEWPID != 0, ns.flags&unix.CLONE_NEWNS != 0, ns.flags&unix.CLONE_NEWNET != 0
-		c.Layers = slices.Clone(ns.lacks)
+		c.Lacks = slices.Clone(ns.lacks)
 		b.pidNS = c.PidNS
 		if !c.MountNS {
 			if b.scratch, err = os.MkdirTemp("", fmt.Sprintf("arena-sandbox-%d-*", os.Getpid())); err != nil {
@@ -91,19 +95,19 @@ func start(cmd *exec.Cmd, p Program) (*box, error) {
 			if disabled["cgroup"] {
 				err = errors.New("turned off")
 			} else {
-				b.cg, err = newCgroup(c.Limits)
+				b.cg, err = newCgroup(c.Limits.Memory, c.Limits.Procs)
 			}
 			if err != nil {
-				c.Layers = append(c.Layers, layerCgroup)
+				c.Lacks = append(c.Lacks, launcher.LayerCgroup)
 				if os.Geteuid() == 0 {
-					c.Layers = append(c.Layers, layerNproc)
+					c.Lacks = append(c.Lacks, launcher.LayerNproc)
 				}
 			}
 		}
-		if c.Strict && len(c.Layers) > 0 {
+		if c.Strict && len(c.Lacks) > 0 {
 			b.release()
 			return nil, fmt.Errorf("sandbox: %s: --sandbox=strict and this system lacks: %s (--sandbox=on runs programs with the layers it has)",
-				p.Name, strings.Join(c.Layers, "; "))
+				p.Name, strings.Join(c.Lacks, "; "))
 		}
 	}
 	if c.Dir == "" {
@@ -118,7 +122,7 @@ func start(cmd *exec.Cmd, p Program) (*box, error) {
 
 // launch starts the launcher, hands it its config and waits for its
 // report.
-func (b *box) launch(c config, ns namespaces) error {
+func (b *box) launch(c launcher.Config, ns namespaces) error {
 	cmd := b.cmd
 	cfgR, cfgW, err := os.Pipe()
 	if err != nil {
@@ -132,7 +136,17 @@ func (b *box) launch(c config, ns namespaces) error {
 	}
 	defer stR.Close()
 	defer stW.Close()
-	files := []*os.File{cfgR, stW}
+	files := []*os.File{cfgR, stW, nil}
+	if !c.Off {
+		rs, err := b.ruleset(&c)
+		if err != nil {
+			return fmt.Errorf("sandbox: %s: %s: %w", c.Name, launcher.LayerLandlock, err)
+		}
+		if rs != nil {
+			defer rs.Close()
+			files[launcher.FDRuleset-launcher.FDConfig] = rs
+		}
+	}
 	if c.Connect != "" && c.NetNS {
 		for range spares {
 			s, err := outsideSocket(c.Connect)
@@ -144,7 +158,7 @@ func (b *box) launch(c config, ns namespaces) error {
 		}
 		c.Spares = spares
 	}
-	cmd.Path, cmd.Args, cmd.Dir, cmd.Env = "/proc/self/exe", []string{launcherName}, "/", []string{}
+	cmd.Path, cmd.Args, cmd.Dir, cmd.Env = "/proc/self/exe", []string{launcher.Name}, "/", []string{}
 	cmd.ExtraFiles = files
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if !c.PidNS {
@@ -166,7 +180,7 @@ func (b *box) launch(c config, ns namespaces) error {
 	if b.cg != nil {
 		if err := b.cg.add(cmd.Process.Pid); err != nil {
 			cmd.Process.Kill()
-			return fmt.Errorf("sandbox: %s: %s: %w", c.Name, layerCgroup, err)
+			return fmt.Errorf("sandbox: %s: %s: %w", c.Name, launcher.LayerCgroup, err)
 		}
 	}
 	err = json.NewEncoder(cfgW).Encode(c)
@@ -191,8 +205,8 @@ func (b *box) launch(c config, ns namespaces) error {
 }
 
 // readReport reads the launcher's report, for at most startTimeout.
-func readReport(r *os.File) (report, error) {
-	var rep report
+func readReport(r *os.File) (launcher.Report, error) {
+	var rep launcher.Report
 	done := make(chan error, 1)
 	go func() {
 		line, err := bufio.NewReader(r).ReadBytes('\n')
@@ -339,15 +353,11 @@ var probed struct {
 }
 
 // noNamespaces is a launcher made in none.
-var noNamespaces = namespaces{lacks: []string{layerUserNS, layerPidNS, layerMountNS, layerNetNS}}
+var noNamespaces = namespaces{lacks: []string{launcher.LayerUserNS, launcher.LayerPidNS, launcher.LayerMountNS, launcher.LayerNetNS}}
 
 // disabled turns layers off ("namespaces", "landlock", "cgroup") as a
 // system that lacks them would: the tests of what happens then use it.
 var disabled = map[string]bool{}
-
-// probeName is the argv[0] of a launcher that only tells that it could
-// be made.
-const probeName = "arena-sandbox-probe"
 
 // allNamespaces are the namespaces a sandbox lives in.
 const allNamespaces = unix.CLONE_NEWUSER | unix.CLONE_NEWPID | unix.CLONE_NEWNS | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS | unix.CLONE_NEWNET | unix.CLONE_NEWCGROUP
@@ -358,12 +368,12 @@ func probe() namespaces {
 	probed.once.Do(func() {
 		try := []namespaces{{flags: allNamespaces, user: true}}
 		if os.Geteuid() == 0 {
-			try = append(try, namespaces{flags: allNamespaces &^ unix.CLONE_NEWUSER, lacks: []string{layerUserNS}})
+			try = append(try, namespaces{flags: allNamespaces &^ unix.CLONE_NEWUSER, lacks: []string{launcher.LayerUserNS}})
 		}
 		try = append(try, noNamespaces)
 		for _, ns := range try {
 			cmd := exec.Command("/proc/self/exe")
-			cmd.Args = []string{probeName}
+			cmd.Args = []string{launcher.ProbeName}
 			cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: ns.flags, Pdeathsig: syscall.SIGKILL}
 			if ns.user {
 				cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
@@ -383,9 +393,10 @@ func probe() namespaces {
 
 // describe turns cmd and what the caller knows of it into the launcher's
 // config.
-func describe(cmd *exec.Cmd, p Program, pol Policy) (config, error) {
-	c := config{Name: p.Name, Args: slices.Clone(cmd.Args), Off: pol.Mode == Off, Strict: pol.Mode == Strict,
-		Limits: DefaultLimits.Over(p.Limits).Over(pol.Limits)}
+func describe(cmd *exec.Cmd, p Program, pol Policy) (launcher.Config, error) {
+	lim := DefaultLimits.Over(p.Limits).Over(pol.Limits)
+	c := launcher.Config{Name: p.Name, Args: slices.Clone(cmd.Args), Off: pol.Mode == Off, Strict: pol.Mode == Strict,
+		Limits: launcher.Limits{Memory: lim.Memory, CPU: int64(lim.CPU.Seconds()), Procs: int64(lim.Procs), Files: int64(lim.Files), FileSize: lim.FileSize, Scratch: lim.Scratch}}
 	cwd, err := os.Getwd()
 	if err != nil {
 		cwd = "/"
@@ -426,14 +437,14 @@ func describe(cmd *exec.Cmd, p Program, pol Policy) (config, error) {
 		c.Own = own
 	}
 	switch {
-	case cmd.Dir != "" && (within(base, own) || covered(base, system.binds)):
+	case cmd.Dir != "" && (launcher.Within(base, own) || launcher.Covered(base, system.binds)):
 		c.Dir = base
 	case own != "":
 		c.Dir = own
 	}
 	for _, w := range p.Write {
 		w = abs(w, own)
-		if own == "" || !within(w, own) {
+		if own == "" || !launcher.Within(w, own) {
 			return c, fmt.Errorf("sandbox: %s: %s is not in its folder %s", p.Name, w, own)
 		}
 		if f, err := os.OpenFile(w, os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
@@ -476,7 +487,7 @@ func ownFolder(path string, args []string, base string, system []string) string 
 		if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
-		if real, err := filepath.EvalSymlinks(f); err == nil && !covered(real, system) {
+		if real, err := filepath.EvalSymlinks(f); err == nil && !launcher.Covered(real, system) {
 			return filepath.Dir(real)
 		}
 	}
@@ -494,7 +505,7 @@ func checkOwn(own string) error {
 		return fmt.Errorf("its folder would be your home folder %s: put the program in a folder of its own", own)
 	}
 	for _, d := range protected() {
-		if within(d, own) {
+		if launcher.Within(d, own) {
 			return fmt.Errorf("its folder %s holds Arena's data (%s): put the program in a folder of its own", own, d)
 		}
 	}
@@ -503,3 +514,62 @@ func checkOwn(own string) error {
 
 // forbidden are folders that are never a program's own, nor one to read.
 var forbidden = []string{"/proc", "/sys", "/dev", "/tmp", "/run", "/var", "/home", "/root"}
+
+// landlockConfigs are go-landlock's presets by Landlock ABI, as far as
+// Arena uses them.
+var landlockConfigs = []landlock.Config{landlock.V1, landlock.V2, landlock.V3, landlock.V4, landlock.V5, landlock.V6, landlock.V7}
+
+// ruleset makes the program's Landlock ruleset, for the launcher to add
+// its scratch tmpfs and its /proc to and restrict itself with: read and
+// run the program's folder and what the system lets programs read; write
+// the files it may, a host scratch folder and the harmless devices; TCP
+// only to its address. Nil where the kernel has no Landlock.
+func (b *box) ruleset(c *launcher.Config) (*os.File, error) {
+	abi, err := llsyscall.LandlockGetABIVersion()
+	if err != nil || abi < 1 || disabled["landlock"] {
+		return nil, nil
+	}
+	cfg := landlockConfigs[min(abi, len(landlockConfigs))-1]
+	var rules []landlock.Rule
+	read := []string{c.Own}
+	for _, e := range c.Read {
+		if e.Link == "" {
+			read = append(read, e.Path)
+		}
+	}
+	for _, p := range read {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			rules = append(rules, landlock.RODirs(p))
+		} else if err == nil {
+			rules = append(rules, landlock.ROFiles(p))
+		}
+	}
+	rules = append(rules, landlock.RWFiles(c.Write...),
+		landlock.RWFiles("/dev/null", "/dev/zero", "/dev/full").IgnoreIfMissing(),
+		landlock.ROFiles("/dev/random", "/dev/urandom").IgnoreIfMissing())
+	if c.Scratch != "" {
+		rules = append(rules, landlock.RWDirs(c.Scratch).WithRefer())
+	}
+	if c.Connect != "" {
+		_, port, _ := net.SplitHostPort(c.Connect)
+		n, err := strconv.ParseUint(port, 10, 16)
+		if err != nil {
+			return nil, fmt.Errorf("the port of %s: %w", c.Connect, err)
+		}
+		rules = append(rules, landlock.ConnectTCP(uint16(n)))
+	}
+	fd, flags, err := cfg.BestEffort().NewRulesetFD(rules...)
+	if err != nil || fd < 0 {
+		return nil, err
+	}
+	c.Landlock, c.RulesetFlags = true, flags
+	c.ScratchRights = uint64(cfg.HandledAccessFS)
+	c.ReadOnly = uint64(cfg.HandledAccessFS) & (llsyscall.AccessFSExecute | llsyscall.AccessFSReadFile | llsyscall.AccessFSReadDir)
+	if abi < 4 && !c.NetNS {
+		c.Lacks = append(c.Lacks, launcher.LayerLLNet)
+	}
+	if abi < 6 && (!c.PidNS || !c.NetNS) {
+		c.Lacks = append(c.Lacks, launcher.LayerLLScope)
+	}
+	return os.NewFile(uintptr(fd), "landlock ruleset"), nil
+}

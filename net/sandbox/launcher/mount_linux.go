@@ -1,14 +1,12 @@
-package sandbox
+package launcher
 
 import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 )
 
 // devices are the device files a program gets: read-write.
@@ -21,11 +19,11 @@ var devices = []string{"null", "zero", "full", "random", "urandom"}
 // Arena's data, not other programs, not the host's sockets.
 func (l *launcher) buildRoot() error {
 	c := l.c
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("make the mounts private: %w", err)
 	}
 	// A tmpfs to stand on, with the host's root moved to /oldroot.
-	if err := unix.Mount("tmpfs", "/tmp", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755,size=64k"); err != nil {
+	if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=64k"); err != nil {
 		return fmt.Errorf("mount a tmpfs: %w", err)
 	}
 	for _, d := range []string{"/tmp/newroot", "/tmp/oldroot"} {
@@ -33,14 +31,14 @@ func (l *launcher) buildRoot() error {
 			return err
 		}
 	}
-	if err := unix.PivotRoot("/tmp", "/tmp/oldroot"); err != nil {
+	if err := syscall.PivotRoot("/tmp", "/tmp/oldroot"); err != nil {
 		return fmt.Errorf("pivot_root: %w", err)
 	}
-	if err := unix.Chdir("/"); err != nil {
+	if err := syscall.Chdir("/"); err != nil {
 		return err
 	}
 	const root, host = "/newroot", "/oldroot"
-	if err := unix.Mount("tmpfs", root, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755,size=1m,nr_inodes=4096"); err != nil {
+	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=1m,nr_inodes=4096"); err != nil {
 		return fmt.Errorf("mount the root: %w", err)
 	}
 	// The scratch folder: HOME and TMPDIR.
@@ -48,7 +46,7 @@ func (l *launcher) buildRoot() error {
 	if err := os.Mkdir(root+"/tmp", 0o755); err != nil {
 		return err
 	}
-	if err := unix.Mount("tmpfs", root+"/tmp", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, scratch); err != nil {
+	if err := syscall.Mount("tmpfs", root+"/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, scratch); err != nil {
 		return fmt.Errorf("mount the scratch folder: %w", err)
 	}
 	if err := makeDev(root, host); err != nil {
@@ -57,16 +55,16 @@ func (l *launcher) buildRoot() error {
 	if err := os.Mkdir(root+"/proc", 0o555); err != nil {
 		return err
 	}
-	if err := unix.Mount("proc", root+"/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC|unix.MS_RDONLY, ""); err != nil {
+	if err := syscall.Mount("proc", root+"/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC|syscall.MS_RDONLY, ""); err != nil {
 		os.Remove(root + "/proc")
-		if err := l.lack(layerProc, fmt.Errorf("mount proc: %w", err)); err != nil {
+		if err := l.lack(LayerProc, fmt.Errorf("mount proc: %w", err)); err != nil {
 			return err
 		}
 	}
 	// The system's folders, then the program's own, in path order so that
 	// a folder is bound before what is inside it; links last.
 	binds := []string{}
-	var links []entry
+	var links []Entry
 	for _, e := range c.Read {
 		if e.Link != "" {
 			links = append(links, e)
@@ -80,7 +78,7 @@ func (l *launcher) buildRoot() error {
 			return fmt.Errorf("bind %s: %w", p, err)
 		}
 	}
-	if !covered(c.Own, binds) {
+	if !Covered(c.Own, binds) {
 		if err := bind(host+c.Own, root+c.Own, false); err != nil {
 			return fmt.Errorf("bind the program's folder %s: %w", c.Own, err)
 		}
@@ -96,7 +94,7 @@ func (l *launcher) buildRoot() error {
 		}
 	}
 	for _, e := range links {
-		if err := os.MkdirAll(filepath.Dir(root+e.Path), 0o755); err != nil {
+		if err := os.MkdirAll(dir(root+e.Path), 0o755); err != nil {
 			return err
 		}
 		if err := os.Symlink(e.Link, root+e.Path); err != nil && !errors.Is(err, os.ErrExist) {
@@ -104,28 +102,29 @@ func (l *launcher) buildRoot() error {
 		}
 	}
 	// Leave the host behind, and make the root read-only.
-	if err := unix.Unmount(host, unix.MNT_DETACH); err != nil {
+	if err := syscall.Unmount(host, syscall.MNT_DETACH); err != nil {
 		return fmt.Errorf("unmount the host's root: %w", err)
 	}
-	if err := unix.Chdir(root); err != nil {
+	if err := syscall.Chdir(root); err != nil {
 		return err
 	}
-	if err := unix.PivotRoot(".", "."); err != nil {
+	if err := syscall.PivotRoot(".", "."); err != nil {
 		return fmt.Errorf("pivot_root: %w", err)
 	}
-	if err := unix.Unmount(".", unix.MNT_DETACH); err != nil {
+	if err := syscall.Unmount(".", syscall.MNT_DETACH); err != nil {
 		return fmt.Errorf("unmount the old root: %w", err)
 	}
-	if err := unix.Chdir("/"); err != nil {
+	if err := syscall.Chdir("/"); err != nil {
 		return err
 	}
-	return remountRO("/", unix.MS_NOSUID|unix.MS_NODEV)
+	return remountRO("/", syscall.MS_NOSUID|syscall.MS_NODEV)
 }
 
-// covered reports whether path is one of dirs or inside one.
-func covered(path string, dirs []string) bool {
-	for _, d := range dirs {
-		if within(path, d) {
+// Covered reports whether the clean absolute path is one of folders or
+// inside one.
+func Covered(path string, folders []string) bool {
+	for _, d := range folders {
+		if Within(path, d) {
 			return true
 		}
 	}
@@ -139,7 +138,7 @@ func makeDev(root, host string) error {
 	if err := os.Mkdir(dev, 0o755); err != nil {
 		return err
 	}
-	if err := unix.Mount("tmpfs", dev, "tmpfs", unix.MS_NOSUID|unix.MS_NOEXEC, "mode=0755,size=64k,nr_inodes=64"); err != nil {
+	if err := syscall.Mount("tmpfs", dev, "tmpfs", syscall.MS_NOSUID|syscall.MS_NOEXEC, "mode=0755,size=64k,nr_inodes=64"); err != nil {
 		return err
 	}
 	for _, d := range devices {
@@ -153,7 +152,7 @@ func makeDev(root, host string) error {
 			return err
 		}
 	}
-	return remountRO(dev, unix.MS_NOSUID|unix.MS_NOEXEC)
+	return remountRO(dev, syscall.MS_NOSUID|syscall.MS_NOEXEC)
 }
 
 // bind binds src (a folder or a file) at dst, making dst and the folders
@@ -168,7 +167,7 @@ func bind(src, dst string, write bool) error {
 			return err
 		}
 	} else {
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := os.MkdirAll(dir(dst), 0o755); err != nil {
 			return err
 		}
 		if _, err := os.Lstat(dst); err != nil {
@@ -179,30 +178,30 @@ func bind(src, dst string, write bool) error {
 			f.Close()
 		}
 	}
-	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
 		return err
 	}
 	if write {
 		return nil
 	}
-	return remountRO(dst, unix.MS_NOSUID|unix.MS_NODEV)
+	return remountRO(dst, syscall.MS_NOSUID|syscall.MS_NODEV)
 }
 
 // remountRO makes the mount at path read-only with the flags more, keeping
 // the flags it has that a user namespace may not clear.
 func remountRO(path string, more uintptr) error {
-	var fs unix.Statfs_t
-	if err := unix.Statfs(path, &fs); err != nil {
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(path, &fs); err != nil {
 		return err
 	}
-	flags := uintptr(unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY) | more
-	for _, f := range []struct{ st, ms uintptr }{{unix.ST_NOSUID, unix.MS_NOSUID}, {unix.ST_NODEV, unix.MS_NODEV}, {unix.ST_NOEXEC, unix.MS_NOEXEC},
-		{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME}} {
+	flags := uintptr(syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY) | more
+	for _, f := range []struct{ st, ms uintptr }{{stNoSuid, syscall.MS_NOSUID}, {stNoDev, syscall.MS_NODEV}, {stNoExec, syscall.MS_NOEXEC},
+		{stNoAtime, syscall.MS_NOATIME}, {stNoDirAtime, syscall.MS_NODIRATIME}, {stRelAtime, syscall.MS_RELATIME}} {
 		if uintptr(fs.Flags)&f.st != 0 {
 			flags |= f.ms
 		}
 	}
-	if err := unix.Mount("", path, "", flags, ""); err != nil {
+	if err := syscall.Mount("", path, "", flags, ""); err != nil {
 		return fmt.Errorf("make %s read-only: %w", path, err)
 	}
 	return nil
@@ -216,19 +215,34 @@ func mask(path string) error {
 		return err
 	}
 	if st.IsDir() {
-		return unix.Mount("tmpfs", path, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0,size=4k,nr_inodes=1")
+		return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k,nr_inodes=1")
 	}
-	if err := unix.Mount("/oldroot/dev/null", path, "", unix.MS_BIND, ""); err != nil {
+	if err := syscall.Mount("/oldroot/dev/null", path, "", syscall.MS_BIND, ""); err != nil {
 		return err
 	}
-	return remountRO(path, unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC)
+	return remountRO(path, syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC)
 }
 
-// within reports whether path is dir or inside it.
-func within(path, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+// Within reports whether the clean absolute path is folder or inside it.
+func Within(path, folder string) bool {
+	return folder == "/" || path == folder || strings.HasPrefix(path, folder+"/")
 }
+
+// dir is the folder of a clean absolute path.
+func dir(path string) string {
+	i := strings.LastIndexByte(path, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return path[:i]
+}
+
+// Mount flags of statfs(2) (ST_*), which package syscall lacks.
+const (
+	stNoSuid     = 2
+	stNoDev      = 4
+	stNoExec     = 8
+	stNoAtime    = 1024
+	stNoDirAtime = 2048
+	stRelAtime   = 4096
+)
