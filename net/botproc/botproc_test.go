@@ -19,7 +19,7 @@ import (
 
 // bot writes a bot folder with run.sh (body after the shebang) and returns
 // the script's path.
-func bot(t *testing.T, body string) string {
+func bot(t testing.TB, body string) string {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.sh")

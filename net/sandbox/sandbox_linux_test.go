@@ -104,7 +104,7 @@ func makeArenaData(t *testing.T) arenaData {
 
 // program writes a bash program into a folder of its own and returns its
 // path.
-func program(t *testing.T, body string) string {
+func program(t testing.TB, body string) string {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.sh")
 	require.NoError(t, os.WriteFile(path, []byte("#!/bin/bash\n"+body), 0o755))
