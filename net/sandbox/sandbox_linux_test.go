@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -472,6 +473,19 @@ func TestMissingLayers(t *testing.T) {
 			require.ErrorContains(t, err, map[string]string{"namespaces": launcher.LayerUserNS, "landlock": launcher.LayerLandlock}[layer])
 		})
 	}
+}
+
+// Scratch folders that an Arena killed without clearing up left on the
+// host (without a mount namespace) go when the next Arena makes one.
+func TestStaleScratchIsSwept(t *testing.T) {
+	stale := filepath.Join(os.TempDir(), fmt.Sprintf("arena-sandbox-%d-123", 1<<22+1))
+	require.NoError(t, os.MkdirAll(filepath.Join(stale, "junk"), 0o755))
+	sweep = sync.Once{}
+	disabled["namespaces"] = true
+	defer delete(disabled, "namespaces")
+	out, err := runProgram(t, program(t, "echo hi"), Program{Name: "sweeper"})
+	require.NoError(t, err, out)
+	require.NoDirExists(t, stale)
 }
 
 // The sandbox works for an unprivileged user too: this test binary runs

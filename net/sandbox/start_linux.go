@@ -80,6 +80,7 @@ func start(cmd *exec.Cmd, p Program) (*box, error) {
 		c.Lacks = slices.Clone(ns.lacks)
 		b.pidNS = c.PidNS
 		if !c.MountNS {
+			sweep.Do(sweepScratch)
 			if b.scratch, err = os.MkdirTemp("", fmt.Sprintf("arena-sandbox-%d-*", os.Getpid())); err != nil {
 				return nil, fmt.Errorf("sandbox: %s: the scratch folder: %w", p.Name, err)
 			}
@@ -572,4 +573,18 @@ func (b *box) ruleset(c *launcher.Config) (*os.File, error) {
 		c.Lacks = append(c.Lacks, launcher.LayerLLScope)
 	}
 	return os.NewFile(uintptr(fd), "landlock ruleset"), nil
+}
+
+var sweep sync.Once
+
+// sweepScratch removes the scratch folders on the host that Arena
+// processes no longer running left (killed before they could clear up).
+func sweepScratch() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "arena-sandbox-*-*"))
+	for _, d := range dirs {
+		owner, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), "arena-sandbox-"), "-")
+		if pid, err := strconv.Atoi(owner); err == nil && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			os.RemoveAll(d)
+		}
+	}
 }
