@@ -37,8 +37,8 @@ type Program struct {
 	// that names a file outside the system's folders: the program itself,
 	// or the script or jar an interpreter runs.
 	Dir string
-	// Write are files of its folder it may write, made when missing, such
-	// as the pid.log of AlienWarz's bots.
+	// Write are files of its folder it may write, made when missing (where
+	// Arena's user may), such as the pid.log of AlienWarz's bots.
 	Write []string
 	// Connect is the one TCP address, HOST:PORT, the program may connect
 	// to; "" for none.

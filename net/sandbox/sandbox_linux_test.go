@@ -196,6 +196,11 @@ echo finished
 	require.Contains(t, string(script), "for f in", "its own program is untouched")
 	left, _ := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("arena-sandbox-%d-*", os.Getpid())))
 	require.Empty(t, left, "scratch folders left on the host")
+
+	usePolicy(t, Policy{Mode: Off})
+	out, err = runProgram(t, path, Program{Name: "unconfined"}, targets[2])
+	require.NoError(t, err, out)
+	require.Contains(t, out, "WROTE "+targets[2], "unconfined, the program writes beside its folder: the test attacks")
 }
 
 // listen opens a TCP listener on loopback that counts what reaches it.
@@ -312,6 +317,28 @@ print("running", len([p for p in os.listdir("/proc") if p.isdigit()]), "started"
 	require.Greater(t, running, 10)
 	require.Contains(t, out, fmt.Sprintf("started %d", running-2), "forks failed once the sandbox was full")
 	requireGone(t, m)
+}
+
+// Memory, CPU time and file sizes are bounded as the policy says.
+func TestLimitsBind(t *testing.T) {
+	usePolicy(t, Policy{Limits: Limits{Memory: 128 << 20, CPU: time.Second, FileSize: 1 << 20}})
+	out, err := runProgram(t, program(t, `python3 -c 'b = bytearray(64 << 20); print("64 MiB fit", flush=True); c = bytearray(256 << 20); print("256 MiB fit")'`), Program{Name: "glutton"})
+	require.Error(t, err, out)
+	require.Contains(t, out, "64 MiB fit")
+	require.Contains(t, out, "MemoryError")
+	require.NotContains(t, out, "256 MiB fit")
+
+	t0 := time.Now()
+	_, err = runProgram(t, program(t, "while :; do :; done"), Program{Name: "spinner"})
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	require.Contains(t, []int{128 + 24, 128 + 9}, exit.ExitCode(), "SIGXCPU, then SIGKILL")
+	require.Less(t, time.Since(t0), 15*time.Second)
+
+	out, err = runProgram(t, program(t, `head -c 2000000 /dev/zero > "$HOME/big"; echo "status $?"; stat -c %s "$HOME/big"`), Program{Name: "filler"})
+	require.NoError(t, err, out)
+	require.Contains(t, out, "status 153", "SIGXFSZ")
+	require.Contains(t, out, "1048576")
 }
 
 // Processes that leave the program's session (setsid), double-fork and

@@ -100,10 +100,25 @@ func (l *launcher) start() (int, error) {
 		}
 	}
 	c := l.c
-	attr := &syscall.ProcAttr{Dir: c.Dir, Env: c.Env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}}
+	// The program stops at its exec (ptrace), to get its limits before
+	// its first instruction: the launcher keeps none of them.
+	limited := !c.Off && c.Limits != Limits{}
+	attr := &syscall.ProcAttr{Dir: c.Dir, Env: c.Env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Ptrace: limited}}
 	pid, err := syscall.ForkExec(c.Path, c.Args, attr)
 	if err != nil {
 		return 0, l.why(err)
+	}
+	if limited {
+		var ws syscall.WaitStatus
+		_, werr := syscall.Wait4(pid, &ws, syscall.WALL, nil)
+		if werr == nil && ws.Stopped() {
+			err = l.limit(pid)
+		}
+		syscall.PtraceDetach(pid)
+		if werr != nil || err != nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+			return 0, failure{LayerRlimits, errors.Join(werr, err)}
+		}
 	}
 	return pid, nil
 }
@@ -119,8 +134,9 @@ func (l *launcher) why(err error) error {
 }
 
 // confine applies the layers, in order: the file system (mount
-// namespace), the network, the limits, and last, on the main thread, no
-// new privileges, no capabilities and Landlock.
+// namespace), the network, and last, on the main thread, no new
+// privileges, no capabilities and Landlock. The limits are the program's
+// alone (start).
 func (l *launcher) confine() error {
 	prctl(syscall.PR_SET_DUMPABLE, 0)
 	home := l.c.Scratch
@@ -141,9 +157,6 @@ func (l *launcher) confine() error {
 				return failure{LayerNetNS, err}
 			}
 		}
-	}
-	if err := l.limit(); err != nil {
-		return failure{LayerRlimits, err}
 	}
 	if err := prctl(prSetNoNewPrivs, 1); err != nil {
 		return failure{"no new privileges", err}
@@ -168,9 +181,9 @@ func prctl(option int, arg uintptr) error {
 	return nil
 }
 
-// limit sets the program's resource limits. The launcher's own threads
-// count towards the process limit, so it gets Threads more.
-func (l *launcher) limit() error {
+// limit sets the resource limits of the program pid. The launcher's own
+// threads count towards the process limit, so it gets Threads more.
+func (l *launcher) limit(pid int) error {
 	lim := l.c.Limits
 	procs := lim.Procs
 	if procs > 0 {
@@ -193,11 +206,19 @@ func (l *launcher) limit() error {
 		var old syscall.Rlimit
 		syscall.Getrlimit(s.res, &old)
 		r := syscall.Rlimit{Cur: min(uint64(s.cur), old.Max), Max: min(uint64(s.max), old.Max)}
-		if err := syscall.Setrlimit(s.res, &r); err != nil {
+		if err := prlimit(pid, s.res, &r); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
-	return syscall.Setrlimit(rlimitCore, &syscall.Rlimit{})
+	return prlimit(pid, rlimitCore, &syscall.Rlimit{})
+}
+
+// prlimit sets a resource limit of the process pid.
+func prlimit(pid, resource int, r *syscall.Rlimit) error {
+	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(resource), uintptr(unsafe.Pointer(r)), 0, 0, 0); e != 0 {
+		return e
+	}
+	return nil
 }
 
 // The resource numbers package syscall lacks.
