@@ -313,7 +313,8 @@ func (p *Player) exitStatus() string {
 // Exited is closed when the bot's process has ended.
 func (p *Player) Exited() <-chan struct{} { return p.exited }
 
-// Pid is the process id of the bot's sandbox (its launcher).
+// Pid is the process id of the bot's sandbox (its launcher), which is
+// also its process group's id.
 func (p *Player) Pid() int { return p.cmd.Process.Pid }
 
 // Close ends the bot: its whole sandbox is killed, as the original killed

@@ -161,7 +161,9 @@ func (b *box) launch(c launcher.Config, ns namespaces) error {
 	}
 	cmd.Path, cmd.Args, cmd.Dir, cmd.Env = "/proc/self/exe", []string{launcher.Name}, "/", []string{}
 	cmd.ExtraFiles = files
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	// A process group of its own, as before the sandbox: the terminal's
+	// signals go to Arena, which ends its programs itself.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if !c.PidNS {
 		cmd.SysProcAttr.Pdeathsig = syscall.SIGTERM // the launcher kills the rest first
 	}

@@ -131,7 +131,8 @@ func (p *Process) logStderr(r io.ReadCloser, file *os.File) {
 	}
 }
 
-// Pid is the process id of the engine's sandbox (its launcher).
+// Pid is the process id of the engine's sandbox (its launcher), which
+// is also its process group's id.
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
 // Exited is closed when the process has ended.
