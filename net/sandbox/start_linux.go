@@ -99,10 +99,10 @@ func start(cmd *exec.Cmd, p Program) (*box, error) {
 				b.cg, err = newCgroup(c.Limits.Memory, c.Limits.Procs)
 			}
 			if err != nil {
-				c.Lacks = append(c.Lacks, launcher.LayerCgroup)
-				if os.Geteuid() == 0 {
-					c.Lacks = append(c.Lacks, launcher.LayerNproc)
-				}
+				c.Lacks = append(c.Lacks, launcher.LayerCgroup, launcher.LayerNproc)
+			}
+			if !c.UserNS {
+				c.Limits.Procs = 0 // RLIMIT_NPROC would count the user's other processes too
 			}
 		}
 		if c.Strict && len(c.Lacks) > 0 {

@@ -98,7 +98,7 @@ const (
 	LayerLLNet    = "Landlock TCP rules (Linux 6.7)"
 	LayerLLScope  = "Landlock signal and abstract-socket scoping (Linux 6.12)"
 	LayerCgroup   = "cgroup (memory and process limits of the whole sandbox)"
-	LayerNproc    = "a process limit (RLIMIT_NPROC does not bind uid 0: needs a writable cgroup)"
+	LayerNproc    = "a process limit (RLIMIT_NPROC binds per sandbox only in a user namespace, and never uid 0: needs a writable cgroup)"
 	LayerRlimits  = "resource limits"
 	LayerCaps     = "dropping capabilities"
 )
