@@ -198,7 +198,7 @@ echo finished
 	require.Empty(t, left, "scratch folders left on the host")
 
 	usePolicy(t, Policy{Mode: Off})
-	out, err = runProgram(t, path, Program{Name: "unconfined"}, targets[2])
+	out, err = runProgram(t, program(t, `if echo x > "$1"; then echo "WROTE $1"; fi`), Program{Name: "unconfined"}, targets[2])
 	require.NoError(t, err, out)
 	require.Contains(t, out, "WROTE "+targets[2], "unconfined, the program writes beside its folder: the test attacks")
 }
