@@ -17,6 +17,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // gauntletFlags are the flags of `arena santorini match`.
@@ -53,6 +54,7 @@ func cmdSantoriniMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once (time-limited engines need a free core each)")
 	fs.DurationVar(&f.grace, "grace", time.Second, "how late a built-in player's move may come beyond its time before it forfeits (external engines: the protocol's 1 s)")
 	fs.StringVar(&f.out, "out", "", "a folder for each game's replay and move file (default: none)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

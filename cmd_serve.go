@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/sandbox"
 	"github.com/arena-games/arena/net/server"
 	"github.com/arena-games/arena/scenes"
 	"github.com/arena-games/arena/web"
@@ -37,6 +38,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "streams one client address may hold open")
 	webDir := fs.String("web", "", "the browser client's folder, built by `make web` (default: web/dist beside the arena program, or in the current folder)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -53,6 +55,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	if *tokenFile == "" {
 		*tokenFile = filepath.Join(*dir, "admin-token")
 	}
+	sandbox.Protect(*dir, *tokenFile, *tournaments)
 	token, err := server.LoadToken(*tokenFile)
 	if err != nil {
 		return fmt.Errorf("the admin token: %w", err)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/sandbox"
 	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/scenes"
 )
@@ -66,6 +67,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
 	ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
 	replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -87,6 +89,7 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir = filepath.Join(scenes.DefaultTournamentDir(), strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0])))
 	}
+	sandbox.Protect(dir)
 	exe, err := os.Executable()
 	if err != nil {
 		return err
@@ -96,7 +99,8 @@ func cmdTournamentRun(args []string, stdout, stderr io.Writer) error {
 			// One core a worker: its garbage collector too, so that the
 			// workers share the machine evenly. The runner hands it the
 			// NATS address on its standard input.
-			cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1))
+			cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1),
+				"--sandbox", sandbox.CurrentPolicy().String())
 			cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 			return cmd
 		}}
@@ -293,6 +297,7 @@ func cmdTournamentWorker(args []string, stderr io.Writer) error {
 	natsAddr := natsFlags(fs, "the `URL` of the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, as JSON from standard input (how arena tournament run starts its local workers)")
 	slots := fs.Int("slots", runtime.NumCPU(), "matches to play at once")
 	name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

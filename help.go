@@ -5,9 +5,9 @@ type help struct{ synopsis, about string }
 
 // commandHelp is every subcommand's help, by the name its flag set has.
 var commandHelp = map[string]help{
-	"": {"arena [--replays DIR]",
+	"": {"arena [--replays DIR] [--sandbox on|strict|off,SETTINGS]",
 		"Open the window on the main menu. Matches played in the window write their\nreplays to DIR. `arena --help` lists the commands."},
-	"play": {"arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--watch step|run]\n  arena play --server URL --match ID --seat S --token T",
+	"play": {"arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--watch step|run] [--sandbox MODE]\n  arena play --server URL --match ID --seat S --token T",
 		"Open a match directly in the window: people and computer players, one seat\neach. The replay goes to --out, or to the replays folder. With --server, play\nseat S of a match on an Arena server, with the seat's token: the window shows\nwhat the seat may see, and takes the person's moves as at the hotseat."},
 	"serve": {"arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--max-conns N] [--web DIR]",
 		"Run Arena's match server: matches created through its API (with the admin\ntoken) play on this machine, kept in NATS JetStream under DIR (embedded by\ndefault, or the cluster at --nats), watched and played from other machines\nover HTTP and WebSocket. Prints one line when ready; Ctrl-C stops it, and its\nrunning matches are kept as interrupted."},
@@ -15,7 +15,7 @@ var commandHelp = map[string]help{
 		"Open the window on an Arena server's matches (live first) and watch the one\nchosen: live, with rewind (pause, step, scrub back; End returns to live)."},
 	"replay": {"arena replay FILE|URL [--turn N]",
 		"Open the viewer on a replay: Arena's (.arena) or an original system's format;\nor a server's match (http://host:7070/api/matches/ID, followed live) or its\nreplay (.../ID/replay, what was played so far)."},
-	"run": {"arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--option NAME=VALUE] [--limit 2s]",
+	"run": {"arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE] [--option NAME=VALUE] [--limit 2s] [--sandbox MODE]",
 		"Play a match between computer players without a window and print its result\nas one JSON line: title, seed, turns, winner (0: a draw), ranking, seats,\nreason. The replay is written under a temporary name beside --out and takes\nits name at the end; a match that is interrupted never replaces a file."},
 	"info": {"arena info FILE|URL",
 		"Print the result of any replay Arena reads as one JSON line (as run does),\nor a clear error and exit status 1. An unfinished game's reason is\n\"unfinished\"."},
@@ -29,7 +29,7 @@ var commandHelp = map[string]help{
 		"Play a folder's replays, or an Arena server's matches (live ones first), on a\nloop, full screen, each between a title card and a result card: for a\nprojector at an event."},
 	"santorini": {"arena santorini perft POSITION DEPTH | engine | match --a SEAT --b SEAT | train",
 		"Santorini's tools: perft counts leaf turns; engine is Arena's engine on\nstdin and stdout, speaking the engine protocol; match plays a gauntlet\nbetween two players or engines; train trains the competitive player's\nevaluation network."},
-	"santorini match": {"arena santorini match --a SEAT --b SEAT [--games N] [--sprt ELO0,ELO1] [--openings FILE] [--concurrency N] [--out DIR]",
+	"santorini match": {"arena santorini match --a SEAT --b SEAT [--games N] [--sprt ELO0,ELO1] [--openings FILE] [--concurrency N] [--out DIR] [--sandbox MODE]",
 		"Play a gauntlet between two Santorini players from fixed openings, each\nopening twice with the colours swapped, and print wins, draws and losses,\nthe Elo difference of a against b with its 95% interval, forfeits and the\nslowest moves. A seat is a computer player (competitive:300ms) or an engine\nprogram (engine:300ms:./other-engine). With --sprt the match stops as soon\nas a sequential test decides. Ctrl-C prints the games finished."},
 	"santorini train": {"arena santorini train [--seed N] [--positions N] [--teacher classic|net] [--data FILE] [--out FILE]",
 		"Generate self-play positions (or read a saved data set), train the\ncompetitive player's evaluation network on them in plain Go, and write its\nquantised weights file (game/santorini/nnue.bin is the one Arena embeds).\nThe README gives the commands and times of the network Arena ships."},

@@ -39,7 +39,7 @@ import (
 	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
 	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
 	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
 	"github.com/arena-games/arena/net/stream"
 	_ "github.com/arena-games/arena/render/aibg5"
@@ -112,6 +112,16 @@ public one too, on 127.0.0.1 only). The originals' public logins (AIBG's
 admin/admin and first logins, GuardAIns' player1/player1) work on 127.0.0.1
 only: on an address that other machines reach, each seat has a secret
 password that Arena prints once (AIBG 5.0: or --accounts).
+
+Programs (process: bots, engine: engines, AIC21 units) run in a sandbox:
+they read their own folder and the system's, write a scratch folder, reach
+only the address their protocol needs, within limits of memory, CPU time
+and processes, and end whole with their match. --sandbox on (the default:
+every layer this system has, naming those it lacks), strict (refuse a
+program unless every layer works) or off (trusted programs, unconfined),
+with settings such as --sandbox memory=1GiB,cpu=10m,procs=64,read=/opt/jdk,
+on arena, play, run, serve, tournament run, tournament worker and santorini
+match.
 
 %s`
 
@@ -284,6 +294,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&m.contest.JoinTimeout, "join-timeout", game.DefaultJoinTimeout, "contest seats: how long the match waits for their bots to join")
 	fs.StringVar(&m.contest.Accounts, "accounts", "", "AIBG 5.0 contest seats: a file of \"username password\" lines, in seat order (without it, beyond 127.0.0.1, Arena makes a secret password per seat)")
 	fs.StringVar(&m.contest.Room, "room", "", "GuardAIns contest seats: the room the bots log in to (default gameRoom)")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 }
 
 // setup turns the flags and the title argument into a match set-up.
@@ -331,6 +342,7 @@ func exampleBot(t game.Title) string {
 func cmdWindow(args []string, stderr io.Writer) error {
 	fs := flags("", stderr)
 	dir := fs.String("replays", scenes.DefaultReplayDir(), "where matches played in the window keep their replays")
+	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}
@@ -363,7 +375,7 @@ func runWindow(a *scenes.App, title string) error {
 		select {
 		case <-done:
 		case <-time.After(3 * time.Second):
-			procgroup.KillAll()
+			sandbox.KillAll()
 			os.Exit(130)
 		}
 	}()

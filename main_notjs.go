@@ -9,7 +9,7 @@ import (
 	"syscall"
 
 	_ "github.com/arena-games/arena/net/botproc" // the "process:PATH" seats of AlienWarz
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 func main() {
@@ -17,6 +17,6 @@ func main() {
 	interrupted = ctx
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	procgroup.KillAll()
+	sandbox.KillAll()
 	os.Exit(code)
 }

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -196,7 +195,17 @@ func TestInterruptedRunEndsItsProgramsAndKeepsTheReplay(t *testing.T) {
 	botDir := filepath.Join(dir, "bot")
 	require.NoError(t, os.Mkdir(botDir, 0o755))
 	script := filepath.Join(botDir, "run.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/bash\necho $$ > \"$1/pid\"\nsleep 1000 &\necho $! > \"$1/child\"\nwhile read -r v; do sleep 0.05; echo rest; done\n"), 0o755))
+	marker := fmt.Sprintf("arena-interrupted-bot-%d", time.Now().UnixNano())
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/bash\n(exec -a "+marker+"-child sleep 1000) &\nexec -a "+marker+" bash -c 'while read -r v; do sleep 0.05; echo rest; done'\n"), 0o755))
+	running := func() (n int) {
+		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, p := range procs {
+			if data, _ := os.ReadFile(p); strings.Contains(string(data), marker) {
+				n++
+			}
+		}
+		return n
+	}
 	out := filepath.Join(dir, "keep.arena")
 	code, _, stderr := arena("run", "alienwarz", "--seats", "miner,miner", "--out", out)
 	require.Equal(t, 0, code, stderr)
@@ -206,7 +215,7 @@ func TestInterruptedRunEndsItsProgramsAndKeepsTheReplay(t *testing.T) {
 	var errs bytes.Buffer
 	cmd.Stderr = &errs
 	require.NoError(t, cmd.Start())
-	require.Eventually(t, func() bool { _, err := os.Stat(filepath.Join(botDir, "child")); return err == nil }, 10*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return running() == 2 }, 10*time.Second, 20*time.Millisecond, "the bot and its child run")
 	time.Sleep(500 * time.Millisecond)
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	err := cmd.Wait()
@@ -216,13 +225,7 @@ func TestInterruptedRunEndsItsProgramsAndKeepsTheReplay(t *testing.T) {
 	require.Contains(t, errs.String(), "interrupted: the match stopped after")
 	require.Contains(t, errs.String(), "keep.txt are left as they were")
 
-	for _, f := range []string{"pid", "child"} {
-		data, _ := os.ReadFile(filepath.Join(botDir, f))
-		var pid int
-		_, err := fmt.Sscan(strings.TrimSpace(string(data)), &pid)
-		require.NoError(t, err)
-		require.Eventually(t, func() bool { return syscall.Kill(pid, 0) != nil }, 3*time.Second, 20*time.Millisecond, "the bot's %s still runs", f)
-	}
+	require.Eventually(t, func() bool { return running() == 0 }, 3*time.Second, 20*time.Millisecond, "the bot or its child still runs")
 	got, _ := os.ReadFile(out)
 	require.Equal(t, good, got, "the finished replay is untouched")
 	parts, _ := filepath.Glob(filepath.Join(dir, "keep.arena.*.part"))

@@ -26,15 +26,17 @@ import (
 
 // A behaviour is a misbehaving program: its body for AlienWarz (a run.sh
 // that gets one view line per turn) and for Santorini (an engine that gets
-// protocol commands). Every program records its pid and starts a child that
-// outlives it unless its process group is ended.
+// protocol commands). Every program starts a child, and another in a
+// session of its own (setsid), which outlive it unless its sandbox is
+// ended; its folder in their command lines tells them.
 type behaviour struct {
 	name              string
 	alienwarz, engine string
 }
 
-// prologue records the program's pid and starts a child in its group.
-const prologue = `dir=$(dirname "$0"); echo $$ >> "$dir/pids"; sleep 1000 & echo $! >> "$dir/pids"
+// prologue starts a child and an escapee, named after the program's folder.
+const prologue = `dir=$(dirname "$0"); (exec -a "$dir/child" sleep 1000) &
+setsid bash -c "exec -a '$dir/escapee' sleep 1000" </dev/null >/dev/null 2>&1 &
 `
 
 var behaviours = []behaviour{
@@ -202,25 +204,37 @@ func checkFiles(t *tally, bin, dir, label string) {
 	}
 }
 
-// checkPrograms counts the programs of the match that still run, a moment
-// after Arena has ended, and ends them.
+// checkPrograms counts the programs of the match that still run (those
+// whose command line names its folder), a moment after Arena has ended,
+// and ends them.
 func checkPrograms(t *tally, dir, label string) {
-	data, _ := os.ReadFile(filepath.Join(dir, "pids"))
 	deadline := time.Now().Add(3 * time.Second)
-	for _, f := range strings.Fields(string(data)) {
-		pid, err := strconv.Atoi(f)
-		if err != nil {
+	left := programs(dir)
+	for len(left) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		left = programs(dir)
+	}
+	for _, pid := range left {
+		t.leftRunning++
+		t.problems = append(t.problems, fmt.Sprintf("%s: program %d still runs", label, pid))
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+// programs lists the running processes whose command line names dir.
+func programs(dir string) []int {
+	var out []int
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		data, _ := os.ReadFile(p)
+		if !strings.Contains(string(data), dir+"/") {
 			continue
 		}
-		for alive(pid) && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if alive(pid) {
-			t.leftRunning++
-			t.problems = append(t.problems, fmt.Sprintf("%s: program %d still runs", label, pid))
-			syscall.Kill(pid, syscall.SIGKILL)
+		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(p))); err == nil && alive(pid) {
+			out = append(out, pid)
 		}
 	}
+	return out
 }
 
 // alive reports whether pid runs (a zombie does not count).

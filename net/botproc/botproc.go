@@ -21,7 +21,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // Timeout is the time a bot has to answer a view: the original's 3000 ms.
@@ -39,8 +39,13 @@ const exitWait = 500 * time.Millisecond
 // beyond what the pipe holds.
 const feedQueue = 4
 
-// killWait is how long Close waits for the killed process group to end.
+// killWait is how long Close waits for the killed sandbox to end.
 const killWait = 5 * time.Second
+
+// Limits are a bot's limits in its sandbox: the original's memory cap,
+// 2000 MB (rules/alienwarz.md §2), CPU time for its share of 250 turns of
+// 3 s, and room for a runtime's threads.
+var Limits = sandbox.Limits{Memory: 2000e6, CPU: 15 * time.Minute, Procs: 128}
 
 func init() {
 	game.RegisterConnector(game.Connector{
@@ -81,7 +86,7 @@ type Player struct {
 	Timeout    time.Duration
 
 	cmd     *exec.Cmd
-	stdin   *procgroup.Feed
+	stdin   *sandbox.Feed
 	chunks  chan []byte   // the bot's stdout as read; closed at its end
 	eof     bool          // the bot's stdout has ended
 	quit    chan struct{} // closed by Close: stop reading
@@ -95,8 +100,9 @@ type Player struct {
 }
 
 // Start runs the bot script as the original did, with deviations R18: bash
-// SCRIPT DIR, in DIR (the script's folder), in a process group of its own;
-// its stderr goes to a file.
+// SCRIPT DIR, in DIR (the script's folder), in a sandbox (net/sandbox)
+// where it reads its folder, writes its pid.log and has no network; its
+// stderr goes to a file.
 func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 	script = strings.TrimSpace(script)
 	if script == "" {
@@ -128,7 +134,7 @@ func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 	p.cmd.Stderr = p.stderr
 	// Plain pipes, not cmd's: Wait must not wait for our reads, so that the
 	// bot's end is seen even while its output is read, and the input is
-	// fed from its own goroutine (procgroup.Feed), so that a bot that does
+	// fed from its own goroutine (sandbox.Feed), so that a bot that does
 	// not read never holds up the match.
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -143,16 +149,16 @@ func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
 	}
 	p.cmd.Stdin, p.cmd.Stdout = inR, outW
-	err = procgroup.Start(p.cmd)
+	err = sandbox.Start(p.cmd, sandbox.Program{Name: "bot " + abs, Dir: dir, Write: []string{"pid.log"}, Limits: Limits})
 	inR.Close()
 	outW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
 		p.stderr.Close()
-		return nil, fmt.Errorf("start bot %s: %w", script, err)
+		return nil, fmt.Errorf("process seat: %w", err)
 	}
-	p.stdin = procgroup.NewFeed(inW, feedQueue)
+	p.stdin = sandbox.NewFeed(inW, feedQueue)
 	go p.read(outR)
 	go func() {
 		p.waitErr = p.cmd.Wait()
@@ -204,7 +210,7 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 	deadline := time.NewTimer(p.Timeout)
 	defer deadline.Stop()
 	if err := p.stdin.Send(view, sent.Add(p.Timeout)); err != nil {
-		if errors.Is(err, procgroup.ErrNotReading) {
+		if errors.Is(err, sandbox.ErrNotReading) {
 			return p.fail("", "the bot has not read its views for %v: its turn is lost", p.Timeout), nil
 		}
 		if p.waitExit() {
@@ -307,17 +313,18 @@ func (p *Player) exitStatus() string {
 // Exited is closed when the bot's process has ended.
 func (p *Player) Exited() <-chan struct{} { return p.exited }
 
-// Pid is the bot's process id, which is also its process group's id.
+// Pid is the process id of the bot's sandbox (its launcher), which is
+// also its process group's id.
 func (p *Player) Pid() int { return p.cmd.Process.Pid }
 
-// Close ends the bot: its whole process group is killed, as the original
-// did at the end of a game. It waits for the process to end and is safe to
+// Close ends the bot: its whole sandbox is killed, as the original killed
+// its process at the end of a game. It waits for the process to end and is safe to
 // call more than once.
 func (p *Player) Close() error {
 	p.closeOnce.Do(func() {
 		close(p.quit)
 		p.stdin.Close()
-		if err := procgroup.Kill(p.cmd); err != nil {
+		if err := sandbox.Kill(p.cmd); err != nil {
 			p.closeErr = fmt.Errorf("kill bot %s: %w", p.Script, err)
 		}
 		select {

@@ -2,12 +2,11 @@ package botproc
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -20,7 +19,7 @@ import (
 
 // bot writes a bot folder with run.sh (body after the shebang) and returns
 // the script's path.
-func bot(t *testing.T, body string) string {
+func bot(t testing.TB, body string) string {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.sh")
@@ -116,18 +115,17 @@ func TestProcessBotPlays(t *testing.T) {
 	require.Equal(t, res, got)
 }
 
-func TestProcessGroupEndsWithTheGame(t *testing.T) {
-	script := bot(t, `sleep 300 &
-echo $! > "$1/child.pid"
+// The bot's sandbox ends with the game: its children too, even one that
+// left its session.
+func TestBotEndsWholeWithTheGame(t *testing.T) {
+	marker := fmt.Sprintf("arena-bot-child-%d", time.Now().UnixNano())
+	script := bot(t, `(exec -a `+marker+` sleep 300) &
+setsid bash -c 'exec -a `+marker+` sleep 300' </dev/null >/dev/null 2>&1 &
 while IFS= read -r view; do echo rest; done
 `)
 	_, _, p := play(t, script, 4, Options{})
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(p.Script), "child.pid"))
-	require.NoError(t, err)
-	child, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	require.NoError(t, err)
-	require.Eventually(t, func() bool { return errors.Is(syscall.Kill(child, 0), syscall.ESRCH) }, 5*time.Second, 20*time.Millisecond,
-		"the bot's child is still running after the game")
+	require.Eventually(t, func() bool { return !running(marker) }, 5*time.Second, 20*time.Millisecond,
+		"the bot's children still run after the game")
 	select {
 	case <-p.Exited():
 	default:
@@ -228,4 +226,15 @@ while true; do echo rest; sleep 0.02; done
 	}
 	require.NotZero(t, notes, "turns were lost for views the bot did not take")
 	require.NoError(t, p.Close())
+}
+
+// running reports whether a process whose command line holds marker runs.
+func running(marker string) bool {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if data, _ := os.ReadFile(p); strings.Contains(string(data), marker) {
+			return true
+		}
+	}
+	return false
 }

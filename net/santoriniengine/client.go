@@ -9,16 +9,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // Client is the host's end of the protocol: it writes commands to an engine
 // and reads its answer lines. The engine may be a process (Process) or a
-// Serve in this process. Commands go through a procgroup.Feed, so an engine
+// Serve in this process. Commands go through a sandbox.Feed, so an engine
 // that stops reading them never blocks the host; answer lines longer than
 // MaxLine are dropped.
 type Client struct {
-	feed  *procgroup.Feed
+	feed  *sandbox.Feed
 	lines chan string // closed at the end of the engine's output
 	err   error       // why the output ended; set before lines is closed
 }
@@ -30,7 +30,7 @@ const sendWait = 2 * time.Second
 // NewClient starts reading the engine's output r, which it closes at its
 // end when r is an io.Closer; commands go to w, which Close closes.
 func NewClient(w io.WriteCloser, r io.Reader) *Client {
-	c := &Client{feed: procgroup.NewFeed(w, 16), lines: make(chan string, 64)}
+	c := &Client{feed: sandbox.NewFeed(w, 16), lines: make(chan string, 64)}
 	go func() {
 		lr := newLineReader(r)
 		for {

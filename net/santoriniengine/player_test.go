@@ -30,7 +30,8 @@ func newPlayer(t *testing.T, args []string, moveTime time.Duration, seat game.Se
 	return p
 }
 
-// requireGone checks that no process of the engine's process group runs.
+// requireGone checks that no process of the engine's process group (its
+// sandbox's) runs.
 func requireGone(t *testing.T, proc *Process) {
 	t.Helper()
 	select {

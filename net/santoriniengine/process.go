@@ -11,18 +11,22 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // quitGrace is how long a process has to end after `quit` before it is
-// killed, with its whole process group.
+// killed, with its whole sandbox.
 const quitGrace = time.Second
+
+// Limits are an engine's limits in its sandbox: memory for large tables,
+// CPU time for a long game at a long time per move, and room for threads.
+var Limits = sandbox.Limits{Memory: 2 << 30, CPU: time.Hour, Procs: 128}
 
 // stderrTail is how much of a process's stderr is kept for error messages.
 const stderrTail = 2048
 
-// Process is an external engine running as a child process in a process
-// group of its own: commands go to its stdin, answers come from its stdout
+// Process is an external engine running as a child process in a sandbox
+// (net/sandbox) without network: commands go to its stdin, answers come from its stdout
 // (through the embedded Client), and its stderr is logged with log/slog
 // (level Info) and its end kept for error messages.
 type Process struct {
@@ -75,7 +79,7 @@ func StartProcess(args []string, stderrLog string) (*Process, error) {
 	}
 	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	err := procgroup.Start(cmd)
+	err := sandbox.Start(cmd, sandbox.Program{Name: "engine " + args[0], Limits: Limits})
 	inR.Close()
 	outW.Close()
 	errW.Close()
@@ -127,7 +131,8 @@ func (p *Process) logStderr(r io.ReadCloser, file *os.File) {
 	}
 }
 
-// Pid is the process's id, which is also its process group's id.
+// Pid is the process id of the engine's sandbox (its launcher), which
+// is also its process group's id.
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
 // Exited is closed when the process has ended.
@@ -152,18 +157,20 @@ func (p *Process) Stderr() string {
 }
 
 // Close sends quit, closes the engine's stdin, and kills the process and
-// its whole process group if it still runs 1 s later. It waits for the
-// process to end and is safe to call more than once.
+// its whole sandbox if it still runs 1 s later (what it left running, at
+// once). It waits for the process to end and is safe to call more than
+// once.
 func (p *Process) Close() error {
 	p.closeOnce.Do(func() {
 		p.SendLine(CmdQuit)
 		p.CloseInput()
 		select {
 		case <-p.exited:
+			sandbox.Kill(p.cmd)
 			return
 		case <-time.After(quitGrace):
 		}
-		if err := procgroup.Kill(p.cmd); err != nil {
+		if err := sandbox.Kill(p.cmd); err != nil {
 			p.closeErr = fmt.Errorf("kill engine %s: %w", p.Args[0], err)
 		}
 		select {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // Scenario 16 of rules/santorini.md, against Arena's engine in this process
@@ -133,8 +134,12 @@ func TestScenario16(t *testing.T) {
 				noMoreBestmove(t, c)
 			})
 			t.Run("position moves FILE", func(t *testing.T) {
-				c := tr.open(t)
 				dir := t.TempDir()
+				// A sandboxed engine reads only what it may: this folder too.
+				old := sandbox.CurrentPolicy()
+				sandbox.SetPolicy(sandbox.Policy{Read: []string{dir}})
+				defer sandbox.SetPolicy(old)
+				c := tr.open(t)
 				good := filepath.Join(dir, "game.txt")
 				require.NoError(t, os.WriteFile(good, []byte("C3 B2\nC2 D2\nC3 B3 A3\nC2 D3 E3\n"), 0o644))
 				bad := filepath.Join(dir, "input.txt")

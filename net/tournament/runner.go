@@ -26,7 +26,7 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/bus"
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // Options say where and how a tournament runs.
@@ -808,7 +808,7 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 		cancel()
 		mu.Lock()
 		for _, cmd := range cmds {
-			procgroup.Kill(cmd)
+			sandbox.Kill(cmd)
 		}
 		mu.Unlock()
 		wg.Wait()
@@ -825,7 +825,7 @@ func (c *coordinator) startWorkers(ctx context.Context, b *bus.Bus) (*localWorke
 				}
 				cmd.Stdout, cmd.Stderr = logFile, logFile
 				mu.Lock()
-				err := procgroup.Start(cmd)
+				err := sandbox.Start(cmd, sandbox.Program{Name: fmt.Sprintf("local worker %d", i+1), Trusted: true})
 				cmds = append(cmds, cmd)
 				mu.Unlock()
 				began := time.Now()

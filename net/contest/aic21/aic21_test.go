@@ -151,8 +151,11 @@ func unitProgram(t testing.TB, mode string) string {
 	py := contesttest.Python(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, mode+".sh")
-	unit, err := filepath.Abs("testdata/unit.py")
+	// The unit's code in its folder, the one a sandboxed program reads.
+	code, err := os.ReadFile("testdata/unit.py")
 	require.NoError(t, err)
+	unit := filepath.Join(dir, "unit.py")
+	require.NoError(t, os.WriteFile(unit, code, 0o644))
 	require.NoError(t, os.WriteFile(path, fmt.Appendf(nil, "#!/bin/sh\nexec %s %s %s\n", py, unit, mode), 0o755))
 	return path
 }
@@ -172,15 +175,16 @@ func TestPythonUnitsMatch(t *testing.T) {
 	requireNoUnits(t, st.Out)
 }
 
-// requireNoUnits checks that no unit process of a match is left: they
-// were started in process groups, which were killed.
+// requireNoUnits checks that no unit process of a match is left (its
+// programs are in folders beside the match's): they were started in
+// sandboxes, which were killed.
 func requireNoUnits(t *testing.T, out string) {
 	t.Helper()
 	require.Eventually(t, func() bool {
 		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 		for _, p := range procs {
 			data, _ := os.ReadFile(p)
-			if bytes.Contains(data, []byte("testdata/unit.py")) && bytes.Contains(data, []byte(filepath.Dir(out))) {
+			if bytes.Contains(data, []byte("/unit.py")) && bytes.Contains(data, []byte(filepath.Dir(filepath.Dir(out)))) {
 				return false
 			}
 		}

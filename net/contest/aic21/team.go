@@ -15,7 +15,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	ants "github.com/arena-games/arena/game/aic21"
-	"github.com/arena-games/arena/net/procgroup"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // team is a colony played by outside units: the game.Player of its seat.
@@ -206,7 +206,7 @@ func (t *team) bindUnit(ctx context.Context, id int) error {
 		return nil
 	}
 	if u.cmd != nil {
-		procgroup.Kill(u.cmd)
+		sandbox.Kill(u.cmd)
 	}
 	return fmt.Errorf("%s", why)
 }
@@ -223,7 +223,7 @@ func (t *team) spawn(u *unit, token string) error {
 	}
 	cmd.Env = append(os.Environ(), "AICHostIP="+l.host, "AICHostPort="+strconv.Itoa(l.port), "AICToken="+token, "AICRetryDelay=1000")
 	cmd.Stdout, cmd.Stderr = t.log, t.log
-	if err := procgroup.Start(cmd); err != nil {
+	if err := sandbox.Start(cmd, sandbox.Program{Name: fmt.Sprintf("AIC21 unit %d (%s)", u.id, t.path), Connect: l.Addr(), Limits: UnitLimits}); err != nil {
 		return fmt.Errorf("start unit %d: %w", u.id, err)
 	}
 	u.cmd = cmd
@@ -276,7 +276,7 @@ func (t *team) retire(u *unit) {
 	t.mu.Unlock()
 	u.c.conn.Close()
 	if u.cmd != nil {
-		procgroup.Kill(u.cmd)
+		sandbox.Kill(u.cmd)
 	}
 }
 
@@ -299,7 +299,7 @@ func (t *team) end() {
 		}
 		u.c.conn.Close()
 		if u.cmd != nil {
-			procgroup.Kill(u.cmd)
+			sandbox.Kill(u.cmd)
 		}
 	}
 	for _, u := range live {

@@ -1,4 +1,4 @@
-package procgroup
+package sandbox
 
 import (
 	"errors"
