@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -374,24 +375,28 @@ func (l *launcher) reap(pid int) int {
 }
 
 // killDescendants kills every process the launcher's children started,
-// over and over until none is left: orphans come to the launcher, which
-// is their subreaper.
+// over and over until the launcher has no child left: orphans come to the
+// launcher, which is their subreaper, and /proc's lists of children may
+// miss a process that is forking, so only wait4's ECHILD ends it. It never
+// blocks on a child: one that comes while it waits is killed on the next
+// pass.
 func killDescendants() {
-	for range 1000 {
-		kids := children(os.Getpid())
-		if len(kids) == 0 {
-			return
-		}
-		for len(kids) > 0 {
+	for range 2000 {
+		for kids := children(os.Getpid()); len(kids) > 0; {
 			pid := kids[0]
 			kids = append(kids[1:], children(pid)...)
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 		for {
-			if got, err := syscall.Wait4(-1, nil, 0, nil); err != nil || got <= 0 {
+			got, err := syscall.Wait4(-1, nil, syscall.WNOHANG|syscall.WALL, nil)
+			if errors.Is(err, syscall.ECHILD) {
+				return
+			}
+			if err != nil || got <= 0 {
 				break
 			}
 		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
