@@ -30,6 +30,8 @@ type hub struct {
 	idle    *time.Timer
 	cc      jetstream.ConsumeContext
 	lastSeq uint64
+	// zip is the replay compressed for downloads.
+	zip zipped
 }
 
 // entry is one line of the match's stream.
