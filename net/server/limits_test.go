@@ -488,6 +488,7 @@ func TestAFloodOfIllegalMovesIsCutOff(t *testing.T) {
 	require.NoError(t, err)
 	info, err := st.Info(ctx(t), jetstream.WithSubjectFilter(seatSubject(c.ID, 1)))
 	require.NoError(t, err)
+	require.Equal(t, int64(maxLogMsgs), info.Config.MaxMsgs, "and the match's stream is bounded whatever happens")
 	require.Equal(t, uint64(1+2*maxRefusals), info.State.Subjects[seatSubject(c.ID, 1)], "the seat's stream holds an ask for each try and a refusal for each but the last: bounded")
 	rec, err := ts.client.Open(ctx(t), c.ID)
 	require.NoError(t, err)
