@@ -53,6 +53,23 @@ func bearer(r *http.Request) string {
 // the headers are read.
 const tokenInAddress = "a token in the address is not read here: the admin's and the jury's tokens go in the Authorization header (Authorization: Bearer TOKEN); only a seat's token may be given as ?token= on /play"
 
+// viewer is the audience of a request that reads a match without playing
+// it: the jury, by its token (or the admin's), or the public, showing
+// none. A token in the address, or another token, is refused with the
+// reason: a stale token file should say so, not quietly show less.
+func (s *Server) viewer(w http.ResponseWriter, r *http.Request) (audience, bool) {
+	if r.URL.Query().Has("token") {
+		fail(w, http.StatusBadRequest, tokenInAddress)
+		return audience{}, false
+	}
+	tok := bearer(r)
+	if tok != "" && !s.isJury(tok) {
+		fail(w, http.StatusUnauthorized, "the token shown is neither the jury's nor the admin's (a seat's token plays its seat on /play): show none to watch as the public")
+		return audience{}, false
+	}
+	return audience{jury: tok != ""}, true
+}
+
 // reader is what audience a reads of the match of r, from step from.
 func (r *record) reader(a audience, from int) reader {
 	switch {

@@ -167,8 +167,8 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 // else compressed once as it grows, in the hub.
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if r.URL.Query().Has("token") {
-		fail(w, http.StatusBadRequest, tokenInAddress)
+	aud, ok := s.viewer(w, r)
+	if !ok {
 		return
 	}
 	rec, err := s.get(ctx, r.PathValue("id"))
@@ -176,7 +176,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		s.failGet(w, err)
 		return
 	}
-	rd := rec.reader(audience{jury: s.isJury(bearer(r))}, 0)
+	rd := rec.reader(aud, 0)
 	if rd.delay < 0 && rec.running() {
 		fail(w, http.StatusForbidden, "the organisers show match %s at its end (the jury's token shows it live)", rec.ID)
 		return
@@ -310,17 +310,18 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) 
 		return
 	}
 	q := r.URL.Query()
-	if !play && q.Has("token") {
-		fail(w, http.StatusBadRequest, tokenInAddress)
-		return
-	}
 	from, seat, err := streamQuery(q, len(rec.Seats), play)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
 	var aud audience
-	if play {
+	if !play {
+		var ok bool
+		if aud, ok = s.viewer(w, r); !ok {
+			return
+		}
+	} else {
 		tok := bearer(r)
 		if tok == "" {
 			tok = q.Get("token")
@@ -331,8 +332,6 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) 
 			return
 		}
 		aud.seat = seat
-	} else {
-		aud.jury = s.isJury(bearer(r))
 	}
 	addr := clientAddr(r)
 	if !play && !aud.jury {
