@@ -206,6 +206,12 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusServiceUnavailable, "match %s: reading its stream: %v", rec.ID, err)
 		return
 	}
+	if !rec.running() {
+		// Its record says it ended: its stream's end follows at once.
+		ectx, cancel := context.WithTimeout(wctx, publishWait)
+		h.ended(ectx)
+		cancel()
+	}
 	sn := h.snapshot()
 	end := len(sn.entries)
 	for i := range sn.entries {

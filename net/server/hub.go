@@ -175,6 +175,21 @@ func (h *hub) caughtUp(ctx context.Context, seq uint64) error {
 	}
 }
 
+// ended waits until the hub has read the stream's end, or ctx ends.
+func (h *hub) ended(ctx context.Context) {
+	for {
+		sn := h.snapshot()
+		if sn.end != "" {
+			return
+		}
+		select {
+		case <-sn.wake:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // reader is what one client may read of a hub: a spectator (seat 0),
 // delayed or not, or seat N (fog: its own views; else the replay and its
 // own messages), from step from.
