@@ -12,7 +12,8 @@ import (
 	"github.com/arena-games/arena/net/stream"
 )
 
-// What each audience of a match receives is decided here, and only here:
+// audience is who reads a match. What each audience receives is decided
+// in this file, and only here:
 //
 //	jury    the admin's or the jury's token: every match, live and whole
 //	seat N  seat N's token, on /play: its own view (a Fogged title's seat
