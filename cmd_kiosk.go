@@ -22,12 +22,13 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 	speed := fs.Float64("speed", 0, "how fast the games play, as the viewer's speeds (default: each game in about two minutes)")
 	windowed := fs.Bool("windowed", false, "stay in a window instead of full screen")
 	cards := fs.Float64("cards", 4, "seconds the title card stays before a game (the result card a little longer)")
+	juryFile := juryFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("expected: arena kiosk DIR|URL [--shuffle] [--speed X]")
+		return usagef("expected: arena kiosk DIR|URL [--shuffle] [--speed X] [--token-file FILE]")
 	}
 	var server *stream.Client
 	if stream.IsURL(pos[0]) {
@@ -37,6 +38,11 @@ func cmdKiosk(args []string, stderr io.Writer) error {
 		if *shuffle {
 			return usagef("--shuffle: a server's matches play live first, as the server lists them")
 		}
+		if err := withJury(server, *juryFile); err != nil {
+			return err
+		}
+	} else if *juryFile != "" {
+		return usagef("--token-file: a folder's replays need no token; it is for a server's matches")
 	} else if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
 		return usagef("%s: expected a folder of replays, or an Arena server's address (http://host:7070)", pos[0])
 	}

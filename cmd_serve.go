@@ -36,7 +36,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
 	tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
 	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
-	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "streams one client address may hold open")
+	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "spectators' streams one client address may hold open (seats' and the jury's are not counted)")
+	maxTotal := fs.Int("max-total-conns", server.DefaultMaxTotal, "connections the server holds open in all (spectators' streams take at most 7/8 of them)")
+	juryFile := fs.String("jury-token-file", "", "the file holding the jury's token, which watches every match live and whole (default: jury-token beside the admin token's file; made when missing)")
 	webDir := fs.String("web", "", "the browser client's folder, built by `make web` (default: web/dist beside the arena program, or in the current folder)")
 	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 	pos, err := parse(fs, args)
@@ -52,6 +54,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	if *maxConns < 1 {
 		return usagef("--max-conns %d: expected 1 or more", *maxConns)
 	}
+	if *maxTotal < 16 {
+		return usagef("--max-total-conns %d: expected 16 or more", *maxTotal)
+	}
 	if *tokenFile == "" {
 		*tokenFile = filepath.Join(*dir, "admin-token")
 	}
@@ -59,6 +64,16 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	token, err := server.LoadToken(*tokenFile)
 	if err != nil {
 		return fmt.Errorf("the admin token: %w", err)
+	}
+	if *juryFile == "" {
+		*juryFile = filepath.Join(filepath.Dir(*tokenFile), "jury-token")
+	}
+	jury, err := server.LoadToken(*juryFile)
+	if err != nil {
+		return fmt.Errorf("the jury's token (--jury-token-file): %w", err)
+	}
+	if jury == token {
+		return usagef("--jury-token-file %s holds the admin token: the jury's token must be its own (it cannot create matches)", *juryFile)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -70,7 +85,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, MaxConns: *maxConns, Log: log, Tournaments: *tournaments})
+	srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, JuryToken: jury, MaxConns: *maxConns, MaxTotal: *maxTotal,
+		Log: log, Tournaments: *tournaments})
 	if err != nil {
 		b.Close()
 		return err
@@ -84,8 +100,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	hs.Handler = site
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(srv.Listener(ln)) }()
 	fmt.Fprintf(stdout, "arena serve: http://%s (admin token in %s)\n", shownAddr(ln.Addr()), *tokenFile)
+	fmt.Fprintf(stdout, "arena serve: the jury's token, which watches every match live and whole, in %s\n", *juryFile)
 	fmt.Fprintln(stdout, page)
 	select {
 	case <-interrupted.Done():

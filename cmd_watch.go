@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -15,10 +17,37 @@ import (
 // fetchWait bounds reading a match or a replay from a server.
 const fetchWait = 60 * time.Second
 
+// juryFlag is the --token-file flag of the commands that watch a
+// server's matches.
+func juryFlag(fs *flag.FlagSet) *string {
+	return fs.String("token-file", "", "the file holding the server's jury token (arena serve says where it is): "+
+		"the matches the public sees at their end are shown live and whole, as to the organisers' projector")
+}
+
+// withJury gives client c the jury's token kept in the file at path
+// ("" for none): it goes to c's server only, in a header, never in an
+// address.
+func withJury(c *stream.Client, path string) error {
+	if path == "" {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return usagef("--token-file: %v", err)
+	}
+	tok := strings.TrimSpace(string(data))
+	if len(tok) < 16 || len(tok) > 256 || strings.ContainsAny(tok, " \t\r\n") {
+		return usagef("--token-file %s: expected a token of 16 to 256 characters on one line, as arena serve writes it", path)
+	}
+	c.Jury = tok
+	return nil
+}
+
 // cmdWatch opens the window on a server's matches, or on one of them.
 func cmdWatch(args []string, stderr io.Writer) error {
 	fs := flags("watch", stderr)
 	match := fs.String("match", "", "open this match at once")
+	juryFile := juryFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -38,8 +67,11 @@ func cmdWatch(args []string, stderr io.Writer) error {
 	if id != "" && !stream.ValidID(id) {
 		return usagef("--match %q: expected a match's id, as the server lists it", id)
 	}
+	if err := withJury(c, *juryFile); err != nil {
+		return err
+	}
 	a := scenes.NewApp(scenes.NewMenu())
-	a.Push(scenes.NewWatch(c.Base))
+	a.Push(scenes.NewServerWatch(c))
 	if id != "" {
 		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
 	}
@@ -104,11 +136,15 @@ func remoteSeats(in stream.Info) []int {
 }
 
 // openURL reads a match or a replay on a server for `arena info`: the
-// replay of everything so far.
-func openURL(u string) (*game.Recording, error) {
+// replay of everything so far (as the jury sees it, with the jury's token
+// in the file juryFile).
+func openURL(u, juryFile string) (*game.Recording, error) {
 	c, id, _, err := stream.ParseMatchURL(u)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	if err := withJury(c, juryFile); err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(interrupted, fetchWait)
 	defer cancel()
@@ -116,19 +152,23 @@ func openURL(u string) (*game.Recording, error) {
 }
 
 // replayURL opens the viewer on a server's match: a match's address
-// follows it live (from its start), a replay's shows what was played.
-func replayURL(u string, turn int) error {
+// follows it live (from its start), a replay's shows what was played; as
+// the jury sees them, with the jury's token in the file juryFile.
+func replayURL(u string, turn int, juryFile string) error {
 	c, id, replay, err := stream.ParseMatchURL(u)
 	if err != nil {
 		return usageError{err}
 	}
+	if err := withJury(c, juryFile); err != nil {
+		return err
+	}
 	a := scenes.NewApp(scenes.NewMenu())
 	if !replay {
-		a.Push(scenes.NewWatch(c.Base))
+		a.Push(scenes.NewServerWatch(c))
 		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
 		return runWindow(a, "Arena: "+u)
 	}
-	rec, err := openURL(u)
+	rec, err := openURL(u, juryFile)
 	if err != nil {
 		return err
 	}

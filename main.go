@@ -59,19 +59,20 @@ Usage:
                                                open a match directly
   arena play --server URL --match ID --seat S --token T
                                                play a seat of a server's match in the window
-  arena replay FILE|URL [--turn N]             open the viewer on a replay, or a server's match
+  arena replay FILE|URL [--turn N] [--token-file FILE]
+                                               open the viewer on a replay, or a server's match
   arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--from FILE] [--out FILE]
             [--option NAME=VALUE] [--limit 2s]
             [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
                                                play headless; print the result as one JSON line
-  arena info FILE|URL                          print a replay's result as one JSON line
+  arena info FILE|URL [--token-file FILE]      print a replay's result as one JSON line
   arena shot FILE --turn N --out PNG [--size WxH]
                                                render one frame of a replay to a PNG
   arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json
   arena gif REPLAY --from A --to B --out FILE.gif [--size WxH] [--speed X]
                                                write turns A to B as an animated GIF (or an
                                                MP4 through ffmpeg: --out FILE.mp4)
-  arena kiosk DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed]
+  arena kiosk DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]
                                                play a folder's replays, or a server's matches
                                                (live first), on a loop, full screen, with
                                                title and result cards
@@ -89,7 +90,8 @@ Usage:
   arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
-  arena watch URL [--match ID]                 watch a server's matches, live or from their start
+  arena watch URL [--match ID] [--token-file FILE]
+                                               watch a server's matches, live or from their start
   arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json]
                                                play a tournament (a TOML spec); continues after a stop
   arena tournament status DIR|URL              print a tournament's progress and standings
@@ -423,6 +425,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 func cmdReplay(args []string, stderr io.Writer) error {
 	fs := flags("replay", stderr)
 	turn := fs.Int("turn", -1, "open at this turn (default: play from the start)")
+	juryFile := juryFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -431,7 +434,10 @@ func cmdReplay(args []string, stderr io.Writer) error {
 		return usagef("expected one replay file, got %q", pos)
 	}
 	if stream.IsURL(pos[0]) {
-		return replayURL(pos[0], *turn) // cmd_watch.go
+		return replayURL(pos[0], *turn, *juryFile) // cmd_watch.go
+	}
+	if *juryFile != "" {
+		return usagef("--token-file: a replay file needs no token; it is for a server's match (http://host:7070/api/matches/ID)")
 	}
 	v, err := scenes.OpenReplay(pos[0])
 	if err != nil {
@@ -484,7 +490,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {
-	pos, err := parse(flags("info", stderr), args)
+	fs := flags("info", stderr)
+	juryFile := juryFlag(fs)
+	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -493,7 +501,9 @@ func cmdInfo(args []string, stdout, stderr io.Writer) error {
 	}
 	open := game.OpenFile
 	if stream.IsURL(pos[0]) {
-		open = openURL // cmd_watch.go
+		open = func(u string) (*game.Recording, error) { return openURL(u, *juryFile) } // cmd_watch.go
+	} else if *juryFile != "" {
+		return usagef("--token-file: a replay file needs no token; it is for a server's match (http://host:7070/api/matches/ID)")
 	}
 	rec, err := open(pos[0])
 	if err != nil {

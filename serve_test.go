@@ -32,9 +32,13 @@ type serveProcess struct {
 	cmd  *exec.Cmd
 	url  string
 	logs *strings.Builder
+	jury string // the jury token's file, as it says
 }
 
-var readyLine = regexp.MustCompile(`^arena serve: (http://127\.0\.0\.1:\d+) \(admin token in (.+)\)$`)
+var (
+	readyLine = regexp.MustCompile(`^arena serve: (http://127\.0\.0\.1:\d+) \(admin token in (.+)\)$`)
+	juryLine  = regexp.MustCompile(`^arena serve: the jury's token, which watches every match live and whole, in (.+)$`)
+)
 
 // startServe runs `arena serve` on addr with its data in dir, and waits
 // for its line.
@@ -56,24 +60,75 @@ func startServe(t *testing.T, bin, addr, dir string) *serveProcess {
 			t.Logf("arena serve's log:\n%s", logs.String())
 		}
 	})
-	line := make(chan string, 1)
+	line := make(chan string, 2)
 	go func() {
 		sc := bufio.NewScanner(out)
-		if sc.Scan() {
-			line <- sc.Text()
+		for range 2 {
+			if sc.Scan() {
+				line <- sc.Text()
+			}
 		}
 		io.Copy(io.Discard, out)
 	}()
-	select {
-	case l := <-line:
-		m := readyLine.FindStringSubmatch(l)
-		require.NotNil(t, m, "the ready line: %q", l)
-		require.Equal(t, filepath.Join(dir, "admin-token"), m[2])
-		p.url = m[1]
-	case <-time.After(30 * time.Second):
-		t.Fatal("arena serve did not say it was ready")
+	for _, want := range []*regexp.Regexp{readyLine, juryLine} {
+		select {
+		case l := <-line:
+			m := want.FindStringSubmatch(l)
+			require.NotNil(t, m, "the ready lines: %q", l)
+			if want == readyLine {
+				require.Equal(t, filepath.Join(dir, "admin-token"), m[2])
+				p.url = m[1]
+			} else {
+				require.Equal(t, filepath.Join(dir, "jury-token"), m[1], "beside the admin token")
+				p.jury = m[1]
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("arena serve did not say it was ready")
+		}
 	}
 	return p
+}
+
+// `arena serve` makes a jury token beside the admin's, readable by its
+// owner only; with it (--token-file), `arena info` reads a match that the
+// public sees at its end; without it, the server says why not.
+func TestServeHasAJuryToken(t *testing.T) {
+	dir := t.TempDir()
+	srv := startServe(t, arenaBinary(t), "127.0.0.1:0", dir)
+	st, err := os.Stat(srv.jury)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	admin, err := os.ReadFile(filepath.Join(dir, "admin-token"))
+	require.NoError(t, err)
+	client := &stream.Client{Base: srv.url, Admin: strings.TrimSpace(string(admin))}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	hidden, err := client.Create(ctx, stream.CreateRequest{Title: "guardains", Seats: []string{"remote", "explorer"}, Seed: 4})
+	require.NoError(t, err)
+	url := client.MatchURL(hidden.ID)
+	code, _, stderr := arena("info", url)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "at its end (the jury's token shows it live)")
+	code, stdout, stderr := arena("info", url, "--token-file", srv.jury)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, `"seed":4`)
+	bad := filepath.Join(t.TempDir(), "bad-token")
+	require.NoError(t, os.WriteFile(bad, []byte("two words\n"), 0o600))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"info", url, "--token-file", filepath.Join(dir, "nope")}, "--token-file: open"},
+		{[]string{"info", url, "--token-file", bad}, "--token-file " + bad + ": expected a token of 16 to 256 characters on one line"},
+		{[]string{"replay", filepath.Join(dir, "x.arena"), "--token-file", srv.jury}, "a replay file needs no token"},
+		{[]string{"kiosk", dir, "--token-file", srv.jury}, "a folder's replays need no token"},
+		{[]string{"serve", "--data", t.TempDir(), "--max-total-conns", "3"}, "--max-total-conns 3: expected 16 or more"},
+		{[]string{"serve", "--data", dir, "--jury-token-file", filepath.Join(dir, "admin-token")}, "holds the admin token: the jury's token must be its own"},
+	} {
+		code, _, stderr := arena(c.args...)
+		require.Equal(t, 2, code, c.args)
+		require.Contains(t, stderr, c.want, c.args)
+	}
 }
 
 // serveForTest starts `arena serve` with its data in dir, and returns a

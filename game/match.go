@@ -16,6 +16,11 @@ type Entrant struct {
 	// does not answer in time gives the empty move, which the engine
 	// penalises as its rules say.
 	Limit time.Duration
+	// Refusals bounds how many of a Retrier's moves are refused in one
+	// ask: past it, its next move goes to the engine unchecked, which
+	// penalises an illegal one as its rules say. 0 means no bound (a
+	// person at this machine).
+	Refusals int
 }
 
 // Match plays one game: it asks the seats to move, steps the engine, and
@@ -200,7 +205,8 @@ type Retrier interface {
 }
 
 // answer asks one seat, within its time limit. People and remote seats are
-// asked again after an illegal move, when the engine can check moves.
+// asked again after an illegal move, when the engine can check moves, up
+// to the seat's bound of refusals.
 func (m *Match) answer(ctx context.Context, s Seat, e Entrant, obs any) (Answer, error) {
 	if e.Limit > 0 {
 		var cancel context.CancelFunc
@@ -209,12 +215,12 @@ func (m *Match) answer(ctx context.Context, s Seat, e Entrant, obs any) (Answer,
 	}
 	retrier, retries := e.Player.(Retrier)
 	checker, canCheck := m.engine.(Checker)
-	for {
+	for refused := 0; ; refused++ {
 		a, err := e.Player.Play(ctx, obs)
 		if err != nil {
 			return Answer{}, err
 		}
-		if retries && canCheck {
+		if retries && canCheck && (e.Refusals == 0 || refused < e.Refusals) {
 			if err := checker.Check(s, a.Move); err != nil {
 				retrier.Reject(fmt.Errorf("%w: %w", ErrRejected, err))
 				continue

@@ -303,3 +303,34 @@ func TestConnectorsPlaySeats(t *testing.T) {
 	_, err = ParseSeats(race{}, "wizard,counter")
 	require.ErrorContains(t, err, "(known: human, counter, sleeper, remote)")
 }
+
+// A person who sends illegal moves again and again is refused up to the
+// seat's bound; past it, the move goes to the engine, which penalises it
+// as the rules say (the race: a forfeit).
+func TestRefusalsAreBounded(t *testing.T) {
+	seats := entrants(t, "human,counter:1")
+	seats[0].Refusals = 2
+	m, err := NewMatch(race{}, Config{}, seats)
+	require.NoError(t, err)
+	h, _ := m.IsHuman(0)
+	done := make(chan Result, 1)
+	go func() {
+		res, err := m.Run(context.Background())
+		require.NoError(t, err)
+		done <- res
+	}()
+	for i := range 3 {
+		require.Eventually(t, func() bool { return h.Submit("7") }, 2*time.Second, time.Millisecond)
+		if i < 2 {
+			require.Eventually(t, func() bool { return h.Rejected() != nil }, 2*time.Second, time.Millisecond, "refusal %d", i+1)
+		}
+	}
+	var res Result
+	select {
+	case res = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the third illegal move was refused too: the match still waits")
+	}
+	require.Equal(t, Result{Winner: 2, Ranking: []int{2, 1}, Reason: "forfeit"}, res)
+	require.Equal(t, "7", m.Timeline.Frame(1).Moves[0], "the third illegal move was played")
+}

@@ -37,8 +37,8 @@ type Setup struct {
 	// their contest's original protocol); Start waits for them to join.
 	Contest ContestOptions
 	// Given are the players the caller makes itself for some seats, with
-	// their time per move, such as a server's remote seats; the other
-	// seats' players are made from their specs.
+	// their time per move and bound of refusals, such as a server's remote
+	// seats; the other seats' players are made from their specs.
 	Given map[Seat]Entrant
 }
 
@@ -111,7 +111,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
 		if g, ok := s.Given[Seat(i)]; ok {
-			e.Player, e.Limit = g.Player, g.Limit
+			e.Player, e.Limit, e.Refusals = g.Player, g.Limit, g.Refusals
 		} else if _, _, ok := FindContest(s.Title, spec.Kind); ok {
 			e.Player = lobby.Player(Seat(i))
 		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {

@@ -161,7 +161,9 @@ func addStatus(a *App) {
 // StartPage connects the app to its page: the file picker, the server the
 // page came from, and what the page's address asks for: ?replay=URL opens
 // a replay (or a server's match), #match=ID watches a match of the page's
-// server.
+// server, #match=ID&jury=TOKEN as its jury sees it (live and whole; the
+// token, in the fragment, never reaches the network in an address, and is
+// taken off the address bar once read).
 func StartPage(a *App) {
 	a.ReplayDir = "" // matches played in the page keep their replays in it
 	loc := js.Global().Get("location")
@@ -198,13 +200,19 @@ func StartPage(a *App) {
 		}
 		a.Push(NewTournament(src, nil))
 	}
-	if id, ok := strings.CutPrefix(here.Fragment, "match="); ok {
+	if strings.HasPrefix(here.Fragment, "match=") {
+		f, _ := url.ParseQuery(here.Fragment)
+		id := f.Get("match")
 		c, err := stream.NewClient(DefaultServer)
 		if err != nil || !stream.ValidID(id) {
 			a.Toast("#match=%s: expected a match's id on the server of this page", id)
 			return
 		}
-		a.Push(NewWatch(c.Base))
+		if f.Has("jury") {
+			c.Jury = f.Get("jury")
+			js.Global().Get("history").Call("replaceState", js.Null(), "", "#match="+id)
+		}
+		a.Push(NewServerWatch(c))
 		a.Push(NewOpening(c.Watch(context.Background(), id), nil))
 	}
 }

@@ -38,6 +38,10 @@ type Watch struct {
 	form    ui.Form
 	next    float64 // when to read the list again (App.Clock)
 
+	// jury is the jury's token for the server at juryBase: it goes to
+	// that server only, whatever address is typed.
+	jury, juryBase string
+
 	mu      sync.Mutex // guards what the reading goroutine sets
 	client  *stream.Client
 	got     []stream.Info
@@ -47,9 +51,13 @@ type Watch struct {
 }
 
 // NewWatch makes the scene for the server at addr.
-func NewWatch(addr string) *Watch {
-	w := &Watch{addr: &ui.Field{Text: addr, Placeholder: DefaultServer, Max: 400},
-		connect: &ui.Button{Label: "Connect", Primary: true}, back: &ui.Button{Label: "Back"}}
+func NewWatch(addr string) *Watch { return NewServerWatch(&stream.Client{Base: addr}) }
+
+// NewServerWatch makes the scene for the server of c, with its jury's
+// token, if it has one.
+func NewServerWatch(c *stream.Client) *Watch {
+	w := &Watch{addr: &ui.Field{Text: c.Base, Placeholder: DefaultServer, Max: 400},
+		connect: &ui.Button{Label: "Connect", Primary: true}, back: &ui.Button{Label: "Back"}, jury: c.Jury, juryBase: c.Base}
 	w.layoutForm()
 	w.form.Focus = 1
 	w.dial()
@@ -73,6 +81,9 @@ func (w *Watch) dial() {
 	if err != nil {
 		w.client, w.problem = nil, err.Error()
 		return
+	}
+	if c.Base == w.juryBase {
+		c.Jury = w.jury
 	}
 	w.client, w.problem = c, "reading the matches of "+c.Base+"…"
 	w.next = 0

@@ -174,3 +174,17 @@ func TestWatchAServersMatchLikeARecorder(t *testing.T) {
 	press(t, a, ActBack)
 	require.True(t, strings.Contains(v.rec.Source, srv.URL))
 }
+
+// The watch scene of a jury keeps its token for its server, and gives it
+// to no other address typed in its field.
+func TestWatchKeepsTheJuryTokenForItsServer(t *testing.T) {
+	w := NewServerWatch(&stream.Client{Base: "http://127.0.0.1:7070", Jury: "0123456789abcdef0123"})
+	require.Equal(t, "0123456789abcdef0123", w.client.Jury)
+	w.addr.Text = "127.0.0.1:7070"
+	w.dial()
+	require.Equal(t, "0123456789abcdef0123", w.client.Jury, "the same server, written otherwise")
+	w.addr.Text = "http://elsewhere.example:7070"
+	w.dial()
+	require.Empty(t, w.client.Jury, "another server never gets it")
+	require.Empty(t, NewWatch("http://127.0.0.1:7070").client.Jury)
+}

@@ -44,6 +44,7 @@ var page struct {
 	dir     string // the built page
 	url     string // http://127.0.0.1:PORT
 	admin   *stream.Client
+	jury    string // the server's jury token
 	browser context.Context
 	// tournaments is the folder of the tournaments the server shows.
 	tournaments string
@@ -103,8 +104,9 @@ func setUp() (int, func()) {
 	}
 	undo = append(undo, func() { b.Close() })
 	token := server.NewToken()
+	page.jury = server.NewToken()
 	page.tournaments = filepath.Join(tmp, "tournaments")
-	srv, err := server.New(server.Options{Bus: b, Dir: tmp, AdminToken: token, Tournaments: page.tournaments})
+	srv, err := server.New(server.Options{Bus: b, Dir: tmp, AdminToken: token, JuryToken: page.jury, Tournaments: page.tournaments})
 	if err != nil {
 		return fail("%v", err)
 	}

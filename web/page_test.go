@@ -189,6 +189,29 @@ func TestWatchALiveMatchInTheBrowser(t *testing.T) {
 	tb.until("more turns", 20*time.Second, func(s status) bool { return s.Turns > first+3 })
 }
 
+// TestJuryWatchesAHiddenMatchInTheBrowser opens a GuardAIns match played
+// from elsewhere, which the public sees at its end: the page shows it to
+// the jury (#match=ID&jury=TOKEN, the token sent as the WebSocket's
+// subprotocol) and takes the token off the address; without the token,
+// nothing of it.
+func TestJuryWatchesAHiddenMatchInTheBrowser(t *testing.T) {
+	if page.skip != "" {
+		t.Skip(page.skip)
+	}
+	ctx, cancel := contextFor(t, time.Minute)
+	defer cancel()
+	c, err := page.admin.Create(ctx, stream.CreateRequest{Title: "guardains", Seats: []string{"remote", "explorer"}, Seed: 3})
+	require.NoError(t, err)
+	jury := open(t, "/#match="+c.ID+"&jury="+page.jury)
+	s := jury.until("the match", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" })
+	require.Equal(t, "guardains", s.Title)
+	require.Equal(t, "#match="+c.ID, eval[string](jury, "location.hash"), "the token is taken off the address")
+
+	public := open(t, "/#match="+c.ID)
+	time.Sleep(3 * time.Second)
+	require.NotEqual(t, "*scenes.Viewer", public.status().Scene, "the public sees it at its end")
+}
+
 // TestSameFrameAsTheDesktop draws one replay turn in the browser and with
 // `arena shot` on the desktop, and compares the pictures.
 func TestSameFrameAsTheDesktop(t *testing.T) {

@@ -22,7 +22,7 @@ func Site(dir string, api http.Handler) (http.Handler, error) {
 	}
 	mux := serverMux(api)
 	mux.Handle("/", files{dir})
-	return mux, nil
+	return noSniff(mux), nil
 }
 
 // Missing answers every page address with a page that says the web client
@@ -34,7 +34,16 @@ func Missing(why error, api http.Handler) http.Handler {
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprintf(w, "This Arena server has no web client: %v.\nIts API is under /api/matches; `arena watch %s` watches from the desktop.\n", why, "http://"+r.Host)
 	})
-	return mux
+	return noSniff(mux)
+}
+
+// noSniff has every answer say X-Content-Type-Options: nosniff: a browser
+// takes the Content-Type given, never guessing another.
+func noSniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // serverMux sends the server's own addresses to api: its API, and the

@@ -44,6 +44,9 @@ func TestSiteServesThePage(t *testing.T) {
 	r := get("/arena.wasm", "Accept-Encoding", "gzip, deflate, br")
 	require.Equal(t, http.StatusOK, r.StatusCode)
 	require.Equal(t, "application/wasm", r.Header.Get("Content-Type"))
+	for _, p := range []string{"/", "/arena.wasm", "/wasm_exec.js", "/secret.txt", "/api/matches"} {
+		require.Equal(t, "nosniff", get(p).Header.Get("X-Content-Type-Options"), "%s: a browser takes the type given, never guessing", p)
+	}
 	require.Equal(t, "gzip", r.Header.Get("Content-Encoding"), "no .br here: the gzip twin")
 	require.Equal(t, "no-cache", r.Header.Get("Cache-Control"))
 	require.NotEmpty(t, r.Header.Get("Last-Modified"))

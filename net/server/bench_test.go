@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -67,7 +69,12 @@ func newBenchServer(b *testing.B) *benchServer {
 			srv.mu.Unlock()
 		}
 	}
-	hs := httptest.NewServer(s.Handler())
+	// Served as arena serve serves it: its timeouts, its connection
+	// bounds (the spectators all come from one address: MaxConns above).
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = s.HTTPServer()
+	hs.Listener = s.Listener(hs.Listener)
+	hs.Start()
 	srv.url = hs.URL
 	srv.closer = func() { hs.CloseClientConnections(); s.Close(); hs.Close(); bs.Close() }
 	return srv
@@ -343,4 +350,95 @@ func BenchmarkLateSpectator(b *testing.B) {
 		f.Close()
 	}
 	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-current-turn")
+}
+
+// cpuTime is the process's CPU time so far, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// downloads reads match id's replay b.N times, from 8 clients at once,
+// and reports the CPU time each download cost (the server's and the
+// clients', which only read) and its size.
+func (srv *benchServer) downloads(b *testing.B, id string) {
+	u := srv.url + "/api/matches/" + id + "/replay"
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
+	var size int64
+	var mu sync.Mutex
+	work := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range work {
+				resp, err := client.Get(u)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				n, _ := io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				size = n
+				mu.Unlock()
+			}
+		}()
+	}
+	b.ResetTimer()
+	start := cpuTime()
+	for range b.N {
+		work <- struct{}{}
+	}
+	close(work)
+	wg.Wait()
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/download")
+	b.ReportMetric(float64(size)/1024, "KiB")
+}
+
+// BenchmarkReplayDownload downloads the replay of an AIC21 match of 600
+// turns: finished, and live (past turn 300, still growing).
+func BenchmarkReplayDownload(b *testing.B) {
+	b.Run("finished", func(b *testing.B) {
+		srv := newBenchServer(b)
+		defer srv.closer()
+		ids := srv.create(b, 1, stream.CreateRequest{Title: "aic21", Seats: []string{"colony", "forager"},
+			Options: map[string]string{"turns": "600"}, Map: "expanse"})
+		c := &stream.Client{Base: srv.url}
+		for {
+			in, err := c.Match(context.Background(), ids[0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			if in.Status == stream.Finished {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		srv.downloads(b, ids[0])
+	})
+	b.Run("live", func(b *testing.B) {
+		srv := newBenchServer(b)
+		defer srv.closer()
+		ids := srv.create(b, 1, stream.CreateRequest{Title: "aic21", Seats: []string{"colony", "forager"},
+			Options: map[string]string{"turns": "100000"}, Map: "expanse", Pace: "50ms"})
+		c := &stream.Client{Base: srv.url}
+		for {
+			in, err := c.Match(context.Background(), ids[0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			if in.Turn >= 300 {
+				break
+			}
+			if in.Status != stream.Live {
+				b.Fatalf("the match is %s at turn %d", in.Status, in.Turn)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		srv.downloads(b, ids[0])
+	})
 }

@@ -4,6 +4,8 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -18,6 +20,9 @@ func FuzzCreateRequest(f *testing.F) {
 		`{"title":"santorini","seats":["alphabeta:3","remote"]}`,
 		`{"title":"aibg5","seats":["greedy","greedy","greedy","remote"],"map":"maze","spectators":"none"}`,
 		`{"title":"guardains","seats":["remote","remote"],"map":"maze:20x14"}`,
+		`{"title":"guardains","seats":["remote","hunter"],"spectators":"delayed:10"}`,
+		`{"title":"aic21","seats":["colony","remote"],"spectators":"none","names":["","Team Rocket"]}`,
+		`{"title":"alienwarz","seats":["remote","miner"],"names":["a\u0000b"]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -26,8 +31,19 @@ func FuzzCreateRequest(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		p, err := readCreate(body)
-		if err == nil && (p.title == nil || len(p.specs) != p.title.Seats() || p.limit <= 0 || p.pace < 0) {
+		if err == nil && (p.title == nil || len(p.specs) != p.title.Seats() || p.limit <= 0 || p.pace < 0 || len(p.names) != len(p.specs)) {
 			t.Fatalf("a plan that does not hold: %+v", p)
+		}
+		if err != nil {
+			return
+		}
+		if hidden, _ := hides(p.title, p.specs); hidden != p.hidden || hidden && p.spectators != "none" {
+			t.Fatalf("a match that hides things from its seats, shown to the public as %q", p.spectators)
+		}
+		for _, n := range p.names {
+			if len(n) > maxName || strings.ContainsAny(n, "\n\r\x00") {
+				t.Fatalf("a name the list cannot show: %q", n)
+			}
 		}
 	})
 }
@@ -73,6 +89,32 @@ func FuzzRecord(f *testing.F) {
 		var r record
 		if json.Unmarshal(data, &r) == nil && r.delay() < -1 {
 			t.Fatalf("delay %d", r.delay())
+		}
+	})
+}
+
+// The headers that carry tokens and versions.
+func FuzzRequestHeaders(f *testing.F) {
+	f.Add("Bearer 0123456789abcdef", "arena, arena.bearer.0123456789abcdef", `W/"m1-12", "x"`, `"m1-12"`)
+	f.Add("", "arena.bearer.", "*", `W/"a"`)
+	f.Add("Bearer  spaced ", " arena.bearer.x , arena", "", `"a"`)
+	f.Fuzz(func(t *testing.T, auth, protocols, ifNoneMatch, tag string) {
+		r, err := http.NewRequest(http.MethodGet, "http://arena/api/matches", nil)
+		if err != nil {
+			t.Skip()
+		}
+		r.Header["Authorization"] = []string{auth}
+		r.Header["Sec-Websocket-Protocol"] = []string{protocols}
+		r.Header["If-None-Match"] = []string{ifNoneMatch}
+		tok := bearer(r)
+		if tok != strings.TrimSpace(tok) && auth != "" {
+			t.Fatalf("a token with spaces around it: %q", tok)
+		}
+		if auth == "" && strings.ContainsAny(tok, ",") {
+			t.Fatalf("a subprotocol's token runs into the next: %q", tok)
+		}
+		if ifNoneMatch == tag && tag != "" && !strings.Contains(tag, ",") && !unchanged(r, strings.TrimSpace(tag)) {
+			t.Fatalf("If-None-Match %q does not name its own tag", ifNoneMatch)
 		}
 	})
 }

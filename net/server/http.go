@@ -3,8 +3,6 @@
 package server
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +10,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,6 +48,9 @@ const (
 //	GET  /api/matches/{id}/play        WebSocket: seat ?seat=S's stream, and its moves
 //	GET  /api/tournaments              the tournaments the server shows
 //	GET  /tournaments/{name}/{file}    a tournament's files, for `arena tournament show`
+//
+// What a request receives of a match depends on its audience: the
+// public, a seat, or the jury (audience.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/matches", s.handleCreate)
@@ -63,13 +66,24 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such address: the API is under /api/matches")
 	})
-	return mux
+	return noSniff(mux)
+}
+
+// noSniff has every answer of h say X-Content-Type-Options: nosniff: a
+// browser takes its Content-Type as given, never guessing HTML in a file.
+func noSniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // HTTPServer is an http.Server for the handler, with the timeouts and
-// header limit a server on a network needs.
+// header limit a server on a network needs; serve it on the Listener,
+// which bounds its connections.
 func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+	t := s.timeouts
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write, IdleTimeout: t.idle,
 		MaxHeaderBytes: 64 << 10, BaseContext: func(net.Listener) context.Context { return s.ctx }}
 }
 
@@ -86,16 +100,6 @@ func answer(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// token is the token a request carries: Authorization: Bearer T, or
-// ?token=T (which browsers' WebSockets can send).
-func token(r *http.Request) string {
-	if h := r.Header.Get("Authorization"); h != "" {
-		t, _ := strings.CutPrefix(h, "Bearer ")
-		return strings.TrimSpace(t)
-	}
-	return r.URL.Query().Get("token")
-}
-
 // failGet answers the error of reading a match's record.
 func (s *Server) failGet(w http.ResponseWriter, err error) {
 	if errors.Is(err, errNoMatch) {
@@ -106,7 +110,11 @@ func (s *Server) failGet(w http.ResponseWriter, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if !s.isAdmin(token(r)) {
+	if r.URL.Query().Has("token") {
+		fail(w, http.StatusBadRequest, tokenInAddress)
+		return
+	}
+	if !s.isAdmin(bearer(r)) {
 		fail(w, http.StatusUnauthorized, "creating a match needs the admin token: Authorization: Bearer TOKEN")
 		return
 	}
@@ -154,20 +162,26 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 	answer(w, http.StatusOK, rec.Info)
 }
 
-// handleReplay answers the match's replay so far, as spectators may see it.
+// handleReplay answers the match's replay so far, as its audience may
+// see it: a finished match's from its file, when this server played it;
+// else compressed once as it grows, in the hub.
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	aud, ok := s.viewer(w, r)
+	if !ok {
+		return
+	}
 	rec, err := s.get(ctx, r.PathValue("id"))
 	if err != nil {
 		s.failGet(w, err)
 		return
 	}
-	rd := reader{delay: rec.delay()}
-	if s.isAdmin(token(r)) {
-		rd.delay = 0
-	}
+	rd := rec.reader(aud, 0)
 	if rd.delay < 0 && rec.running() {
-		fail(w, http.StatusForbidden, "the organisers show match %s at its end", rec.ID)
+		fail(w, http.StatusForbidden, "the organisers show match %s at its end (the jury's token shows it live)", rec.ID)
+		return
+	}
+	if rec.Status == stream.Finished && s.serveFile(w, r, rec) {
 		return
 	}
 	st, err := s.js.Stream(ctx, streamName(rec.ID))
@@ -192,24 +206,75 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusServiceUnavailable, "match %s: reading its stream: %v", rec.ID, err)
 		return
 	}
+	if !rec.running() {
+		// Its record says it ended: its stream's end follows at once.
+		ectx, cancel := context.WithTimeout(wctx, publishWait)
+		h.ended(ectx)
+		cancel()
+	}
 	sn := h.snapshot()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
+	end := len(sn.entries)
 	for i := range sn.entries {
-		e := &sn.entries[i]
-		if !rd.wants(e) {
-			continue
-		}
-		if !rd.shown(e, &sn) {
+		if e := &sn.entries[i]; rd.wants(e) && !rd.shown(e, &sn) {
+			end = i
 			break
 		}
-		zw.Write(e.data)
-		zw.Write([]byte{'\n'})
 	}
-	zw.Close()
-	w.Header().Set("Content-Type", "application/gzip")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+rec.ID+`.arena"`)
-	w.Write(buf.Bytes())
+	body, trailer, lines := h.zip.upTo(sn.entries, end)
+	tag := fmt.Sprintf(`W/"%s-%d"`, rec.ID, lines)
+	replayHeaders(w, rec.ID, tag)
+	if unchanged(r, tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+len(trailer)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+	w.Write(trailer)
+}
+
+// serveFile answers a finished match's replay from the file this server
+// wrote, if it has it.
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, rec *record) bool {
+	f, err := os.Open(filepath.Join(s.dir, "replays", rec.ID+".arena"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	replayHeaders(w, rec.ID, fmt.Sprintf(`"%s-%x-%x"`, rec.ID, st.Size(), st.ModTime().UnixNano()))
+	http.ServeContent(w, r, "", st.ModTime(), f)
+	return true
+}
+
+// replayHeaders are the headers of a replay's download: its type, its
+// file's name, and its version, which a client revalidates each time.
+func replayHeaders(w http.ResponseWriter, id, tag string) {
+	h := w.Header()
+	h.Set("Content-Type", "application/gzip")
+	h.Set("Content-Disposition", `attachment; filename="`+id+`.arena"`)
+	h.Set("Cache-Control", "private, no-cache")
+	h.Set("ETag", tag)
+}
+
+// unchanged reports whether the request's If-None-Match names tag, as a
+// weak comparison does.
+func unchanged(r *http.Request, tag string) bool {
+	want := strings.TrimPrefix(tag, "W/")
+	for _, v := range r.Header.Values("If-None-Match") {
+		for _, t := range strings.Split(v, ",") {
+			t = strings.TrimSpace(t)
+			if t == "*" || strings.TrimPrefix(t, "W/") == want {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // streamQuery reads ?from=N (default 0) and, for /play, ?seat=S (1 to
@@ -241,8 +306,8 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) { s.serveS
 
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) { s.serveStream(w, r, true) }
 
-// serveStream streams a match over a WebSocket: to a spectator, or to the
-// player of a seat, whose moves it takes.
+// serveStream streams a match over a WebSocket: to its audience (the
+// public, the jury, or the player of a seat, whose moves it takes).
 func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) {
 	ctx := r.Context()
 	rec, err := s.get(ctx, r.PathValue("id"))
@@ -250,29 +315,43 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) 
 		s.failGet(w, err)
 		return
 	}
-	from, seat, err := streamQuery(r.URL.Query(), len(rec.Seats), play)
+	q := r.URL.Query()
+	from, seat, err := streamQuery(q, len(rec.Seats), play)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	rd := reader{from: from, delay: rec.delay()}
-	if play {
-		want, ok := rec.Tokens[seat]
-		if !ok || !sameHash(hashToken(token(r)), want) {
-			fail(w, http.StatusUnauthorized, "seat %d of match %s is played with its token: ?token=T (or Authorization: Bearer T)", seat, rec.ID)
+	var aud audience
+	if !play {
+		var ok bool
+		if aud, ok = s.viewer(w, r); !ok {
 			return
 		}
-		rd.seat, rd.fog, rd.delay = seat, rec.Fog, 0
-	} else if s.isAdmin(token(r)) {
-		rd.delay = 0
+	} else {
+		tok := bearer(r)
+		if tok == "" {
+			tok = q.Get("token")
+		}
+		want, ok := rec.Tokens[seat]
+		if !ok || !sameHash(hashToken(tok), want) {
+			fail(w, http.StatusUnauthorized, "seat %d of match %s is played with its token: Authorization: Bearer T (or ?token=T)", seat, rec.ID)
+			return
+		}
+		aud.seat = seat
 	}
 	addr := clientAddr(r)
-	if !s.conns.take(addr) {
-		fail(w, http.StatusTooManyRequests, "%s holds too many streams open already", addr)
-		return
+	if !play && !aud.jury {
+		switch s.conns.takeStream(addr) {
+		case http.StatusTooManyRequests:
+			fail(w, http.StatusTooManyRequests, "%s holds too many streams open already", addr)
+			return
+		case http.StatusServiceUnavailable:
+			fail(w, http.StatusServiceUnavailable, "the server streams to as many spectators as it may; try again in a moment")
+			return
+		}
+		defer s.conns.giveStream(addr)
 	}
-	defer s.conns.give(addr)
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled, Subprotocols: []string{stream.Protocol}})
 	if err != nil {
 		return // Accept answered the request
 	}
@@ -293,10 +372,13 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, play bool) 
 	c.watchdog.Stop()
 	defer c.watchdog.Stop()
 	if play {
+		k := seatKey{rec.ID, seat}
+		s.conns.takeSeat(k, c)
+		defer s.conns.giveSeat(k, c)
 		c.join(ctx)
 	}
 	go c.listen(ctx)
-	c.send(ctx, h, rd)
+	c.send(ctx, h, rec.reader(aud, from))
 }
 
 // client is one WebSocket client of a match.
@@ -313,6 +395,12 @@ type client struct {
 	bad    int
 	bucket float64
 	filled time.Time
+}
+
+// replaced closes a seat's stream that a newer one of the seat replaces
+// (its handler ends once the close is done, or has timed out).
+func (c *client) replaced() {
+	go c.conn.Close(websocket.StatusPolicyViolation, fmt.Sprintf("seat %d has a newer connection", c.seat))
 }
 
 // send writes the reader's lines as they come, and pings, until the stream
@@ -490,37 +578,4 @@ func (c *client) join(ctx context.Context) {
 }
 
 // clientAddr is the client's address, without its port.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// connLimit counts the streams each client address holds open.
-type connLimit struct {
-	mu  sync.Mutex
-	max int
-	n   map[string]int
-}
-
-func newConnLimit(max int) *connLimit { return &connLimit{max: max, n: map[string]int{}} }
-
-func (l *connLimit) take(addr string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.n[addr] >= l.max {
-		return false
-	}
-	l.n[addr]++
-	return true
-}
-
-func (l *connLimit) give(addr string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.n[addr]--; l.n[addr] <= 0 {
-		delete(l.n, addr)
-	}
-}
+func clientAddr(r *http.Request) string { return hostOf(r.RemoteAddr) }

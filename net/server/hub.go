@@ -30,6 +30,8 @@ type hub struct {
 	idle    *time.Timer
 	cc      jetstream.ConsumeContext
 	lastSeq uint64
+	// zip is the replay compressed for downloads.
+	zip zipped
 }
 
 // entry is one line of the match's stream.
@@ -169,6 +171,21 @@ func (h *hub) caughtUp(ctx context.Context, seq uint64) error {
 		case <-sn.wake:
 		case <-ctx.Done():
 			return ctx.Err()
+		}
+	}
+}
+
+// ended waits until the hub has read the stream's end, or ctx ends.
+func (h *hub) ended(ctx context.Context) {
+	for {
+		sn := h.snapshot()
+		if sn.end != "" {
+			return
+		}
+		select {
+		case <-sn.wake:
+		case <-ctx.Done():
+			return
 		}
 	}
 }

@@ -8,12 +8,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
@@ -183,10 +185,10 @@ func TestStreamsAreGuarded(t *testing.T) {
 	require.Eventually(t, func() bool {
 		ts.conns.mu.Lock()
 		defer ts.conns.mu.Unlock()
-		return ts.conns.n["127.0.0.1"] == 1
+		return ts.conns.streams["127.0.0.1"] == 0 && len(ts.conns.seats) == 1
 	}, 10*time.Second, 5*time.Millisecond, "seat 2's stream alone is open")
 	var open []*websocket.Conn
-	for range 3 {
+	for range 4 {
 		conn, _, err := ts.dial("/api/matches/" + id + "/stream")
 		require.NoError(t, err)
 		open = append(open, conn)
@@ -259,4 +261,236 @@ func (g gated) Play(ctx context.Context, obs any) (game.Answer, error) {
 		return game.Answer{}, ctx.Err()
 	}
 	return g.Player.Play(ctx, obs)
+}
+
+// dialFrom opens a raw TCP connection to the test server from a loopback
+// address of its own (127.0.0.N): as many clients as addresses.
+func (ts *testServer) dialFrom(t *testing.T, from string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	conn, err := d.Dial("tcp", strings.TrimPrefix(ts.http.URL, "http://"))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// answers reads what each connection gets within wait, at once.
+func answers(conns []net.Conn, wait time.Duration) []string {
+	out := make([]string, len(conns))
+	var wg sync.WaitGroup
+	for i, c := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.SetReadDeadline(time.Now().Add(wait))
+			data, _ := io.ReadAll(c)
+			out[i] = string(data)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// Requests that announce a body and never send it, or send their headers
+// slowly, are cut at the server's read timeout; a WebSocket stream is not:
+// it runs past every timeout of the http.Server.
+func TestSlowRequestsAreCut(t *testing.T) {
+	ts := newTestServer(t, Options{}, func(s *Server) {
+		s.timeouts = timeouts{header: 300 * time.Millisecond, read: 600 * time.Millisecond, write: 600 * time.Millisecond, idle: time.Second}
+	})
+	c := ts.create(stream.CreateRequest{Title: "alienwarz", Seats: []string{"strategist", "miner"}, Seed: 3, Pace: "40ms"})
+	spec, _, err := ts.dial("/api/matches/" + c.ID + "/stream")
+	require.NoError(t, err)
+	spec.SetReadLimit(game.MaxLine)
+	var slow []net.Conn
+	for i := range 20 {
+		conn := ts.dialFrom(t, "127.0.0.2")
+		req := "POST /api/matches HTTP/1.1\r\nHost: arena\r\nAuthorization: Bearer " + ts.admin + "\r\nContent-Length: 1000\r\n\r\n{\"title\":"
+		if i%2 == 1 {
+			req = "GET /api/matches HTTP/1.1\r\nHost: ar" // headers that never end
+		}
+		_, err := conn.Write([]byte(req))
+		require.NoError(t, err)
+		slow = append(slow, conn)
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, conn := range slow {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			_, err := io.ReadAll(conn)
+			require.NoError(t, err, "the server closed the connection (io.ReadAll ends at EOF), not the test's deadline")
+		}()
+	}
+	wg.Wait()
+	require.Less(t, time.Since(start), 3*time.Second)
+
+	seen := 0
+	until := time.Now().Add(2 * time.Second)
+	for time.Now().Before(until) {
+		if next(t, spec, 2*time.Second) == "" {
+			t.Fatal("the spectator's stream stopped: the http.Server's timeouts reached a WebSocket")
+		}
+		seen++
+	}
+	require.Greater(t, seen, 10, "lines kept coming past the read and write timeouts")
+}
+
+// The server holds a bounded number of connections: past the bound of an
+// address, its new connections are answered 429 at once and closed, and
+// the organiser's requests from elsewhere go through; past the total
+// bound, 503, until the holders go.
+func TestConnectionsAreBounded(t *testing.T) {
+	ts := newTestServer(t, Options{MaxConns: 2, MaxTotal: 60})
+	perAddr := addrConns(2)
+	var held []net.Conn
+	for range perAddr + 14 {
+		held = append(held, ts.dialFrom(t, "127.0.0.2"))
+	}
+	got := answers(held, time.Second)
+	refused := 0
+	for _, a := range got {
+		if strings.HasPrefix(a, "HTTP/1.1 429 ") {
+			require.Contains(t, a, "your address holds as many connections as it may")
+			refused++
+		} else {
+			require.Empty(t, a, "a connection within the bound waits for its request")
+		}
+	}
+	require.Equal(t, 14, refused, "past %d connections of one address", perAddr)
+	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}})
+	require.NotEmpty(t, c.ID, "the organiser's request, from another address, goes through")
+	for _, conn := range held {
+		conn.Close()
+	}
+	require.Eventually(t, func() bool {
+		ts.conns.mu.Lock()
+		defer ts.conns.mu.Unlock()
+		return ts.conns.conns["127.0.0.2"] == 0
+	}, 5*time.Second, 10*time.Millisecond)
+
+	ts.conns.mu.Lock()
+	free := 60 - ts.conns.allConns
+	ts.conns.mu.Unlock()
+	held = nil
+	for a := range 7 {
+		for range 10 {
+			held = append(held, ts.dialFrom(t, "127.0.0."+strconv.Itoa(10+a)))
+		}
+	}
+	refused = 0
+	for _, a := range answers(held, time.Second) {
+		if strings.HasPrefix(a, "HTTP/1.1 503 ") {
+			refused++
+		}
+	}
+	require.Equal(t, 70-free, refused, "past the server's %d connections", 60)
+	ts.conns.mu.Lock()
+	require.LessOrEqual(t, ts.conns.allConns, 60)
+	ts.conns.mu.Unlock()
+	for _, conn := range held {
+		conn.Close()
+	}
+	require.Eventually(t, func() bool {
+		_, err := ts.client.Matches(ctx(t))
+		return err == nil
+	}, 5*time.Second, 20*time.Millisecond, "once they have gone, the server answers again")
+}
+
+// An address that holds as many spectators' streams as it may (a school
+// behind one NAT, a proxy) does not lock its players out: a seat's /play
+// with its token, and the jury's stream, are not counted with them. A
+// seat holds a few streams at most: a new one closes its oldest.
+func TestSpectatorsNeverLockOutASeat(t *testing.T) {
+	ts := newTestServer(t, Options{MaxConns: 4})
+	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "remote"}, Seed: 1, Limit: "30s"})
+	path := "/api/matches/" + c.ID
+	for range 4 {
+		conn, _, err := ts.dial(path + "/stream")
+		require.NoError(t, err)
+		defer conn.CloseNow()
+	}
+	_, resp, err := ts.dial(path + "/stream")
+	require.Error(t, err)
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "the address's spectators are bounded")
+	_, resp, err = ts.dialAs(path+"/play?seat=1", "not-the-token")
+	require.Error(t, err)
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+
+	seatOpen := func() int {
+		ts.conns.mu.Lock()
+		defer ts.conns.mu.Unlock()
+		return len(ts.conns.seats[seatKey{c.ID, 1}])
+	}
+	var seat1 []*websocket.Conn
+	for i := range seatStreams {
+		conn, _, err := ts.dialAs(path+"/play?seat=1", c.Seats[0].Token)
+		require.NoError(t, err, "a seat's stream is never refused for the spectators' sake")
+		conn.SetReadLimit(game.MaxLine)
+		defer conn.CloseNow()
+		seat1 = append(seat1, conn)
+		require.Eventually(t, func() bool { return seatOpen() == i+1 }, 5*time.Second, time.Millisecond)
+	}
+	jury, _, err := ts.dialAs(path+"/stream", ts.jury)
+	require.NoError(t, err, "nor the jury's")
+	defer jury.CloseNow()
+
+	newest, _, err := ts.dialAs(path+"/play?seat=1", c.Seats[0].Token)
+	require.NoError(t, err)
+	defer newest.CloseNow()
+	code, msgs := closeCode(t, seat1[0])
+	require.Equal(t, websocket.StatusPolicyViolation, code, "the seat's oldest stream makes room: %v", msgs)
+	require.Equal(t, seatStreams, seatOpen())
+}
+
+// A seat that floods illegal moves is refused maxRefusals times in one
+// ask, each refusal one line of its stream; then its move is played as
+// sent, and the rules penalise it (Santorini: a forfeit).
+func TestAFloodOfIllegalMovesIsCutOff(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}, Seed: 6, Limit: "30s"})
+	conn, _, err := ts.dialAs("/api/matches/"+c.ID+"/play?seat=1", c.Seats[0].Token)
+	require.NoError(t, err)
+	defer conn.CloseNow()
+	conn.SetReadLimit(game.MaxLine)
+	for {
+		m := next(t, conn, 10*time.Second)
+		require.NotEmpty(t, m, "the seat is asked for its move")
+		if strings.Contains(m, `"ask":1`) {
+			break
+		}
+	}
+	// The bot sends an illegal move again each time it is refused.
+	refusals := 0
+	for sent := 0; sent < 3*maxRefusals; sent++ {
+		require.NoError(t, conn.Write(ctx(t), websocket.MessageText, []byte("Z9 Z9")))
+		refused := false
+		for !refused {
+			m := next(t, conn, 10*time.Second)
+			if m == "" {
+				break // the match ended: the stream closed
+			}
+			l, err := stream.Classify([]byte(m))
+			require.NoError(t, err)
+			refused = l.Kind == stream.Ctl && l.Ctl.Rejected != nil
+		}
+		if !refused {
+			break
+		}
+		refusals++
+	}
+	in := ts.waitStatus(c.ID, stream.Finished)
+	require.Equal(t, 2, in.Winner, "the illegal move was played: a forfeit")
+	require.Equal(t, maxRefusals, refusals, "refused %d times, no more", maxRefusals)
+	st, err := ts.js.Stream(ctx(t), streamName(c.ID))
+	require.NoError(t, err)
+	info, err := st.Info(ctx(t), jetstream.WithSubjectFilter(seatSubject(c.ID, 1)))
+	require.NoError(t, err)
+	require.Equal(t, int64(maxLogMsgs), info.Config.MaxMsgs, "and the match's stream is bounded whatever happens")
+	require.Equal(t, uint64(1+2*maxRefusals), info.State.Subjects[seatSubject(c.ID, 1)], "the seat's stream holds an ask for each try and a refusal for each but the last: bounded")
+	rec, err := ts.client.Open(ctx(t), c.ID)
+	require.NoError(t, err)
+	require.Equal(t, "Z9 Z9", rec.Timeline.Frame(1).Moves[0])
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arena-games/arena/game"
 )
 
 // A match's log is a JetStream stream of its own, named streamName(id),
@@ -36,11 +38,17 @@ func inbox(id string, seat int) string { return "arena.seat." + id + "." + strco
 // publishWait bounds one publish to JetStream.
 const publishWait = 10 * time.Second
 
+// maxLogMsgs bounds the lines of a match's stream, past the bounds its
+// lines already have (a remote seat's refusals are bounded in each ask,
+// maxRefusals): a match that reaches it stops, interrupted. (A bound in
+// bytes would be reserved on JetStream's disk for every match kept.)
+const maxLogMsgs = 4_000_000
+
 // createLog makes match id's stream.
 func (s *Server) createLog(ctx context.Context, id string) error {
 	_, err := s.js.CreateStream(ctx, jetstream.StreamConfig{Name: streamName(id), Subjects: []string{subject(id, ">")},
 		Storage: jetstream.FileStorage, Description: "the lines of Arena's match " + id,
-		MaxMsgSize: 8 << 20, Discard: jetstream.DiscardNew})
+		MaxMsgSize: game.MaxLine, MaxMsgs: maxLogMsgs, Discard: jetstream.DiscardNew})
 	if err != nil {
 		return fmt.Errorf("match %s: its stream: %w", id, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nats-io/nats.go"
@@ -36,6 +37,11 @@ const (
 	defaultLimit   = time.Minute
 	maxLimit       = time.Hour
 	maxDelay       = 100_000
+	maxName        = 64
+	// maxRefusals is how many of a remote seat's moves are refused in one
+	// ask; past it, its next move is played as sent, and the rules
+	// penalise an illegal one (each refusal is a line of its stream).
+	maxRefusals = 20
 )
 
 // plan is a match to create, as a request asked for it, checked.
@@ -46,6 +52,8 @@ type plan struct {
 	options    map[string]string
 	mapName    string
 	spectators string
+	hidden     bool     // the public sees it at its end only
+	names      []string // the players' names, by seat; "" for none
 	pace       time.Duration
 	limit      time.Duration
 }
@@ -104,19 +112,19 @@ func readCreate(body []byte) (plan, error) {
 	if p.options == nil {
 		p.options = map[string]string{}
 	}
-	switch sp := req.Spectators; {
-	case sp == "" || sp == "all":
-		p.spectators = "all"
-	case sp == "none":
-		p.spectators = sp
-	case strings.HasPrefix(sp, "delayed:"):
-		n, err := strconv.Atoi(sp[len("delayed:"):])
-		if err != nil || n < 1 || n > maxDelay {
-			return p, fmt.Errorf("spectators %q: expected delayed:N, N turns from 1 to %d", sp, maxDelay)
+	if p.spectators, p.hidden, err = spectators(t, p.specs, req.Spectators); err != nil {
+		return p, err
+	}
+	if len(req.Names) > len(p.specs) {
+		return p, fmt.Errorf("names: %d of them for %d seats", len(req.Names), len(p.specs))
+	}
+	p.names = make([]string, len(p.specs))
+	for i, n := range req.Names {
+		n = strings.TrimSpace(n)
+		if len(n) > maxName || !utf8.ValidString(n) || strings.ContainsFunc(n, unicode.IsControl) {
+			return p, fmt.Errorf("names: seat %d: expected a player's name of at most %d bytes on one line", i+1, maxName)
 		}
-		p.spectators = "delayed:" + strconv.Itoa(n)
-	default:
-		return p, fmt.Errorf("spectators %q: expected all, delayed:N or none", sp)
+		p.names[i] = n
 	}
 	if p.pace, err = duration("pace", req.Pace, 0, 0, maxPace); err != nil {
 		return p, err
@@ -190,9 +198,9 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	}
 	given := map[game.Seat]game.Entrant{}
 	rec := record{Info: stream.Info{ID: id, Title: p.title.ID(), Status: stream.Live, Started: time.Now().UTC().Format(time.RFC3339),
-		Spectators: p.spectators}, Fog: mt.fog != nil, Tokens: map[int]string{}}
+		Spectators: p.spectators}, Fog: mt.fog != nil, Hidden: p.hidden, Tokens: map[int]string{}}
 	for i, spec := range p.specs {
-		info := stream.SeatInfo{Seat: i + 1, Kind: spec.Kind, Player: spec.String()}
+		info := stream.SeatInfo{Seat: i + 1, Kind: spec.Kind, Player: publicName(p.title, spec, p.names[i])}
 		if spec.Kind == Remote {
 			r, err := mt.newRemote(p, game.Seat(i))
 			if err != nil {
@@ -200,8 +208,10 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 			}
 			tok := NewToken()
 			rec.Tokens[i+1] = hashToken(tok)
-			given[game.Seat(i)] = game.Entrant{Player: r, Limit: p.limit}
-			out.Seats = append(out.Seats, stream.SeatInfo{Seat: i + 1, Kind: spec.Kind, Player: spec.String(), Token: tok})
+			given[game.Seat(i)] = game.Entrant{Player: r, Limit: p.limit, Refusals: maxRefusals}
+			withToken := info
+			withToken.Token = tok
+			out.Seats = append(out.Seats, withToken)
 			rec.Status = stream.Waiting
 		} else {
 			out.Seats = append(out.Seats, info)
@@ -413,11 +423,13 @@ func (mt *match) control(n int, c stream.Control) {
 // remote is a seat played from another machine: its moves come through
 // /play (on any server of the cluster) as requests to its inbox.
 type remote struct {
-	mt     *match
-	n      int         // the seat's number
-	moves  chan string // the move for the open ask
-	asked  atomic.Int64
-	joined atomic.Bool
+	mt    *match
+	n     int         // the seat's number
+	moves chan string // the move for the open ask
+	asked atomic.Int64
+	// refused counts the open ask's refused moves.
+	refused atomic.Int64
+	joined  atomic.Bool
 	// helper plays the units a person does not command, for a title that
 	// helps its people (AIC21): the seat's move is then person's orders.
 	helper game.Player
@@ -476,6 +488,7 @@ func (mt *match) newRemote(p plan, s game.Seat) (*remote, error) {
 func (r *remote) Play(ctx context.Context, obs any) (game.Answer, error) {
 	step := r.mt.m.Timeline.Len()
 	if r.asked.Swap(int64(step)) != int64(step) {
+		r.refused.Store(0)
 		select { // a move sent too late for the step before
 		case <-r.moves:
 		default:
@@ -514,10 +527,16 @@ func (r *remote) forward(ctx context.Context) {
 	}
 }
 
-// Reject tells the seat why its move was refused; it is asked again.
+// Reject tells the seat why its move was refused; it is asked again, up
+// to maxRefusals times in one ask, after which its next move is played as
+// sent (and the rules penalise an illegal one).
 func (r *remote) Reject(err error) {
 	step := int(r.asked.Load())
-	r.mt.control(r.n, stream.Control{Rejected: &step, Error: clip(err.Error(), 1000)})
+	msg := clip(err.Error(), 1000)
+	if r.refused.Add(1) >= maxRefusals {
+		msg += fmt.Sprintf(" (refused %d times: the next move is played as sent, and the rules penalise an illegal one)", maxRefusals)
+	}
+	r.mt.control(r.n, stream.Control{Rejected: &step, Error: msg})
 }
 
 // Close stops taking the seat's requests.

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +29,9 @@ type record struct {
 	// Fog is set when the title hides part of the game from its seats:
 	// they read seat streams.
 	Fog bool `json:"fog,omitempty"`
+	// Hidden is set when it also has a seat played from elsewhere or by a
+	// program: the public sees it at its end only (audience.go).
+	Hidden bool `json:"hidden,omitempty"`
 
 	rev uint64 // the bucket's revision of the record as read
 }
@@ -41,17 +43,18 @@ const (
 	staleAge  = 30 * time.Second
 )
 
-// delay is how many turns late the spectators see the match: 0 live, -1
-// at its end (also for a delay that cannot be read: better hidden).
+// delay is how many turns late the public sees the match: 0 live, -1 at
+// its end (a hidden match, whatever its record says; a delay that cannot
+// be read: better hidden).
 func (r *record) delay() int {
-	switch sp := r.Spectators; {
-	case sp == "" || sp == "all":
+	if r.Hidden {
+		return -1
+	}
+	if sp := r.Spectators; sp == "" || sp == "all" {
 		return 0
-	case strings.HasPrefix(sp, "delayed:"):
-		n, err := strconv.Atoi(sp[len("delayed:"):])
-		if err == nil && n >= 1 && n <= maxDelay {
-			return n
-		}
+	}
+	if n, ok := parseDelay(r.Spectators); ok {
+		return n
 	}
 	return -1
 }

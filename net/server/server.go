@@ -36,11 +36,20 @@ type Options struct {
 	// Dir is where the server keeps its own files: its id, and the
 	// replays of the matches it ran (Dir/replays).
 	Dir string
-	// AdminToken is the token that creates matches.
+	// AdminToken is the token that creates matches (and sees every match
+	// as the jury does).
 	AdminToken string
-	// MaxConns bounds the WebSocket connections of one client address
-	// (default DefaultMaxConns).
+	// JuryToken is the token that sees every match live and whole, such
+	// as the organisers' projector; "" for none but the admin's.
+	JuryToken string
+	// MaxConns bounds the public's streams of one client address
+	// (default DefaultMaxConns); its connections are bounded by twice as
+	// many and some (conns.go).
 	MaxConns int
+	// MaxTotal bounds the connections the server holds in all (default
+	// DefaultMaxTotal), when it serves on its Listener; the public's
+	// streams take at most 7/8 of them.
+	MaxTotal int
 	// Log gets what the server reports; nil means slog's default.
 	Log *slog.Logger
 	// Tournaments is the folder of the tournaments the server shows
@@ -48,8 +57,18 @@ type Options struct {
 	Tournaments string
 }
 
-// DefaultMaxConns is how many streams one client address may hold open.
+// DefaultMaxConns is how many public streams one client address may hold
+// open.
 const DefaultMaxConns = 64
+
+// The http.Server's timeouts: a request's headers, the whole request (a
+// body is at most maxBody), an answer, and an idle keep-alive. A
+// WebSocket is not bound by them once accepted: net/http clears its
+// deadlines when the connection is taken over, and the stream's own pings
+// and write timeouts watch it.
+var defaultTimeouts = timeouts{header: 10 * time.Second, read: 30 * time.Second, write: 2 * time.Minute, idle: 2 * time.Minute}
+
+type timeouts struct{ header, read, write, idle time.Duration }
 
 // Server is an Arena server: its matches, their streams and its API.
 type Server struct {
@@ -59,8 +78,11 @@ type Server struct {
 	dir   string
 	id    string // this server's own id, kept in Dir
 	admin [32]byte
+	jury  [32]byte // the jury token's hash; zero for none
 	log   *slog.Logger
 	conns *connLimit
+	// timeouts are the HTTPServer's (tests shorten them).
+	timeouts timeouts
 	// tournaments is Options.Tournaments.
 	tournaments string
 
@@ -97,15 +119,21 @@ func New(opts Options) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{bus: opts.Bus, js: opts.Bus.JS, dir: opts.Dir, tournaments: opts.Tournaments, id: id, admin: sha256.Sum256([]byte(opts.AdminToken)), log: opts.Log,
-		ctx: ctx, cancel: cancel, matches: map[string]*match{}, hubs: map[string]*hub{}}
+		ctx: ctx, cancel: cancel, matches: map[string]*match{}, hubs: map[string]*hub{}, timeouts: defaultTimeouts}
+	if opts.JuryToken != "" {
+		s.jury = sha256.Sum256([]byte(opts.JuryToken))
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	n := opts.MaxConns
+	n, total := opts.MaxConns, opts.MaxTotal
 	if n <= 0 {
 		n = DefaultMaxConns
 	}
-	s.conns = newConnLimit(n)
+	if total <= 0 {
+		total = DefaultMaxTotal
+	}
+	s.conns = newConnLimit(n, total)
 	kctx, kcancel := context.WithTimeout(ctx, 10*time.Second)
 	defer kcancel()
 	s.kv, err = s.js.CreateOrUpdateKeyValue(kctx, jetstream.KeyValueConfig{Bucket: bucket, Storage: jetstream.FileStorage, History: 1,
@@ -244,4 +272,12 @@ func sameHash(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), [
 func (s *Server) isAdmin(tok string) bool {
 	sum := sha256.Sum256([]byte(tok))
 	return tok != "" && subtle.ConstantTimeCompare(sum[:], s.admin[:]) == 1
+}
+
+// isJury reports whether tok is the jury's token or the admin's, in
+// constant time.
+func (s *Server) isJury(tok string) bool {
+	sum := sha256.Sum256([]byte(tok))
+	jury := s.jury != [32]byte{} && subtle.ConstantTimeCompare(sum[:], s.jury[:]) == 1
+	return s.isAdmin(tok) || tok != "" && jury
 }

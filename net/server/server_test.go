@@ -30,26 +30,36 @@ import (
 	"github.com/arena-games/arena/net/stream"
 )
 
-// testServer is a server on an embedded NATS, behind httptest.
+// testServer is a server on an embedded NATS, behind httptest, served
+// as arena serve serves it: its http.Server on its Listener.
 type testServer struct {
 	*Server
 	t      *testing.T
 	dir    string
 	http   *httptest.Server
 	admin  string
+	jury   string
 	client *stream.Client
 }
 
-func newTestServer(t *testing.T, opts Options) *testServer {
+// newTestServer starts a test server; tweak, if given, changes the
+// server before it serves (its timeouts, say).
+func newTestServer(t *testing.T, opts Options, tweak ...func(*Server)) *testServer {
 	t.Helper()
 	dir := t.TempDir()
 	b, err := bus.Open(bus.Options{Dir: filepath.Join(dir, "jetstream"), Port: -1, Name: "test"})
 	require.NoError(t, err)
-	opts.Bus, opts.Dir, opts.AdminToken = b, dir, NewToken()
+	opts.Bus, opts.Dir, opts.AdminToken, opts.JuryToken = b, dir, NewToken(), NewToken()
 	s, err := New(opts)
 	require.NoError(t, err)
-	ts := &testServer{Server: s, t: t, dir: dir, admin: opts.AdminToken}
-	ts.http = httptest.NewServer(s.Handler())
+	for _, f := range tweak {
+		f(s)
+	}
+	ts := &testServer{Server: s, t: t, dir: dir, admin: opts.AdminToken, jury: opts.JuryToken}
+	ts.http = httptest.NewUnstartedServer(nil)
+	ts.http.Config = s.HTTPServer()
+	ts.http.Listener = s.Listener(ts.http.Listener)
+	ts.http.Start()
 	ts.client = &stream.Client{Base: ts.http.URL, Admin: ts.admin}
 	t.Cleanup(func() {
 		ts.http.CloseClientConnections()

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -82,5 +83,25 @@ func (s *Server) handleTournamentFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Content-Type", fileType(file))
+	if !strings.HasSuffix(file, ".json") {
+		w.Header().Set("Content-Disposition", "attachment")
+	}
 	http.ServeContent(w, r, file, st.ModTime(), f)
+}
+
+// fileType is the type a tournament's file is served as, by its name:
+// never one a browser would run (HTML, scripts), whatever the file holds.
+func fileType(file string) string {
+	switch path.Ext(file) {
+	case ".json":
+		return "application/json"
+	case ".csv":
+		return "text/csv; charset=utf-8"
+	case ".arena", ".gz":
+		return "application/gzip"
+	case ".txt", ".log":
+		return "text/plain; charset=utf-8"
+	}
+	return "application/octet-stream"
 }

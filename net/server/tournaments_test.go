@@ -5,6 +5,7 @@ package server
 import (
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -58,6 +59,33 @@ func TestTheServerShowsItsTournaments(t *testing.T) {
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		require.Equal(t, http.StatusNotFound, resp.StatusCode, "%s: %s", file, body)
+	}
+}
+
+// Every file the server serves says its type and nosniff: a file of a
+// tournament's matches/ that holds HTML is never served as HTML.
+func TestFilesAreServedWithTheirTypes(t *testing.T) {
+	root := t.TempDir()
+	tournamenttest.Cup(t, filepath.Join(root, "cup"), "Minimax cup", "round-robin", 1)
+	page := []byte("<!doctype html><script>fetch('/api/matches',{method:'POST'})</script>")
+	for _, name := range []string{"notes", "x.html", "y.svg"} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, "cup", tournament.MatchesDir, name), page, 0o644))
+	}
+	ts := newTestServer(t, Options{Tournaments: root})
+	for file, want := range map[string]string{
+		"matches/notes":  "application/octet-stream",
+		"matches/x.html": "application/octet-stream",
+		"matches/y.svg":  "application/octet-stream",
+		"standings.json": "application/json",
+		"standings.csv":  "text/csv; charset=utf-8",
+	} {
+		resp := ts.get("/tournaments/cup/"+file, "")
+		require.Equal(t, http.StatusOK, resp.StatusCode, file)
+		require.Equal(t, want, resp.Header.Get("Content-Type"), file)
+		require.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"), file)
+	}
+	for _, path := range []string{"/api/matches", "/api/tournaments", "/api/matches/nosuch", "/nowhere"} {
+		require.Equal(t, "nosniff", ts.get(path, "").Header.Get("X-Content-Type-Options"), path)
 	}
 }
 

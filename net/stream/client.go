@@ -22,6 +22,11 @@ type Client struct {
 	// Admin is the admin token, for creating matches; "" for a
 	// spectator.
 	Admin string
+	// Jury is the jury's token, which sees every match live and whole
+	// (the organisers' projector); "" for a spectator. Tokens travel in
+	// the Authorization header (a browser's WebSocket: as a subprotocol),
+	// never in an address.
+	Jury string
 	// HTTP makes the requests; nil means one with a 30 s timeout.
 	HTTP *http.Client
 }
@@ -90,6 +95,15 @@ func ValidID(id string) bool {
 	return true
 }
 
+// token is the token the client shows the server: the admin's, else the
+// jury's.
+func (c *Client) token() string {
+	if c.Admin != "" {
+		return c.Admin
+	}
+	return c.Jury
+}
+
 // MatchURL is the address of match id on the client's server.
 func (c *Client) MatchURL(id string) string { return c.Base + "/api/matches/" + id }
 
@@ -115,8 +129,8 @@ func (c *Client) do(ctx context.Context, method, path string, body any, limit ga
 	if err != nil {
 		return nil, err
 	}
-	if c.Admin != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Admin)
+	if tok := c.token(); tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

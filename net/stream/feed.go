@@ -34,6 +34,7 @@ type Feed struct {
 	id     string
 	path   string
 	query  url.Values
+	token  string // shown to the server: the seat's, the admin's or the jury's
 	cancel context.CancelFunc
 	ready  chan struct{} // closed once the recording exists, or the stream failed
 	done   chan struct{} // closed when the stream ended or failed
@@ -71,10 +72,11 @@ func (l *Feed) send(conn *websocket.Conn, move string) bool {
 	return conn.Write(ctx, websocket.MessageText, []byte(move)) == nil
 }
 
-// Watch follows match id's stream as a spectator. With the admin token
-// (Client.Admin), the stream is never delayed.
+// Watch follows match id's stream as a spectator. With the admin's or
+// the jury's token (Client.Admin, Client.Jury), the stream is live and
+// whole.
 func (c *Client) Watch(ctx context.Context, id string) *Feed {
-	return c.start(ctx, id, "stream", url.Values{}, nil, 0)
+	return c.start(ctx, id, "stream", url.Values{}, c.token(), nil, 0)
 }
 
 // Play plays seat s (from 0) of match id, whose token is token, with
@@ -84,13 +86,13 @@ func (c *Client) Watch(ctx context.Context, id string) *Feed {
 // observes, and a refused move is told to a game.Retrier, which tries
 // again within its time.
 func (c *Client) Play(ctx context.Context, id string, s game.Seat, token string, player game.Player) *Feed {
-	q := url.Values{"seat": {strconv.Itoa(s.Number())}, "token": {token}}
-	return c.start(ctx, id, "play", q, player, s)
+	q := url.Values{"seat": {strconv.Itoa(s.Number())}}
+	return c.start(ctx, id, "play", q, token, player, s)
 }
 
-func (c *Client) start(ctx context.Context, id, path string, q url.Values, player game.Player, s game.Seat) *Feed {
+func (c *Client) start(ctx context.Context, id, path string, q url.Values, token string, player game.Player, s game.Seat) *Feed {
 	ctx, cancel := context.WithCancel(ctx)
-	l := &Feed{client: c, id: id, path: path, query: q, cancel: cancel, ready: make(chan struct{}), done: make(chan struct{}),
+	l := &Feed{client: c, id: id, path: path, query: q, token: token, cancel: cancel, ready: make(chan struct{}), done: make(chan struct{}),
 		status: "connecting to " + c.Base + "…", player: player, seatNo: s, keyframe: -1}
 	go l.run(ctx)
 	return l
@@ -180,16 +182,14 @@ func (l *Feed) next() int {
 	return 0
 }
 
-// dialURL is the stream's WebSocket address, from step from.
+// dialURL is the stream's WebSocket address, from step from: without the
+// token, which dialOptions carries.
 func (l *Feed) dialURL(from int) string {
 	q := url.Values{}
 	for k, v := range l.query {
 		q[k] = v
 	}
 	q.Set("from", strconv.Itoa(from))
-	if l.client.Admin != "" && q.Get("token") == "" {
-		q.Set("token", l.client.Admin)
-	}
 	base := "ws" + strings.TrimPrefix(l.client.Base, "http")
 	return base + "/api/matches/" + url.PathEscape(l.id) + "/" + l.path + "?" + q.Encode()
 }
@@ -210,7 +210,7 @@ func (l *Feed) run(ctx context.Context) {
 	}()
 	wait := firstBackoff
 	for attempt := 1; ctx.Err() == nil; attempt++ {
-		conn, resp, err := websocket.Dial(ctx, l.dialURL(l.next()), dialOptions(l.client))
+		conn, resp, err := websocket.Dial(ctx, l.dialURL(l.next()), dialOptions(l.client, l.token))
 		if err != nil {
 			if ctx.Err() != nil {
 				return

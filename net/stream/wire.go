@@ -22,6 +22,14 @@ const (
 	Interrupted = "interrupted" // stopped before its end (its server stopped or died)
 )
 
+// The WebSocket subprotocols of a match's streams: Protocol, which the
+// server answers, and a token offered beside it as BearerProtocol+TOKEN
+// by a browser, which cannot set a WebSocket's Authorization header.
+const (
+	Protocol       = "arena"
+	BearerProtocol = "arena.bearer."
+)
+
 // Info is a match as the server lists it.
 type Info struct {
 	ID      string     `json:"id"`
@@ -33,7 +41,7 @@ type Info struct {
 	Reason  string     `json:"reason,omitempty"`
 	Started string     `json:"started"`
 	// Spectators is who may watch while it runs: "all", "delayed:N" or
-	// "none".
+	// "none" (the public sees it at its end; the jury live).
 	Spectators string `json:"spectators,omitempty"`
 }
 
@@ -41,7 +49,9 @@ type Info struct {
 type SeatInfo struct {
 	Seat int    `json:"seat"` // from 1
 	Kind string `json:"kind"` // "strategist", "process", "remote"
-	// Player is the seat as written, with its strength ("alphabeta:3").
+	// Player names who plays it: the name the organisers gave, else a
+	// built-in bot's kind and strength ("alphabeta:3"), else the kind
+	// ("process"); never a program's command line.
 	Player string `json:"player,omitempty"`
 	// Token is a remote seat's token, in the answer that creates the match
 	// only.
@@ -65,8 +75,15 @@ type CreateRequest struct {
 	Options map[string]string `json:"options,omitempty"`
 	Map     string            `json:"map,omitempty"`
 	// Spectators is "all" (the default), "delayed:N" (N turns late) or
-	// "none" (shown at the end).
+	// "none" (shown at the end). A title that hides things from its seats
+	// (GuardAIns, AIC21) with a seat played from elsewhere or by a program
+	// takes only "none", its default: the jury watches it live with its
+	// token.
 	Spectators string `json:"spectators,omitempty"`
+	// Names are the players' names in seat order, as the list of matches
+	// shows them ("" or none: a built-in bot's kind and strength, else the
+	// seat's kind); at most 64 bytes each.
+	Names []string `json:"names,omitempty"`
 	// Pace is the least time between two steps, such as "500ms", so that
 	// people can follow a match of bots; "" or "0s" plays at once.
 	Pace string `json:"pace,omitempty"`
