@@ -88,6 +88,7 @@ Usage:
                                                self-play, then train the competitive player's
                                                evaluation network; write its weights file
   arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL] [--admin-token-file FILE] [--web DIR]
+              [--jury-token-file FILE] [--max-conns N] [--max-total-conns N]
                                                run matches on this machine for others to watch
                                                and play (an HTTP and WebSocket API)
   arena watch URL [--match ID] [--token-file FILE]
@@ -95,7 +96,7 @@ Usage:
   arena tournament run SPEC [--out DIR] [--workers N] [--nats URL] [--json]
                                                play a tournament (a TOML spec); continues after a stop
   arena tournament status DIR|URL              print a tournament's progress and standings
-  arena tournament worker --nats URL [--slots N]
+  arena tournament worker --nats URL [--nats-creds FILE] [--slots N]
                                                play a tournament's matches from a NATS cluster
   arena tournament show DIR|URL                show a tournament in the window, live
 
