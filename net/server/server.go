@@ -110,7 +110,7 @@ func New(opts Options) (*Server, error) {
 	if opts.Bus == nil || opts.Dir == "" || opts.AdminToken == "" {
 		return nil, errors.New("server: a bus, a folder and an admin token are needed")
 	}
-	if err := os.MkdirAll(filepath.Join(opts.Dir, "replays"), 0o755); err != nil {
+	if err := private(opts.Dir, filepath.Join(opts.Dir, "replays")); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	id, err := LoadToken(filepath.Join(opts.Dir, "server-id"))
@@ -215,6 +215,27 @@ func (s *Server) heartbeat() {
 			m.save(true)
 		}
 	}
+}
+
+// private makes the folders, readable by their owner only: a live
+// match's replay in them is what a hidden match's public may not see, and
+// a folder made by an older Arena (or by hand) may let other users in.
+func private(dirs ...string) error {
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return err
+		}
+		st, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if st.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(d, st.Mode().Perm()&0o700); err != nil {
+				return fmt.Errorf("%s is readable by other users, and cannot be made private: %w", d, err)
+			}
+		}
+	}
+	return nil
 }
 
 // NewToken is a new 128-bit random token, in hex.

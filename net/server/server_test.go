@@ -212,3 +212,24 @@ func TestRecordsAreJSON(t *testing.T) {
 	require.NotContains(t, string(data), "token")
 	require.Equal(t, 5, r.delay())
 }
+
+// The server's folders are its owner's alone, also where they existed
+// before, open to every user: a live match's replay file is what a hidden
+// match's public may not see.
+func TestTheServersFoldersArePrivate(t *testing.T) {
+	dir := t.TempDir()
+	replays := filepath.Join(dir, "replays")
+	require.NoError(t, os.MkdirAll(replays, 0o755))
+	require.NoError(t, os.Chmod(dir, 0o755))
+	b, err := bus.Open(bus.Options{Dir: filepath.Join(dir, "jetstream"), Port: -1, Name: "test"})
+	require.NoError(t, err)
+	defer b.Close()
+	s, err := New(Options{Bus: b, Dir: dir, AdminToken: NewToken()})
+	require.NoError(t, err)
+	defer s.Close()
+	for _, d := range []string{dir, replays} {
+		st, err := os.Stat(d)
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o700), st.Mode().Perm(), d)
+	}
+}
