@@ -11,8 +11,10 @@ APT_TEST := $(APT_RUN) xvfb xdotool imagemagick python3-requests python3-socketi
 FUZZTIME ?= 4s
 # How long `make soak` runs.
 SOAKTIME ?= 5m
+# The longest `make hostile` may run (it takes about a minute and a half).
+HOSTILETIME ?= 5m
 
-.PHONY: run test build web web-serve deps-run deps-test fuzz soak
+.PHONY: run test build web web-serve deps-run deps-test fuzz soak hostile
 
 run: deps-run build
 	./arena
@@ -61,6 +63,24 @@ fuzz:
 # replay is left unreadable or a program left running. Not part of `test`.
 soak: deps-test
 	$(GO) run ./cmd/soak --duration $(SOAKTIME)
+
+# hostile attacks the real arena program on loopback as its enemies would,
+# and fails unless every attack fails. Hostile programs enter matches of
+# `arena serve` (an AlienWarz bot, a Santorini engine, AIC21 units) and an
+# `arena tournament run`: they try to read the admin and jury tokens, the
+# live replays and the other entrants' files, to write outside their
+# scratch folder, to reach Arena's ports, NATS and other listeners, to fork
+# without bound and to escape with setsid; each match must end as its twin
+# without attacks does, and nothing may be left running. Hostile clients
+# meanwhile guess tokens, put them in addresses, peek at hidden matches,
+# open WebSockets from other sites (on the server and the contests'
+# listeners), send slow headers and bodies, hold many connections from
+# many addresses (127.0.0.2 and up) and flood illegal moves, while an
+# honest remote seat plays its match to the end and the organiser's
+# requests go through. One line per attack; HOSTILETIME bounds the run.
+# Not part of `test`.
+hostile: deps-test
+	$(GO) run ./cmd/hostile --duration $(HOSTILETIME)
 
 deps-run:
 	@scripts/need $(APT_RUN)

@@ -37,7 +37,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
 	tournaments := fs.String("tournaments", scenes.DefaultTournamentDir(), "the tournaments the server shows at /tournaments/NAME/ (those `arena tournament run` writes there)")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "spectators' streams one client address may hold open (seats' and the jury's are not counted)")
-	maxTotal := fs.Int("max-total-conns", server.DefaultMaxTotal, "connections the server holds open in all (spectators' streams take at most 7/8 of them)")
+	maxTotal := fs.Int("max-total-conns", server.DefaultMaxTotal, "connections the server holds open in all (spectators' streams take at most 7/8 of them; this machine's 127.0.0.1, the organiser's, has 16 more)")
 	juryFile := fs.String("jury-token-file", "", "the file holding the jury's token, which watches every match live and whole (default: jury-token beside the admin token's file; made when missing)")
 	webDir := fs.String("web", "", "the browser client's folder, built by `make web` (default: web/dist beside the arena program, or in the current folder)")
 	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)

@@ -4,8 +4,10 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"regexp"
@@ -109,4 +111,51 @@ func TestRunWithAContestSeat(t *testing.T) {
 	rec, err := game.OpenFile(out)
 	require.NoError(t, err)
 	require.Equal(t, "JutricKafica", rec.Header.Config.Options["name2"])
+}
+
+// Interrupted (Ctrl-C) while it waits for its contest seats to join,
+// `arena run` stops at once and closes its listener: it does not wait out
+// --join-timeout with the contest's port open.
+func TestRunInterruptedWhileSeatsJoin(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	old := interrupted
+	interrupted = ctx
+	defer func() { interrupted = old }()
+	pr, pw := io.Pipe()
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			if m := regexp.MustCompile(`Socket\.IO at http://(127\.0\.0\.1:\d+)`).FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case addr <- m[1]:
+				default:
+				}
+			}
+		}
+	}()
+	var errs strings.Builder
+	done := make(chan int, 1)
+	go func() {
+		code := run([]string{"run", "guardains", "--seats", "contest,contest", "--listen", "127.0.0.1:0", "--join-timeout", "60s"},
+			io.Discard, io.MultiWriter(syncWriter{pw}, &errs))
+		pw.Close()
+		done <- code
+	}()
+	var listener string
+	select {
+	case listener = <-addr:
+	case <-time.After(20 * time.Second):
+		t.Fatal("arena run did not say where its contest seats connect")
+	}
+	cancel()
+	select {
+	case code := <-done:
+		require.Equal(t, 130, code, errs.String())
+	case <-time.After(5 * time.Second):
+		t.Fatal("arena run still waits for its contest seats 5 s after it was interrupted")
+	}
+	_, err := net.DialTimeout("tcp", listener, time.Second)
+	require.Error(t, err, "the contest's listener is closed")
 }

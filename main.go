@@ -470,7 +470,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	st.Contest.Announce = func(line string) { fmt.Fprintln(stderr, line) }
-	m, closeFiles, err := st.Start()
+	m, closeFiles, err := st.StartContext(interrupted)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,12 @@ import (
 //   - a seat's stream (/play with its token) and the jury's never count
 //     against the public's: a seat keeps at most seatStreams open, a new
 //     one closing its oldest (a player reconnects; the old connection may
-//     not have noticed yet).
+//     not have noticed yet);
+//   - the server's own machine (127.0.0.1, ::1: the organiser, who is
+//     trusted) has organiserRoom more connections past MaxTotal, within
+//     its address's bound: strangers from many addresses who fill the
+//     server do not lock the organiser out until their connections time
+//     out.
 //
 // Behind a proxy every client has the proxy's address: raise MaxConns.
 
@@ -37,6 +42,9 @@ const DefaultMaxTotal = 4096
 const (
 	// seatStreams is how many streams one seat may hold open.
 	seatStreams = 4
+	// organiserRoom is how many connections the server's own machine
+	// may hold past MaxTotal.
+	organiserRoom = 16
 	// refuseWait bounds writing the answer to a refused connection, and
 	// refusers how many such answers are written at once (past it, a
 	// refused connection is just closed).
@@ -150,7 +158,7 @@ func (l *connLimit) takeConn(addr string) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
-	case l.allConns >= l.maxTotal:
+	case l.allConns >= l.maxTotal+room(addr):
 		return http.StatusServiceUnavailable
 	case l.conns[addr] >= addrConns(l.maxConns):
 		return http.StatusTooManyRequests
@@ -225,6 +233,15 @@ func (l *connLimit) giveSeat(k seatKey, c *client) {
 	} else {
 		l.seats[k] = open
 	}
+}
+
+// room is how many connections addr may hold past the total: the
+// organiser's room for the server's own machine, none for the others.
+func room(addr string) int {
+	if addr == "127.0.0.1" || addr == "::1" {
+		return organiserRoom
+	}
+	return 0
 }
 
 // hostOf is an address without its port.

@@ -399,6 +399,43 @@ func TestConnectionsAreBounded(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond, "once they have gone, the server answers again")
 }
 
+// Strangers from many addresses, each within its own bound, fill the
+// server: their next connections get 503 at once. The organiser at the
+// server's machine (127.0.0.1) still gets in, within a small room of its
+// own past the total, which is bounded too.
+func TestTheOrganiserGetsThroughAFullServer(t *testing.T) {
+	ts := newTestServer(t, Options{MaxConns: 2, MaxTotal: 60})
+	var held []net.Conn
+	for a := range 7 {
+		for range 10 {
+			held = append(held, ts.dialFrom(t, "127.0.0."+strconv.Itoa(10+a)))
+		}
+	}
+	count := func(answers []string, prefix string) (n int) {
+		for _, a := range answers {
+			if strings.HasPrefix(a, prefix) {
+				n++
+			}
+		}
+		return n
+	}
+	require.Positive(t, count(answers(held, time.Second), "HTTP/1.1 503 "), "the strangers filled the server")
+	stranger := answers([]net.Conn{ts.dialFrom(t, "127.0.0.30")}, time.Second)
+	require.True(t, strings.HasPrefix(stranger[0], "HTTP/1.1 503 "), "a stranger's next connection: %q", stranger[0])
+
+	c, err := ts.client.Create(ctx(t), stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:1", "alphabeta:1"}})
+	require.NoError(t, err, "the organiser's request from the server's machine goes through a server strangers filled")
+	require.NotEmpty(t, c.ID)
+
+	var mine []net.Conn
+	for range organiserRoom + 4 {
+		mine = append(mine, ts.dialFrom(t, "127.0.0.1"))
+	}
+	got := answers(mine, time.Second)
+	require.GreaterOrEqual(t, count(got, "HTTP/1.1 503 "), 4, "the organiser's room is bounded")
+	require.LessOrEqual(t, len(mine)-count(got, "HTTP/1.1 503 "), organiserRoom)
+}
+
 // An address that holds as many spectators' streams as it may (a school
 // behind one NAT, a proxy) does not lock its players out: a seat's /play
 // with its token, and the jury's stream, are not counted with them. A

@@ -48,7 +48,8 @@ type Options struct {
 	MaxConns int
 	// MaxTotal bounds the connections the server holds in all (default
 	// DefaultMaxTotal), when it serves on its Listener; the public's
-	// streams take at most 7/8 of them.
+	// streams take at most 7/8 of them, and the server's own machine
+	// (127.0.0.1, the organiser) has a few more past it (conns.go).
 	MaxTotal int
 	// Log gets what the server reports; nil means slog's default.
 	Log *slog.Logger
