@@ -115,20 +115,27 @@ func Beyond(t testing.TB) string {
 	return ""
 }
 
-// Addr is the host:port of the first connect line.
-func (m *Match) Addr(t testing.TB) string {
+// Line is the next connect line, within 20 s.
+func (m *Match) Line(t testing.TB) string {
 	t.Helper()
 	select {
 	case line := <-m.Lines:
-		a := addrRE.FindString(line)
-		require.NotEmpty(t, a, "no address in %q", line)
-		return a
+		return line
 	case <-m.done:
 		t.Fatalf("the match ended before it listened: %v", m.err)
 	case <-time.After(20 * time.Second):
 		t.Fatal("the match did not listen within 20 s")
 	}
 	return ""
+}
+
+// Addr is the host:port of the next connect line.
+func (m *Match) Addr(t testing.TB) string {
+	t.Helper()
+	line := m.Line(t)
+	a := addrRE.FindString(line)
+	require.NotEmpty(t, a, "no address in %q", line)
+	return a
 }
 
 // Running waits for the seats to join and returns the match, running.
