@@ -114,9 +114,17 @@ func TestRunWithAContestSeat(t *testing.T) {
 }
 
 // Interrupted (Ctrl-C) while it waits for its contest seats to join,
-// `arena run` stops at once and closes its listener: it does not wait out
+// `arena run` (and `arena play`) stops at once and closes its listener: it does not wait out
 // --join-timeout with the contest's port open.
 func TestRunInterruptedWhileSeatsJoin(t *testing.T) {
+	for _, cmd := range []string{"run", "play"} {
+		t.Run(cmd, func(t *testing.T) { interruptWhileSeatsJoin(t, cmd) })
+	}
+}
+
+// interruptWhileSeatsJoin interrupts arena run or play while it waits for
+// its contest seats: it stops at once (status 130), its listener closed.
+func interruptWhileSeatsJoin(t *testing.T, command string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	old := interrupted
@@ -138,7 +146,7 @@ func TestRunInterruptedWhileSeatsJoin(t *testing.T) {
 	var errs strings.Builder
 	done := make(chan int, 1)
 	go func() {
-		code := run([]string{"run", "guardains", "--seats", "contest,contest", "--listen", "127.0.0.1:0", "--join-timeout", "60s"},
+		code := run([]string{command, "guardains", "--seats", "contest,contest", "--listen", "127.0.0.1:0", "--join-timeout", "60s"},
 			io.Discard, io.MultiWriter(syncWriter{pw}, &errs))
 		pw.Close()
 		done <- code
@@ -147,14 +155,14 @@ func TestRunInterruptedWhileSeatsJoin(t *testing.T) {
 	select {
 	case listener = <-addr:
 	case <-time.After(20 * time.Second):
-		t.Fatal("arena run did not say where its contest seats connect")
+		t.Fatalf("arena %s did not say where its contest seats connect", command)
 	}
 	cancel()
 	select {
 	case code := <-done:
 		require.Equal(t, 130, code, errs.String())
 	case <-time.After(5 * time.Second):
-		t.Fatal("arena run still waits for its contest seats 5 s after it was interrupted")
+		t.Fatalf("arena %s still waits for its contest seats 5 s after it was interrupted", command)
 	}
 	_, err := net.DialTimeout("tcp", listener, time.Second)
 	require.Error(t, err, "the contest's listener is closed")

@@ -415,7 +415,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 	}
 	a := scenes.NewApp(scenes.NewMenu())
 	a.ReplayDir = *dir
-	v, err := scenes.StartMatch(a, st, pace)
+	v, err := scenes.StartMatchContext(interrupted, a, st, pace)
 	if err != nil {
 		return err
 	}

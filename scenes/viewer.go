@@ -107,6 +107,12 @@ func NewViewer(rec *game.Recording, view render.View) *Viewer {
 // file in the app's replay folder (none without a folder, as in a browser)
 // and opens the viewer on it.
 func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
+	return StartMatchContext(context.Background(), a, st, pace)
+}
+
+// StartMatchContext is StartMatch, giving up when ctx ends while the match
+// waits for its contest seats to join.
+func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 	view, err := render.NewView(st.Title.ID())
 	if err != nil {
 		return nil, err
@@ -114,7 +120,7 @@ func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 	if st.Out == "" && a.ReplayDir != "" {
 		st.Out = filepath.Join(a.ReplayDir, fmt.Sprintf("%s-%s.arena", st.Title.ID(), time.Now().Format("20060102-150405")))
 	}
-	m, closeFiles, err := st.Start()
+	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
 		return nil, err
 	}
