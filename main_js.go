@@ -6,11 +6,13 @@ import (
 	"log/slog"
 	"os"
 
+	_ "github.com/arena-games/arena/internal/titles"
 	"github.com/arena-games/arena/scenes"
 )
 
 // main is Arena in a browser's page: the window is the page's canvas, and
-// the page's address says what to open (scenes.StartPage).
+// the page's address says what to open (scenes.StartPage). The page has no
+// command line: it builds the titles and the window alone.
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	a := scenes.NewApp(scenes.NewMenu())

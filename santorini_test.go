@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -5,16 +7,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+	"regexp"
+	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
-	"github.com/arena-games/arena/net/santoriniengine"
 )
 
 // The arena binary, built once for the tests that run it as a child process.
@@ -58,69 +59,6 @@ type buildError struct {
 
 func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + e.out }
 
-func TestSantoriniPerft(t *testing.T) {
-	code, stdout, stderr := arena("santorini", "perft", "0000000000000000000000000/1/C3,B2/C2,D2", "3")
-	require.Equal(t, 0, code, stderr)
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	require.Len(t, lines, 2)
-	require.Equal(t, "241902", lines[0], "the count alone on the first line")
-	require.Regexp(t, `^time \d+ ms, \d+\.\d M leaves/s$`, lines[1])
-
-	code, stdout, _ = arena("santorini", "perft", "0000000000000000000000000/1//", "2")
-	require.Equal(t, 0, code)
-	require.True(t, strings.HasPrefix(stdout, "75900\n"))
-
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"santorini"}, 2, "expected perft POSITION DEPTH, engine, match or train"},
-		{[]string{"santorini", "castle"}, 2, `unknown command "castle" (known: perft, engine, match, train)`},
-		{[]string{"santorini", "perft", "0000000000000000000000000/1//"}, 2, "expected perft POSITION DEPTH"},
-		{[]string{"santorini", "perft", "123", "3"}, 1, `perft: position "123": want HEIGHTS/SIDE/P1/P2`},
-		{[]string{"santorini", "perft", "0000000000000000000000000/1/C3,C3/B3,D2", "3"}, 1, "two workers on C3"},
-		{[]string{"santorini", "perft", "0000000000000000000000000/1//", "x"}, 1, `perft: depth "x" is not a number 1..20`},
-		{[]string{"santorini", "perft", "0000000000000000000000000/1//", "0"}, 1, `depth "0"`},
-		{[]string{"santorini", "engine", "extra"}, 2, "engine takes no arguments"},
-		{[]string{"run", "santorini", "--seats", "engine,competitive:1s"}, 2, "engine needs its settings: engine:TIME:COMMAND"},
-		{[]string{"run", "santorini", "--seats", "engine:100ms,competitive:1s"}, 1, `engine seat "engine:100ms": want engine:TIME:COMMAND`},
-		{[]string{"run", "santorini", "--seats", "engine:soon:./x,competitive:1s"}, 1, `time "soon" is not a time per move`},
-		{[]string{"run", "santorini", "--seats", "engine:1s:/nonexistent/engine,competitive:1s"}, 1, `start engine "/nonexistent/engine"`},
-	} {
-		code, _, stderr := arena(c.args...)
-		require.Equal(t, c.code, code, "%v: %s", c.args, stderr)
-		require.Contains(t, stderr, c.want, c.args)
-	}
-	code, stdout, _ = arena("help")
-	require.Equal(t, 0, code)
-	require.Contains(t, stdout, "arena santorini perft POSITION DEPTH")
-	require.Contains(t, stdout, "arena santorini engine")
-	require.Contains(t, stdout, "engine:TIME:COMMAND")
-}
-
-func TestSantoriniEngineCommand(t *testing.T) {
-	stdin = strings.NewReader("position 0000000000000300002000000/1/D2,A1/E5,A5\nhello\ngo depth 1\nposition 0000000000000000000000000/1/C3,B2/C2,D2\nperft 3\n")
-	t.Cleanup(func() { stdin = os.Stdin })
-	code, stdout, stderr := arena("santorini", "engine")
-	require.Equal(t, 0, code, stderr)
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	require.Len(t, lines, 4, stdout)
-	require.Equal(t, `error unknown command "hello" (known: position, go, perft, stop, quit)`, lines[0])
-	require.Regexp(t, `^info depth 1 score 999999 nodes \d+ nps \d+ pv D2>D3$`, lines[1])
-	require.Equal(t, "bestmove D2 D3", lines[2])
-	require.Regexp(t, `^perft 3 nodes 241902 time \d+ nps \d+$`, lines[3])
-
-	// quit stops the search, which answers, and ends the engine.
-	stdin = strings.NewReader("position 0000000000000000000000000/1/C3,B2/B3,D2\ngo depth 50\nquit\nperft 1\n")
-	start := time.Now()
-	code, stdout, stderr = arena("santorini", "engine")
-	require.Equal(t, 0, code, stderr)
-	require.Less(t, time.Since(start), 2*time.Second)
-	require.Equal(t, 1, strings.Count(stdout, "bestmove "), stdout)
-	require.NotContains(t, stdout, "perft")
-}
-
 // Arena against Arena over the engine protocol: the real binary as the
 // engine seat, placing its own workers, through the command line.
 func TestEngineVersusEngine(t *testing.T) {
@@ -149,12 +87,31 @@ func TestEngineVersusEngine(t *testing.T) {
 	}
 }
 
-// The engine seat's connector is registered by the import of net/santoriniengine.
-func TestEngineSeatIsKnown(t *testing.T) {
-	title, err := game.Lookup("santorini")
-	require.NoError(t, err)
-	c, ok := game.FindConnector(title, "engine")
-	require.True(t, ok)
-	require.True(t, strings.HasPrefix(c.Usage, "engine:TIME:COMMAND"))
-	_ = santoriniengine.DefaultGrace
+// A gauntlet against an external engine, from an openings file, stopped by
+// the sequential test.
+func TestSantoriniMatchAgainstAnEngine(t *testing.T) {
+	bin := arenaBinary(t)
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	require.NoError(t, os.WriteFile(file, []byte("# two openings\n0000000000000000000000000/1/C3,B2/B3,D2\n\n0000000000000000000000000/1/C2,C4/B3,D3\n"), 0o644))
+	code, stdout, stderr := arena("santorini", "match", "--a", "alphabeta:3", "--b", "engine:20ms:"+bin+" santorini engine",
+		"--games", "8", "--openings", file, "--sprt", "-50,50", "--alpha", "0.3", "--beta", "0.3")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "from 2 openings")
+	require.Regexp(t, `sprt: elo0 -50, elo1 50, alpha 0.3, beta 0.3: LLR -?\d+\.\d+ \(bounds -0\.85, 0\.85\): `, stdout)
+	require.Regexp(t, `forfeits: A 0, B 0; slowest move: A \d+\.\d ms, B \d+\.\d ms \(a game's first: A \d+\.\d ms, B \d+\.\d ms\)`, stdout)
+	require.Regexp(t, `late: A no time per move, B \d+ of \d+ moves over 40\.0 ms`, stdout)
+	m := regexp.MustCompile(`result: .*: (\d+) games`).FindStringSubmatch(stdout)
+	require.NotNil(t, m, stdout)
+	n, _ := strconv.Atoi(m[1])
+	require.LessOrEqual(t, n, 8)
+	if n < 8 {
+		require.Regexp(t, `H[01] accepted`, stdout, "it stopped early only on a decision")
+	}
+
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0000000000000000000000000/1//\n"), 0o644))
+	code, _, stderr = arena("santorini", "match", "--a", "alphabeta:1", "--b", "alphabeta:1", "--openings", bad)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "bad.txt:2: position")
+	require.Contains(t, stderr, "not in play")
 }

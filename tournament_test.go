@@ -275,27 +275,6 @@ seat = "competitive:100ms"
 	require.Len(t, strings.Split(strings.TrimSpace(runOut.String()), "\n"), 6, "one --json line per match")
 }
 
-func TestTournamentCommandErrors(t *testing.T) {
-	dir := t.TempDir()
-	bad := writeFile(t, dir, "bad.toml", "title = \"alienwarz\"\ngames = \"two\"\n")
-	code, _, stderr := arena("tournament", "run", bad, "--out", filepath.Join(dir, "out"))
-	require.Equal(t, 1, code)
-	require.Contains(t, stderr, "bad.toml:2:9: games: expected a whole number of games, got a TOML string")
-	require.NoDirExists(t, filepath.Join(dir, "out"), "nothing is written for a bad spec")
-	code, _, stderr = arena("tournament")
-	require.Equal(t, 2, code)
-	require.Contains(t, stderr, "expected run SPEC, status DIR, worker --nats URL or show DIR|URL")
-	code, _, stderr = arena("tournament", "status", filepath.Join(dir, "none"))
-	require.Equal(t, 1, code)
-	require.Contains(t, stderr, "holds no tournament (no tournament.json)")
-	code, _, stderr = arena("tournament", "worker")
-	require.Equal(t, 2, code)
-	require.Contains(t, stderr, "expected: arena tournament worker --nats URL")
-	code, out, _ := arena("tournament", "run", "--help")
-	require.Equal(t, 0, code)
-	_ = out
-}
-
 // benchCup is a round robin of AlienWarz's built-in bots: five entrants,
 // games games per pairing (1,000 matches with 100).
 func benchCup(games int) string {

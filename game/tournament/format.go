@@ -1,7 +1,9 @@
 // Package tournament is how a tournament is played, wherever its matches
 // run: the formats and their pairings, byes and brackets, the standings
 // with their tie-breaks, the Glicko-2 rating, and the files a tournament
-// leaves (tournament.json, standings.json, standings.csv).
+// leaves (tournament.json, standings.json, standings.csv); and the
+// statistics of a long match between two players (an Elo difference with
+// its interval, the sequential test that stops it once it decides).
 //
 // A tournament's plan is a pure function of its format and of the results
 // recorded so far: every match has a stable ID, the next round is known as

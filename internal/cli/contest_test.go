@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package cli
 
 import (
 	"bufio"
@@ -62,8 +62,8 @@ func TestRunWithAContestSeat(t *testing.T) {
 	var stdout strings.Builder
 	done := make(chan int, 1)
 	go func() {
-		done <- run([]string{"run", "aibg5", "--seats", "greedy,contest,tactical,greedy", "--turns", "5", "--listen", "127.0.0.1:0",
-			"--accounts", accounts, "--out", out}, &stdout, syncWriter{pw})
+		done <- Exec(context.Background(), NewEnv(strings.NewReader(""), &stdout, syncWriter{pw}), []string{"run", "aibg5", "--seats", "greedy,contest,tactical,greedy",
+			"--turns", "5", "--listen", "127.0.0.1:0", "--accounts", accounts, "--out", out})
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -127,9 +127,6 @@ func TestRunInterruptedWhileSeatsJoin(t *testing.T) {
 func interruptWhileSeatsJoin(t *testing.T, command string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	old := interrupted
-	interrupted = ctx
-	defer func() { interrupted = old }()
 	pr, pw := io.Pipe()
 	addr := make(chan string, 1)
 	go func() {
@@ -146,8 +143,8 @@ func interruptWhileSeatsJoin(t *testing.T, command string) {
 	var errs strings.Builder
 	done := make(chan int, 1)
 	go func() {
-		code := run([]string{command, "guardains", "--seats", "contest,contest", "--listen", "127.0.0.1:0", "--join-timeout", "60s"},
-			io.Discard, io.MultiWriter(syncWriter{pw}, &errs))
+		code := Exec(ctx, NewEnv(strings.NewReader(""), io.Discard, io.MultiWriter(syncWriter{pw}, &errs)),
+			[]string{command, "guardains", "--seats", "contest,contest", "--listen", "127.0.0.1:0", "--join-timeout", "60s"})
 		pw.Close()
 		done <- code
 	}()

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package cli
 
 import (
 	"flag"
@@ -13,10 +13,10 @@ import (
 
 // natsFlags adds to fs the flags that say how a command reaches an existing
 // NATS (arena serve, arena tournament run and worker share them): --nats,
-// whose usage says what it is for the command, --nats-creds and --nats-ca.
-func natsFlags(fs *flag.FlagSet, usage string) *bus.Address {
+// whose about says what it is for the command, --nats-creds and --nats-ca.
+func natsFlags(fs *flag.FlagSet, about string) *bus.Address {
 	a := &bus.Address{}
-	fs.StringVar(&a.URL, "nats", "", usage)
+	fs.StringVar(&a.URL, "nats", "", about)
 	fs.StringVar(&a.Creds, "nats-creds", "", "with --nats: the NATS credentials to sign in with, a .creds or nkey seed `FILE` (readable by its owner only); or put them in the URL: nats://user:password@host:4222, nats://token@host:4222")
 	fs.StringVar(&a.CA, "nats-ca", "", "with --nats: the certificate authority (a PEM `FILE`) that signs the NATS servers' TLS certificates; the connection then requires TLS")
 	return a

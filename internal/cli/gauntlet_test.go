@@ -1,13 +1,12 @@
-package main
+//go:build !js
+
+package cli
 
 import (
 	"context"
 	"flag"
-	"math"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
 )
 
 // A gauntlet between two fixed-depth players: every game reported, colours
@@ -56,61 +56,23 @@ func TestSantoriniMatch(t *testing.T) {
 	}
 }
 
-// A gauntlet against an external engine, from an openings file, stopped by
-// the sequential test.
-func TestSantoriniMatchAgainstAnEngine(t *testing.T) {
-	bin := arenaBinary(t)
-	file := filepath.Join(t.TempDir(), "openings.txt")
-	require.NoError(t, os.WriteFile(file, []byte("# two openings\n0000000000000000000000000/1/C3,B2/B3,D2\n\n0000000000000000000000000/1/C2,C4/B3,D3\n"), 0o644))
-	code, stdout, stderr := arena("santorini", "match", "--a", "alphabeta:3", "--b", "engine:20ms:"+bin+" santorini engine",
-		"--games", "8", "--openings", file, "--sprt", "-50,50", "--alpha", "0.3", "--beta", "0.3")
-	require.Equal(t, 0, code, stderr)
-	require.Contains(t, stdout, "from 2 openings")
-	require.Regexp(t, `sprt: elo0 -50, elo1 50, alpha 0.3, beta 0.3: LLR -?\d+\.\d+ \(bounds -0\.85, 0\.85\): `, stdout)
-	require.Regexp(t, `forfeits: A 0, B 0; slowest move: A \d+\.\d ms, B \d+\.\d ms \(a game's first: A \d+\.\d ms, B \d+\.\d ms\)`, stdout)
-	require.Regexp(t, `late: A no time per move, B \d+ of \d+ moves over 40\.0 ms`, stdout)
-	m := regexp.MustCompile(`result: .*: (\d+) games`).FindStringSubmatch(stdout)
-	require.NotNil(t, m, stdout)
-	n, _ := strconv.Atoi(m[1])
-	require.LessOrEqual(t, n, 8)
-	if n < 8 {
-		require.Regexp(t, `H[01] accepted`, stdout, "it stopped early only on a decision")
-	}
-
-	bad := filepath.Join(t.TempDir(), "bad.txt")
-	require.NoError(t, os.WriteFile(bad, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0000000000000000000000000/1//\n"), 0o644))
-	code, _, stderr = arena("santorini", "match", "--a", "alphabeta:1", "--b", "alphabeta:1", "--openings", bad)
-	require.Equal(t, 1, code)
-	require.Contains(t, stderr, "bad.txt:2: position")
-	require.Contains(t, stderr, "not in play")
-}
-
-// The statistics of the gauntlet: Elo of a score, its Wilson interval, and
-// the sequential test's log-likelihood ratio.
+// The statistics of the gauntlet as it writes them: the Elo of a score
+// (+inf and -inf at the ends), and the sequential test's flags. The maths
+// are game/tournament's (TestEloAndItsInterval, TestSPRT).
 func TestGauntletStatistics(t *testing.T) {
 	require.Equal(t, "+0", eloText(0.5))
 	require.Equal(t, "+191", eloText(0.75))
 	require.Equal(t, "-191", eloText(0.25))
 	require.Equal(t, "+inf", eloText(1))
 	require.Equal(t, "-inf", eloText(0))
-	lo, hi := wilson(0.5, 100)
-	require.InDelta(t, 0.404, lo, 0.001)
-	require.InDelta(t, 0.596, hi, 0.001)
-	lo, hi = wilson(1, 20)
-	require.InDelta(t, 0.839, lo, 0.001)
-	require.Equal(t, 1.0, hi)
-	require.InDelta(t, 0.5, eloScore(0), 1e-12)
-	require.InDelta(t, 0.909, eloScore(400), 0.001)
 
 	s, err := parseSPRT("0,30", 0.05, 0.05)
 	require.NoError(t, err)
-	require.InDelta(t, math.Log(19), s.upper, 1e-9)
-	require.InDelta(t, -math.Log(19), s.lower, 1e-9)
-	require.Zero(t, s.llr(0, 0, 0))
-	require.Empty(t, s.verdict(3, 0, 1), "four games decide nothing")
-	require.Contains(t, s.verdict(300, 0, 100), "H1 accepted")
-	require.Contains(t, s.verdict(500, 0, 500), "H0 accepted")
-	require.Greater(t, s.llr(60, 0, 40), s.llr(50, 0, 50))
+	require.Equal(t, tournament.SPRT{Elo0: 0, Elo1: 30, Alpha: 0.05, Beta: 0.05}, *s)
+	g := &gauntlet{sprt: s}
+	require.Empty(t, g.verdict(tournament.WDL{Wins: 3, Losses: 1}), "four games decide nothing")
+	require.Equal(t, "H1 accepted (A is stronger by about 30 Elo or more)", g.verdict(tournament.WDL{Wins: 300, Losses: 100}))
+	require.Equal(t, "H0 accepted (A is not stronger by 30 Elo)", g.verdict(tournament.WDL{Wins: 500, Losses: 500}))
 	for _, bad := range []string{"", "30", "30,0", "a,b", "0,30,60"} {
 		_, err := parseSPRT(bad, 0.05, 0.05)
 		require.Error(t, err, bad)
@@ -123,7 +85,7 @@ func TestGauntletStatistics(t *testing.T) {
 // player against another engine (the version before, for instance), for
 // example
 //
-//	go test -run '^$' -bench Gauntlet -benchtime 1x -timeout 0 . \
+//	go test -run '^$' -bench Gauntlet -benchtime 1x -timeout 0 ./internal/cli \
 //	  -gauntlet.b 'engine:300ms:/path/to/arena-before santorini engine'
 var (
 	gauntletA     = flag.String("gauntlet.a", "competitive:300ms", "BenchmarkGauntlet: the seat under test")
@@ -146,13 +108,12 @@ func BenchmarkGauntlet(b *testing.B) {
 		t, err := g.play(context.Background(), &out)
 		require.NoError(b, err, out.String())
 		b.Log("\n" + out.String())
-		n := float64(t.games())
-		s := (float64(t.wins) + float64(t.draws)/2) / n
-		lo, hi := wilson(s, t.games())
+		s := t.Score()
+		lo, hi := t.Interval()
 		b.ReportMetric(100*s, "%score")
-		b.ReportMetric(eloOf(s), "elo")
-		b.ReportMetric(eloOf(lo), "elo-low")
-		b.ReportMetric(eloOf(hi), "elo-high")
+		b.ReportMetric(tournament.ScoreElo(s), "elo")
+		b.ReportMetric(tournament.ScoreElo(lo), "elo-low")
+		b.ReportMetric(tournament.ScoreElo(hi), "elo-high")
 		b.ReportMetric(float64(t.forfeits[0]), "forfeits")
 		b.ReportMetric(float64(t.timing[0].slowest.Microseconds())/1000, "maxms")
 		b.ReportMetric(float64(t.timing[0].late), "late")
@@ -205,8 +166,8 @@ func TestGauntletInterrupted(t *testing.T) {
 	out := &cancelAfter{want: "game 2 (", cancel: cancel}
 	tl, err := g.play(ctx, out)
 	require.ErrorIs(t, err, context.Canceled)
-	require.GreaterOrEqual(t, tl.games(), 2)
-	require.Less(t, tl.games(), 40)
+	require.GreaterOrEqual(t, tl.Games(), 2)
+	require.Less(t, tl.Games(), 40)
 	require.Contains(t, out.String(), "match: interrupted; the ")
 	require.Regexp(t, `result: A alphabeta:1 against B alphabeta:1: \d+ games`, out.String())
 }

@@ -1,10 +1,11 @@
-package main
+//go:build !js
+
+package cli
 
 import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -13,6 +14,52 @@ import (
 	"github.com/arena-games/arena/net/stream"
 	"github.com/arena-games/arena/scenes"
 )
+
+// A server's matches seen from another machine: watch, and what play,
+// replay, info and kiosk do with a server's address.
+
+var cmdWatch = &Command{
+	Name:     "watch",
+	Synopsis: []string{"URL [--match ID] [--token-file FILE]"},
+	Short:    "watch a server's matches, live or from their start",
+	Long: `Open the window on an Arena server's matches, live first, with their turn
+and players, and watch the one chosen: live, with rewind (pause, step, scrub
+back; End returns to live). URL may also be a match's address, or --match
+names it: it opens at once. With the jury's token (--token-file; also on
+replay URL, kiosk URL and info URL), the matches the public sees at their
+end are shown live and whole; the token goes to that server only, in a
+header, never in an address.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		match := fs.String("match", "", "open this match at once")
+		juryFile := juryFlag(fs)
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) != 1 {
+				return usagef("expected a server's address, such as arena watch http://127.0.0.1:7070")
+			}
+			c, id, _, err := stream.ParseMatchURL(pos[0])
+			if err != nil {
+				if c, err = stream.NewClient(pos[0]); err != nil {
+					return usageError{err}
+				}
+			}
+			if *match != "" {
+				id = *match
+			}
+			if id != "" && !stream.ValidID(id) {
+				return usagef("--match %q: expected a match's id, as the server lists it", id)
+			}
+			if err := withJury(c, *juryFile); err != nil {
+				return err
+			}
+			a := scenes.NewApp(scenes.NewMenu())
+			a.Push(scenes.NewServerWatch(c))
+			if id != "" {
+				a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
+			}
+			return runWindow(ctx, a, "Arena: "+c.Base)
+		}
+	},
+}
 
 // fetchWait bounds reading a match or a replay from a server.
 const fetchWait = 60 * time.Second
@@ -43,41 +90,6 @@ func withJury(c *stream.Client, path string) error {
 	return nil
 }
 
-// cmdWatch opens the window on a server's matches, or on one of them.
-func cmdWatch(args []string, stderr io.Writer) error {
-	fs := flags("watch", stderr)
-	match := fs.String("match", "", "open this match at once")
-	juryFile := juryFlag(fs)
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return usagef("expected a server's address, such as arena watch http://127.0.0.1:7070")
-	}
-	c, id, _, err := stream.ParseMatchURL(pos[0])
-	if err != nil {
-		if c, err = stream.NewClient(pos[0]); err != nil {
-			return usageError{err}
-		}
-	}
-	if *match != "" {
-		id = *match
-	}
-	if id != "" && !stream.ValidID(id) {
-		return usagef("--match %q: expected a match's id, as the server lists it", id)
-	}
-	if err := withJury(c, *juryFile); err != nil {
-		return err
-	}
-	a := scenes.NewApp(scenes.NewMenu())
-	a.Push(scenes.NewServerWatch(c))
-	if id != "" {
-		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
-	}
-	return runWindow(a, "Arena: "+c.Base)
-}
-
 // remoteFlags are the flags of `arena play --server`: a seat of a
 // server's match, played in the window.
 type remoteFlags struct {
@@ -94,7 +106,7 @@ func (r *remoteFlags) register(fs *flag.FlagSet) {
 
 // play opens the window on the seat's stream: the person plays it as at
 // the hotseat, seeing what the seat may see.
-func (r *remoteFlags) play(pos []string) error {
+func (r *remoteFlags) play(ctx context.Context, pos []string) error {
 	if len(pos) > 0 {
 		return usagef("with --server, the game is the match's: expected no TITLE, got %q", pos)
 	}
@@ -110,9 +122,9 @@ func (r *remoteFlags) play(pos []string) error {
 	case r.token == "":
 		return usagef("--token is required: the seat's token, as the organisers gave it")
 	}
-	ctx, cancel := context.WithTimeout(interrupted, fetchWait)
+	fetch, cancel := context.WithTimeout(ctx, fetchWait)
 	defer cancel()
-	in, err := c.Match(ctx, r.match)
+	in, err := c.Match(fetch, r.match)
 	if err != nil {
 		return err
 	}
@@ -122,7 +134,7 @@ func (r *remoteFlags) play(pos []string) error {
 	human := game.NewHuman()
 	a := scenes.NewApp(scenes.NewMenu())
 	a.Push(scenes.NewOpening(c.Play(context.Background(), r.match, game.Seat(r.seat-1), r.token, human), human))
-	return runWindow(a, fmt.Sprintf("Arena: seat %d of %s", r.seat, c.MatchURL(r.match)))
+	return runWindow(ctx, a, fmt.Sprintf("Arena: seat %d of %s", r.seat, c.MatchURL(r.match)))
 }
 
 func remoteSeats(in stream.Info) []int {
@@ -138,7 +150,7 @@ func remoteSeats(in stream.Info) []int {
 // openURL reads a match or a replay on a server for `arena info`: the
 // replay of everything so far (as the jury sees it, with the jury's token
 // in the file juryFile).
-func openURL(u, juryFile string) (*game.Recording, error) {
+func openURL(ctx context.Context, u, juryFile string) (*game.Recording, error) {
 	c, id, _, err := stream.ParseMatchURL(u)
 	if err != nil {
 		return nil, usageError{err}
@@ -146,15 +158,15 @@ func openURL(u, juryFile string) (*game.Recording, error) {
 	if err := withJury(c, juryFile); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(interrupted, fetchWait)
+	fetch, cancel := context.WithTimeout(ctx, fetchWait)
 	defer cancel()
-	return c.Open(ctx, id)
+	return c.Open(fetch, id)
 }
 
 // replayURL opens the viewer on a server's match: a match's address
 // follows it live (from its start), a replay's shows what was played; as
 // the jury sees them, with the jury's token in the file juryFile.
-func replayURL(u string, turn int, juryFile string) error {
+func replayURL(ctx context.Context, u string, turn int, juryFile string) error {
 	c, id, replay, err := stream.ParseMatchURL(u)
 	if err != nil {
 		return usageError{err}
@@ -166,9 +178,9 @@ func replayURL(u string, turn int, juryFile string) error {
 	if !replay {
 		a.Push(scenes.NewServerWatch(c))
 		a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
-		return runWindow(a, "Arena: "+u)
+		return runWindow(ctx, a, "Arena: "+u)
 	}
-	rec, err := openURL(u, juryFile)
+	rec, err := openURL(ctx, u, juryFile)
 	if err != nil {
 		return err
 	}
@@ -180,5 +192,5 @@ func replayURL(u string, turn int, juryFile string) error {
 		v.Seek(turn)
 	}
 	a.Push(v)
-	return runWindow(a, "Arena: "+u)
+	return runWindow(ctx, a, "Arena: "+u)
 }

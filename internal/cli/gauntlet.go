@@ -1,12 +1,14 @@
-package main
+//go:build !js
+
+package cli
 
 import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,8 +19,67 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/sandbox"
 )
+
+// cmdGauntlet is a gauntlet of seat a against seat b from a fixed set of
+// openings, each played twice with the colours swapped, reporting wins,
+// draws and losses, an Elo difference with its 95% interval, forfeits, the
+// slowest move of each side and its moves later than its time plus 20 ms
+// (a game's first move apart: an engine's includes its start-up); with
+// --sprt it stops as soon as a sequential probability ratio test decides.
+var cmdGauntlet = &Command{
+	Name: "match",
+	Synopsis: []string{"--a SEAT --b SEAT [--games N] [--openings FILE] [--seed N] [--sprt ELO0,ELO1] [--alpha 0.05] [--beta 0.05] " +
+		"[--concurrency N] [--grace 1s] [--out DIR] [--sandbox MODE]"},
+	Short: "play a gauntlet from fixed openings, colours alternating; print W/D/L and the Elo difference",
+	Long: `A gauntlet of seat A against seat B (any two Santorini seats: built-in
+players such as competitive:300ms, or other engine programs as
+engine:TIME:COMMAND, such as engine:300ms:./other-engine). The games start
+from fixed openings, both placements made and P1 to move: Arena's own,
+varied and none a mirror image of another, drawn from --seed, or the
+positions of an --openings file (one HEIGHTS/SIDE/P1/P2 per line, #
+comments). Each opening is played twice, A as P1 and then B as P1. It prints
+one line per game, then A's wins, draws and losses, the Elo difference A - B
+with its 95% interval (Wilson), the forfeits, each side's slowest move (from
+the question to the answer) and how many of its moves came later than its
+time plus 20 ms (320 ms for 300; a game's first move is counted apart, as an
+engine's includes the program's start-up), and the load average.
+
+--sprt stops as soon as a sequential probability ratio test accepts ELO1 (A
+is stronger by that much) or ELO0, with error rates --alpha and --beta;
+--games is then the most it plays. Ctrl-C prints the summary of the games
+finished. A built-in player forfeits a move later than its time plus --grace
+(external engines: the protocol's 1 s). --out keeps every game's replay and
+move file. Time-limited players need a free core each: run at most one game
+per free core (--concurrency), on a quiet machine.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		var f gauntletFlags
+		fs.StringVar(&f.a, "a", "", "the seat under test, such as competitive:300ms")
+		fs.StringVar(&f.b, "b", "", "its opponent, such as engine:300ms:./other-engine")
+		fs.IntVar(&f.games, "games", 100, "games to play (the most, with --sprt); each opening is played twice, colours swapped")
+		fs.StringVar(&f.openings, "openings", "", "a file of start positions, one HEIGHTS/SIDE/P1/P2 per line (default: Arena's openings drawn from --seed)")
+		fs.Int64Var(&f.seed, "seed", 1, "the seed Arena's openings are drawn from")
+		fs.StringVar(&f.sprt, "sprt", "", "ELO0,ELO1: stop when a sequential test accepts elo0 (H0) or elo1 (H1) for a minus b, such as 0,30")
+		fs.Float64Var(&f.alpha, "alpha", 0.05, "SPRT: the chance of accepting H1 when H0 holds")
+		fs.Float64Var(&f.beta, "beta", 0.05, "SPRT: the chance of accepting H0 when H1 holds")
+		fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once (time-limited engines need a free core each)")
+		fs.DurationVar(&f.grace, "grace", time.Second, "how late a built-in player's move may come beyond its time before it forfeits (external engines: the protocol's 1 s)")
+		fs.StringVar(&f.out, "out", "", "a folder for each game's replay and move file (default: none)")
+		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) != 0 {
+				return usagef("match takes flags only, got %q", pos)
+			}
+			g, err := newGauntlet(f)
+			if err != nil {
+				return err
+			}
+			return g.run(ctx, e.Stdout)
+		}
+	},
+}
 
 // gauntletFlags are the flags of `arena santorini match`.
 type gauntletFlags struct {
@@ -33,42 +94,6 @@ type gauntletFlags struct {
 	out         string
 }
 
-// cmdSantoriniMatch is `arena santorini match`: a gauntlet of seat a against
-// seat b from a fixed set of openings, each played twice with the colours
-// swapped, reporting wins, draws and losses, an Elo difference with its 95%
-// interval, forfeits, the slowest move of each side and its moves later than
-// its time plus 20 ms (a game's first move apart: an engine's includes its
-// start-up); with --sprt it stops
-// as soon as a sequential probability ratio test decides.
-func cmdSantoriniMatch(args []string, stdout, stderr io.Writer) error {
-	fs := flags("santorini match", stderr)
-	var f gauntletFlags
-	fs.StringVar(&f.a, "a", "", "the seat under test, such as competitive:300ms")
-	fs.StringVar(&f.b, "b", "", "its opponent, such as engine:300ms:./other-engine")
-	fs.IntVar(&f.games, "games", 100, "games to play (the most, with --sprt); each opening is played twice, colours swapped")
-	fs.StringVar(&f.openings, "openings", "", "a file of start positions, one HEIGHTS/SIDE/P1/P2 per line (default: Arena's openings drawn from --seed)")
-	fs.Int64Var(&f.seed, "seed", 1, "the seed Arena's openings are drawn from")
-	fs.StringVar(&f.sprt, "sprt", "", "ELO0,ELO1: stop when a sequential test accepts elo0 (H0) or elo1 (H1) for a minus b, such as 0,30")
-	fs.Float64Var(&f.alpha, "alpha", 0.05, "SPRT: the chance of accepting H1 when H0 holds")
-	fs.Float64Var(&f.beta, "beta", 0.05, "SPRT: the chance of accepting H0 when H1 holds")
-	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once (time-limited engines need a free core each)")
-	fs.DurationVar(&f.grace, "grace", time.Second, "how late a built-in player's move may come beyond its time before it forfeits (external engines: the protocol's 1 s)")
-	fs.StringVar(&f.out, "out", "", "a folder for each game's replay and move file (default: none)")
-	fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 0 {
-		return usagef("match takes flags only, got %q", pos)
-	}
-	g, err := newGauntlet(f)
-	if err != nil {
-		return err
-	}
-	return g.run(interrupted, stdout)
-}
-
 // gauntlet is one `arena santorini match`.
 type gauntlet struct {
 	flags    gauntletFlags
@@ -76,7 +101,7 @@ type gauntlet struct {
 	seats    [2]game.SeatSpec // a, b
 	budgets  [2]time.Duration // a's and b's time per move; 0 for a depth
 	openings []santorini.Board
-	sprt     *sprt
+	sprt     *tournament.SPRT
 }
 
 func newGauntlet(f gauntletFlags) (*gauntlet, error) {
@@ -197,22 +222,22 @@ func (t *timing) merge(o timing) {
 	t.late, t.moves = t.late+o.late, t.moves+o.moves
 }
 
-// tally is the running result of a gauntlet.
+// tally is the running result of a gauntlet, from a's side.
 type tally struct {
-	wins, draws, losses int
-	forfeits            [2]int
-	timing              [2]timing
-	turns               int
+	tournament.WDL
+	forfeits [2]int
+	timing   [2]timing
+	turns    int
 }
 
 func (t *tally) add(r gameResult) {
 	switch r.score {
 	case 1:
-		t.wins++
+		t.Wins++
 	case 0:
-		t.losses++
+		t.Losses++
 	default:
-		t.draws++
+		t.Draws++
 	}
 	if r.forfeit >= 0 {
 		t.forfeits[r.forfeit]++
@@ -222,8 +247,6 @@ func (t *tally) add(r gameResult) {
 	}
 	t.turns += r.turns
 }
-
-func (t *tally) games() int { return t.wins + t.draws + t.losses }
 
 // run plays the games, printing one line per game and the summary.
 func (g *gauntlet) run(ctx context.Context, stdout io.Writer) error {
@@ -286,9 +309,9 @@ func (g *gauntlet) play(parent context.Context, stdout io.Writer) (*tally, error
 		}
 		winner := map[float64]string{1: "A wins", 0: "B wins", 0.5: "draw"}[r.score]
 		fmt.Fprintf(stdout, "game %d (opening %d, P1 %s, P2 %s): %s by %s after %d turns; slowest move A %s, B %s; A %d-%d-%d B\n",
-			r.index+1, r.opening+1, first, second, winner, r.reason, r.turns, msText(r.timing[0].slowest), msText(r.timing[1].slowest), t.wins, t.draws, t.losses)
+			r.index+1, r.opening+1, first, second, winner, r.reason, r.turns, msText(r.timing[0].slowest), msText(r.timing[1].slowest), t.Wins, t.Draws, t.Losses)
 		if g.sprt != nil {
-			if v := g.sprt.verdict(t.wins, t.draws, t.losses); v != "" {
+			if v := g.verdict(t.WDL); v != "" {
 				verdict = v
 				cancel()
 			}
@@ -298,8 +321,8 @@ func (g *gauntlet) play(parent context.Context, stdout io.Writer) (*tally, error
 		return nil, firstErr
 	}
 	if err := parent.Err(); err != nil {
-		if t.games() > 0 {
-			fmt.Fprintf(stdout, "match: interrupted; the %s finished:\n", game.Count(t.games(), "game"))
+		if t.Games() > 0 {
+			fmt.Fprintf(stdout, "match: interrupted; the %s finished:\n", game.Count(t.Games(), "game"))
 			g.summary(stdout, t, verdict, time.Since(start))
 		}
 		return t, err
@@ -310,23 +333,24 @@ func (g *gauntlet) play(parent context.Context, stdout io.Writer) (*tally, error
 
 // summary prints the result of the games played.
 func (g *gauntlet) summary(w io.Writer, t *tally, verdict string, took time.Duration) {
-	n := t.games()
-	s := (float64(t.wins) + float64(t.draws)/2) / float64(n)
-	lo, hi := wilson(s, n)
+	n := t.Games()
+	s := t.Score()
+	lo, hi := t.Interval()
 	fmt.Fprintf(w, "result: A %s against B %s: %d games, A won %d, drew %d, lost %d (score %.1f%%) in %s%s\n",
-		g.seats[0], g.seats[1], n, t.wins, t.draws, t.losses, 100*s, took.Round(time.Second), loadNote())
+		g.seats[0], g.seats[1], n, t.Wins, t.Draws, t.Losses, 100*s, took.Round(time.Second), loadNote())
 	fmt.Fprintf(w, "elo: A - B = %s, 95%% interval %s to %s\n", eloText(s), eloText(lo), eloText(hi))
 	a, b := t.timing[0], t.timing[1]
 	fmt.Fprintf(w, "forfeits: A %d, B %d; slowest move: A %s, B %s (a game's first: A %s, B %s); %.1f play turns a game\n",
 		t.forfeits[0], t.forfeits[1], msText(a.slowest), msText(b.slowest), msText(a.first), msText(b.first), float64(t.turns)/float64(n))
 	fmt.Fprintf(w, "late: A %s, B %s\n", lateText(a, g.budgets[0]), lateText(b, g.budgets[1]))
 	if g.sprt != nil {
-		llr := g.sprt.llr(t.wins, t.draws, t.losses)
+		llr := g.sprt.LLR(t.WDL)
+		lower, upper := g.sprt.Bounds()
 		if verdict == "" {
 			verdict = "no decision yet"
 		}
 		fmt.Fprintf(w, "sprt: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.2f (bounds %.2f, %.2f): %s\n",
-			g.sprt.elo0, g.sprt.elo1, g.sprt.alpha, g.sprt.beta, llr, g.sprt.lower, g.sprt.upper, verdict)
+			g.sprt.Elo0, g.sprt.Elo1, g.sprt.Alpha, g.sprt.Beta, llr, lower, upper, verdict)
 	}
 }
 
@@ -460,16 +484,8 @@ func (p *timedSeat) Close() error {
 	return nil
 }
 
-// sprt is a sequential probability ratio test of elo0 against elo1 (the
-// logistic Elo difference of a minus b), in the normal approximation of the
-// game scores (the generalised SPRT of chess engine testing).
-type sprt struct {
-	elo0, elo1   float64
-	alpha, beta  float64
-	lower, upper float64 // the bounds of the log-likelihood ratio
-}
-
-func parseSPRT(s string, alpha, beta float64) (*sprt, error) {
+// parseSPRT reads --sprt ELO0,ELO1 with --alpha and --beta.
+func parseSPRT(s string, alpha, beta float64) (*tournament.SPRT, error) {
 	e0, e1, ok := strings.Cut(s, ",")
 	elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
 	elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
@@ -479,45 +495,19 @@ func parseSPRT(s string, alpha, beta float64) (*sprt, error) {
 	if alpha <= 0 || alpha >= 0.5 || beta <= 0 || beta >= 0.5 {
 		return nil, fmt.Errorf("--alpha %g, --beta %g: expected chances between 0 and 0.5", alpha, beta)
 	}
-	return &sprt{elo0: elo0, elo1: elo1, alpha: alpha, beta: beta,
-		lower: math.Log(beta / (1 - alpha)), upper: math.Log((1 - beta) / alpha)}, nil
+	return &tournament.SPRT{Elo0: elo0, Elo1: elo1, Alpha: alpha, Beta: beta}, nil
 }
 
-// llr is the log-likelihood ratio of H1 to H0 after the games. The variance
-// of a game's score is estimated with one more win and one more loss than
-// played, so that a short run of wins alone does not decide at once.
-func (s *sprt) llr(w, d, l int) float64 {
-	n := float64(w + d + l)
-	if n == 0 {
-		return 0
-	}
-	mean := (float64(w) + float64(d)/2) / n
-	vw, vl := float64(w)+1, float64(l)+1
-	vn := vw + float64(d) + vl
-	vm := (vw + float64(d)/2) / vn
-	variance := (vw*(1-vm)*(1-vm) + float64(d)*(0.5-vm)*(0.5-vm) + vl*vm*vm) / vn
-	s0, s1 := eloScore(s.elo0), eloScore(s.elo1)
-	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
-}
-
-// verdict is "H1 accepted ...", "H0 accepted ..." or "" while undecided.
-func (s *sprt) verdict(w, d, l int) string {
-	switch llr := s.llr(w, d, l); {
-	case llr >= s.upper:
-		return fmt.Sprintf("H1 accepted (A is stronger by about %g Elo or more)", s.elo1)
-	case llr <= s.lower:
-		return fmt.Sprintf("H0 accepted (A is not stronger by %g Elo)", s.elo1)
+// verdict is what the gauntlet's sequential test has decided after the
+// games of r: "H1 accepted ...", "H0 accepted ..." or "" while undecided.
+func (g *gauntlet) verdict(r tournament.WDL) string {
+	switch g.sprt.Decide(r) {
+	case tournament.AcceptH1:
+		return fmt.Sprintf("H1 accepted (A is stronger by about %g Elo or more)", g.sprt.Elo1)
+	case tournament.AcceptH0:
+		return fmt.Sprintf("H0 accepted (A is not stronger by %g Elo)", g.sprt.Elo1)
 	}
 	return ""
-}
-
-// eloScore is the expected score of an Elo difference.
-func eloScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
-
-// eloOf is the Elo difference of a score, within ±1200.
-func eloOf(s float64) float64 {
-	s = min(max(s, 0.001), 0.999)
-	return -400*math.Log10(1/s-1) + 0 // + 0: no negative zero
 }
 
 // eloText writes the Elo difference of a score: +inf and -inf at the ends.
@@ -528,17 +518,7 @@ func eloText(s float64) string {
 	case s <= 0:
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.0f", eloOf(s))
-}
-
-// wilson is the 95% Wilson score interval of a score s over n games.
-func wilson(s float64, n int) (lo, hi float64) {
-	const z = 1.959964
-	nf := float64(n)
-	c := s + z*z/(2*nf)
-	r := z * math.Sqrt(s*(1-s)/nf+z*z/(4*nf*nf))
-	d := 1 + z*z/nf
-	return max(0, (c-r)/d), min(1, (c+r)/d)
+	return fmt.Sprintf("%+.0f", tournament.ScoreElo(s))
 }
 
 func msText(d time.Duration) string {
@@ -557,111 +537,4 @@ func loadNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" (load average %s %s %s)", f[0], f[1], f[2])
-}
-
-// cmdSantoriniTrain is `arena santorini train`: self-play data (or a saved
-// data set), then the network's training, then its quantised weights file.
-func cmdSantoriniTrain(args []string, stdout, stderr io.Writer) error {
-	fs := flags("santorini train", stderr)
-	var dc santorini.DataConfig
-	tc := santorini.TrainConfig{Log: stdout}
-	fs.Int64Var(&dc.Seed, "seed", 1, "the seed of the self-play openings and of the training")
-	fs.IntVar(&dc.Positions, "positions", 1_000_000, "self-play positions to generate")
-	fs.IntVar(&dc.Nodes, "nodes", 5000, "search nodes per self-play turn")
-	fs.StringVar(&dc.Teacher, "teacher", "classic", "the evaluation self-play searches with: classic (hand-made) or net (the embedded network)")
-	fs.IntVar(&dc.Threads, "threads", 2, "games played at once, and training threads")
-	data := fs.String("data", "", "a data set file: read when it exists, else generated and written there; or several, comma-separated, to read")
-	fs.IntVar(&tc.Hidden, "hidden", 128, "hidden units per view")
-	fs.IntVar(&tc.Epochs, "epochs", 20, "passes over the training positions")
-	fs.IntVar(&tc.Batch, "batch", 4096, "positions per gradient step")
-	fs.Float64Var(&tc.Rate, "rate", 0.001, "Adam's learning rate at the start")
-	fs.Float64Var(&tc.Lambda, "lambda", 0.5, "the weight of the search's score in the target (the game's result has the rest)")
-	out := fs.String("out", "nnue.bin", "the weights file to write (game/santorini/nnue.bin is the one Arena embeds)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 0 {
-		return usagef("train takes flags only, got %q", pos)
-	}
-	tc.Seed, tc.Threads = dc.Seed, dc.Threads
-	start := time.Now()
-	ds, err := trainingData(dc, *data, stdout)
-	if err != nil {
-		return err
-	}
-	generated := time.Since(start)
-	weights, rep, err := santorini.TrainNetwork(ds, tc)
-	if err != nil {
-		return err
-	}
-	if err := game.WriteFileAtomic(*out, func(w io.Writer) error {
-		_, err := w.Write(weights)
-		return err
-	}); err != nil {
-		return fmt.Errorf("train: %w", err)
-	}
-	fmt.Fprintf(stdout, "data: %d positions from %d games in %s; training: %d positions (%d held out) in %s\n",
-		ds.Len(), ds.Games(), generated.Round(time.Second), rep.Train, rep.Valid, (time.Since(start) - generated).Round(time.Second))
-	fmt.Fprintf(stdout, "validation loss against the results: network %.5f, quantised %.5f, hand-made evaluation %.5f, self-play searches %.5f (scale %.0f)\n",
-		rep.ValidLoss, rep.QuantisedLoss, rep.ClassicLoss, rep.TeacherLoss, rep.Scale)
-	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(weights))
-	return nil
-}
-
-// trainingData reads the data set at path (several, comma-separated, are
-// read one after the other), or generates one by self-play when path is
-// one file that does not exist yet or empty (and writes it to path).
-func trainingData(dc santorini.DataConfig, path string, stdout io.Writer) (*santorini.DataSet, error) {
-	if paths := strings.Split(path, ","); len(paths) > 1 {
-		all := &santorini.DataSet{}
-		for _, p := range paths {
-			ds, err := readDataSet(p, stdout)
-			if err != nil {
-				return nil, err
-			}
-			all.Append(ds)
-		}
-		return all, nil
-	}
-	if path != "" {
-		ds, err := readDataSet(path, stdout)
-		if !errors.Is(err, os.ErrNotExist) {
-			return ds, err
-		}
-	}
-	start := time.Now()
-	dc.Progress = func(games, positions int) {
-		fmt.Fprintf(stdout, "self-play: %d games, %d positions, %s\n", games, positions, time.Since(start).Round(time.Second))
-	}
-	ds, err := santorini.GenerateData(interrupted, dc)
-	if err != nil {
-		return nil, err
-	}
-	if path != "" {
-		if err := game.WriteFileAtomic(path, func(w io.Writer) error {
-			_, err := ds.WriteTo(w)
-			return err
-		}); err != nil {
-			return nil, fmt.Errorf("data: %w", err)
-		}
-		fmt.Fprintf(stdout, "data: wrote %d positions of %d games to %s\n", ds.Len(), ds.Games(), path)
-	}
-	return ds, nil
-}
-
-// readDataSet reads one data set file; the error wraps os.ErrNotExist when
-// there is none.
-func readDataSet(path string, stdout io.Writer) (*santorini.DataSet, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("data: %w", err)
-	}
-	defer f.Close()
-	ds, err := santorini.ReadDataSet(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	fmt.Fprintf(stdout, "data: read %d positions of %d games from %s\n", ds.Len(), ds.Games(), path)
-	return ds, nil
 }

@@ -1,0 +1,334 @@
+//go:build !js
+
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/sandbox"
+	tnet "github.com/arena-games/arena/net/tournament"
+	"github.com/arena-games/arena/scenes"
+)
+
+var cmdTournament = &Command{
+	Name:  "tournament",
+	Short: "tournaments: run one, see where it stands, lend cores to one, show it",
+	Long: `Tournaments: run one from its spec (a TOML file), see where it stands, lend
+this machine's cores to one, or show it in the window.`,
+	Flags:    group("expected run SPEC, status DIR, worker --nats URL or show DIR|URL"),
+	Commands: []*Command{cmdTournamentRun, cmdTournamentStatus, cmdTournamentWorker, cmdTournamentShow},
+}
+
+var cmdTournamentRun = &Command{
+	Name: "run",
+	Synopsis: []string{"SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] " +
+		"[--ack-wait 30s] [--replicas N] [--sandbox MODE]"},
+	Short: "play a tournament (a TOML spec); continues after a stop",
+	Long: `Play the tournament SPEC describes, writing its standings (standings.json,
+standings.csv), cross table, index (tournament.json) and every match's replay
+to DIR. NATS runs in this process unless --nats names a cluster; --workers
+local workers play the matches, and arena tournament worker on any machine
+can join them, with the credentials the run names (NATS in this process makes
+new ones for each run, in DIR/nats/client.nk). A result counts only once its
+replay, re-simulated, gives it; the others are refused and logged in
+DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
+		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
+		natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process, for clients with this run's credentials)")
+		asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
+		ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
+		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
+		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) != 1 {
+				return usagef("expected one spec file, got %q", pos)
+			}
+			if err := checkNATS(natsAddr); err != nil {
+				return err
+			}
+			if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
+				return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
+			}
+			spec, err := tnet.ReadSpec(pos[0])
+			if err != nil {
+				return err
+			}
+			dir := *out
+			if dir == "" {
+				dir = filepath.Join(e.Tournaments, strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0])))
+			}
+			sandbox.Protect(dir)
+			exe, err := os.Executable()
+			if err != nil {
+				return err
+			}
+			o := tnet.Options{Dir: dir, NATS: *natsAddr, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
+				StartWorker: func(i int) *exec.Cmd {
+					// One core a worker: its garbage collector too, so that the
+					// workers share the machine evenly. The runner hands it the
+					// NATS address on its standard input.
+					cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1),
+						"--sandbox", sandbox.CurrentPolicy().String())
+					cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+					return cmd
+				}}
+			p := &progress{stderr: e.Stderr, title: spec.Name}
+			o.OnStart = func(s tnet.Start) {
+				where := "NATS in this process at " + s.NATS.URL + ": more workers on this machine join with `" + workerCommand(s.NATS) +
+					"` (the credentials of this run, readable by you only)"
+				if !s.Embedded {
+					where = "NATS at " + bus.Redact(s.NATS.URL) + ": more workers join, on any machine, with `" + workerCommand(s.NATS) + "`"
+					if files := strings.Join(slices.DeleteFunc([]string{s.NATS.Creds, s.NATS.CA}, func(f string) bool { return f == "" }), " and "); files != "" {
+						where += "; copy " + files + " to those machines"
+					}
+				}
+				fmt.Fprintf(e.Stderr, "arena: %s in %s; %s\n", spec.Name, dir, where)
+				if !*asJSON {
+					p.start(s.Progress)
+				}
+			}
+			if *asJSON {
+				o.OnResult = func(ev tnet.Event) { fmt.Fprintln(e.Stdout, matchLine(ev)) }
+			} else {
+				o.OnResult = func(ev tnet.Event) { p.update(ev.Progress) }
+				o.OnProgress = p.update
+			}
+			st, err := tnet.Run(ctx, spec, o)
+			p.finish()
+			if err != nil {
+				if ctx.Err() != nil {
+					return fmt.Errorf("the tournament stopped; the same command continues it: %w", err)
+				}
+				return err
+			}
+			if !*asJSON {
+				printStandings(e.Stdout, spec.Name, st)
+			}
+			return nil
+		}
+	},
+}
+
+var cmdTournamentStatus = &Command{
+	Name:     "status",
+	Synopsis: []string{"DIR|URL"},
+	Short:    "print a tournament's progress and standings",
+	Long:     `Print where a tournament stands: its progress and its standings.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		return func(ctx context.Context, pos []string) error {
+			_, snap, err := loadTournament(ctx, pos)
+			if err != nil {
+				return err
+			}
+			ix := snap.Index
+			fmt.Fprintf(e.Stdout, "%s (%s, %s): %s, %d of %d matches played (%d known), updated %s\n", ix.Name, ix.Title, ix.System, ix.Status,
+				ix.Done, ix.Estimate, ix.Planned, ix.Updated.Local().Format(time.DateTime))
+			for _, s := range ix.Stages {
+				if s.Kind != tournament.KindBracket {
+					continue
+				}
+				for _, r := range s.Rounds {
+					var ties []string
+					for _, se := range r.Series {
+						ties = append(ties, seriesText(ix, se))
+					}
+					fmt.Fprintf(e.Stdout, "  %s, %s: %s\n", s.Name, r.Name, strings.Join(ties, "; "))
+				}
+			}
+			printStandings(e.Stdout, ix.Name, snap.Standings)
+			return nil
+		}
+	},
+}
+
+var cmdTournamentWorker = &Command{
+	Name:     "worker",
+	Synopsis: []string{"--nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME] [--sandbox MODE]"},
+	Short:    "play a tournament's matches from a NATS cluster",
+	Long: `Play tournament matches from the NATS cluster at URL, N at a time, until
+interrupted: one line on stderr per match taken and finished.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		natsAddr := natsFlags(fs, "the `URL` of the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, as JSON from standard input (how arena tournament run starts its local workers)")
+		slots := fs.Int("slots", e.Cores, "matches to play at once, by default one per core")
+		name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
+		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) != 0 || natsAddr.URL == "" || *slots < 1 {
+				return usagef("expected: arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N]")
+			}
+			if err := readNATS(natsAddr, e.Stdin); err != nil {
+				return err
+			}
+			b, err := bus.Open(bus.Options{Address: *natsAddr, Name: "arena tournament worker"})
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			logf := func(format string, args ...any) {
+				fmt.Fprintf(e.Stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+			}
+			return tnet.Work(ctx, b, tnet.WorkerOptions{Slots: *slots, Name: *name, Log: logf})
+		}
+	},
+}
+
+var cmdTournamentShow = &Command{
+	Name:     "show",
+	Synopsis: []string{"DIR|URL"},
+	Short:    "show a tournament in the window, live",
+	Long: `Open the window on a tournament: its standings, cross table and bracket,
+updated as matches finish. URL is any HTTP server that serves its folder.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		return func(ctx context.Context, pos []string) error {
+			src, snap, err := loadTournament(ctx, pos)
+			if err != nil {
+				return err
+			}
+			a := scenes.NewApp(scenes.NewMenu())
+			a.Push(scenes.NewTournament(src, snap))
+			return runWindow(ctx, a, "Arena: "+snap.Index.Name)
+		}
+	},
+}
+
+// matchLine is the --json line of a finished match.
+func matchLine(e tnet.Event) string {
+	name := func(seat int) string {
+		if seat < 1 || seat > len(e.Names) {
+			return ""
+		}
+		return e.Names[seat-1]
+	}
+	var ranking []string
+	for _, s := range e.Result.Ranking {
+		ranking = append(ranking, name(s))
+	}
+	replay := ""
+	if len(e.Result.Files) > 0 {
+		replay = e.Result.Files[0]
+	}
+	b, _ := json.Marshal(struct {
+		ID       string   `json:"id"`
+		Stage    string   `json:"stage"`
+		Round    int      `json:"round"`
+		Game     int      `json:"game"`
+		Seats    []string `json:"seats"`
+		Winner   string   `json:"winner"`
+		Ranking  []string `json:"ranking"`
+		Reason   string   `json:"reason"`
+		Turns    int      `json:"turns"`
+		Seed     int64    `json:"seed"`
+		Replay   string   `json:"replay"`
+		Worker   string   `json:"worker"`
+		Seconds  float64  `json:"seconds"`
+		Done     int      `json:"done"`
+		Left     int      `json:"left"`
+		Estimate int      `json:"estimate"`
+	}{e.Match.ID, e.Stage, e.Match.Round, e.Match.Game, e.Names, name(e.Result.Winner), ranking, e.Result.Reason, e.Result.Turns,
+		e.Match.Seed, replay, e.Result.Worker, e.Result.Seconds, e.Done, e.Left + e.Running, e.Estimate})
+	return string(b)
+}
+
+// progress shows a tournament's progress on the terminal: a progress bar
+// with the matches done, running and left and the estimated finish; where
+// stderr is not a terminal, a line every ten seconds.
+type progress struct {
+	stderr io.Writer
+	title  string
+	bar    *progressbar.ProgressBar
+	first  int
+	last   time.Time
+}
+
+func (p *progress) start(s tnet.Progress) {
+	if f, ok := p.stderr.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		p.update(s)
+		return
+	}
+	p.first = s.Done
+	p.bar = progressbar.NewOptions(max(1, s.Estimate-s.Done), progressbar.OptionSetWriter(p.stderr),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionShowIts(), progressbar.OptionSetItsString("matches"),
+		progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionSetWidth(30), progressbar.OptionSetElapsedTime(true))
+	p.update(s)
+}
+
+func (p *progress) update(s tnet.Progress) {
+	line := fmt.Sprintf("%s: %d/%d done · %d running · %d left", p.title, s.Done, s.Estimate, s.Running, s.Left)
+	if p.bar == nil {
+		if time.Since(p.last) >= 10*time.Second {
+			p.last = time.Now()
+			fmt.Fprintln(p.stderr, "arena: "+line)
+		}
+		return
+	}
+	p.bar.ChangeMax(max(1, s.Estimate-p.first))
+	p.bar.Describe(line)
+	p.bar.Set(s.Done - p.first)
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		fmt.Fprintln(p.stderr)
+	}
+}
+
+// printStandings prints the standings as a table.
+func printStandings(w io.Writer, title string, st *tournament.Standings) {
+	fmt.Fprintf(w, "%s: %d matches\n", title, st.Matches)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "place\tname\tplayed\twins\tdraws\tlosses\tpoints\trating\t")
+	for _, r := range st.Standings {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%g\t%.0f ± %.0f\t\n", r.Place, r.Name, r.Played, r.Wins, r.Draws, r.Losses, r.Points, r.Rating, 2*r.RD)
+	}
+	tw.Flush()
+}
+
+// loadTournament reads the tournament that a command's one argument
+// names: a folder or a URL.
+func loadTournament(ctx context.Context, pos []string) (tnet.Source, *tnet.Snapshot, error) {
+	if len(pos) != 1 {
+		return tnet.Source{}, nil, usagef("expected one tournament folder or URL, got %q", pos)
+	}
+	src, err := tnet.ParseSource(pos[0])
+	if err != nil {
+		return tnet.Source{}, nil, usageError{err}
+	}
+	load, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	snap, err := src.Load(load, "")
+	return src, snap, err
+}
+
+// seriesText writes a bracket's tie: "*a 2 - b 1", "*a - bye".
+func seriesText(ix *tournament.Index, s tournament.Series) string {
+	var sides []string
+	for i, e := range s.Entrants {
+		side := ix.EntrantName(e)
+		if s.Score != nil {
+			side += fmt.Sprintf(" %g", s.Score[i])
+		}
+		if e == s.Winner && s.Done && e >= 0 {
+			side = "*" + side
+		}
+		sides = append(sides, side)
+	}
+	return strings.Join(sides, " - ")
+}
