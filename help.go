@@ -32,7 +32,7 @@ var commandHelp = map[string]help{
 	"santorini match": {"arena santorini match --a SEAT --b SEAT [--games N] [--sprt ELO0,ELO1] [--openings FILE] [--concurrency N] [--out DIR] [--sandbox MODE]",
 		"Play a gauntlet between two Santorini players from fixed openings, each\nopening twice with the colours swapped, and print wins, draws and losses,\nthe Elo difference of a against b with its 95% interval, forfeits and the\nslowest moves. A seat is a computer player (competitive:300ms) or an engine\nprogram (engine:300ms:./other-engine). With --sprt the match stops as soon\nas a sequential test decides. Ctrl-C prints the games finished."},
 	"santorini train": {"arena santorini train [--seed N] [--positions N] [--teacher classic|net] [--data FILE] [--out FILE]",
-		"Generate self-play positions (or read a saved data set), train the\ncompetitive player's evaluation network on them in plain Go, and write its\nquantised weights file (game/santorini/nnue.bin is the one Arena embeds).\nThe README gives the commands and times of the network Arena ships."},
+		"Generate self-play positions (or read a saved data set), train the\ncompetitive player's evaluation network on them in plain Go, and write its\nquantised weights file (game/santorini/nnue.bin is the one Arena embeds).\nThe commands and times of the network Arena ships: docs/games/santorini.md."},
 	"santorini perft": {"arena santorini perft POSITION DEPTH",
 		"Count the leaf turns DEPTH plies (1 to 20) below POSITION, written\nHEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as 0000000000000000000000000/1/C3,B2/B3,D2.\nPrints the count alone on the first line, then the time and the leaves per second."},
 	"santorini engine": {"arena santorini engine",
