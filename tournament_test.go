@@ -497,10 +497,10 @@ func TestBarePlay(t *testing.T) {
 	}
 }
 
-// The example specs of the README are in docs/specs, and each one is a
-// tournament that starts.
+// The example specs of docs/tournaments.md are in docs/specs, and each one
+// is a tournament that starts.
 func TestExampleSpecs(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/tournaments.md")
 	require.NoError(t, err)
 	files, _ := filepath.Glob("docs/specs/*.toml")
 	require.Len(t, files, 5, "one per game")
@@ -514,7 +514,7 @@ func TestExampleSpecs(t *testing.T) {
 			}
 			indented = append(indented, l)
 		}
-		require.Contains(t, string(readme), strings.Join(indented, "\n"), "%s as the README shows it", f)
+		require.Contains(t, string(readme), strings.Join(indented, "\n"), "%s as docs/tournaments.md shows it", f)
 		s, err := tnet.ReadSpec(f)
 		require.NoError(t, err, f)
 		p, err := s.Format.Plan(nil)

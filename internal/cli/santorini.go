@@ -101,7 +101,8 @@ predicted result against lambda·σ(score/k) + (1−lambda)·result, k fitted to
 the data). It prints the validation loss of the network, of the quantised
 network and of the hand-made evaluation, and writes the quantised weights to
 --out. The same flags give the same file on every machine. Copy it over
-game/santorini/nnue.bin (the one Arena embeds) and rebuild to play with it.`,
+game/santorini/nnue.bin (the one Arena embeds) and rebuild to play with it.
+The commands and times of the network Arena ships: docs/games/santorini.md.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		var dc santorini.DataConfig
 		tc := santorini.TrainConfig{Log: e.Stdout}
