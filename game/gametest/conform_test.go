@@ -24,6 +24,8 @@ import (
 // give it (by the environment variable) is one that Conform must find.
 type toy struct{}
 
+var _ game.Fogged = toy{}
+
 func init() { game.Register(toy{}) }
 
 // defect is the toy's defect in this process: "" for none.
@@ -88,6 +90,8 @@ type toyEngine struct {
 	s     *toyState
 	frame game.Frame
 }
+
+var _ game.Checker = (*toyEngine)(nil)
 
 func (e *toyEngine) Frame() game.Frame { return e.frame }
 
