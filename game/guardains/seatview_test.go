@@ -1,6 +1,7 @@
 package guardains
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -26,6 +27,33 @@ func TestSeatViewErrors(t *testing.T) {
 	require.ErrorContains(t, err, "seat 3 of 2")
 	_, err = Title{}.NewSeatView(0, map[string]string{"swap_xy": "maybe"})
 	require.Error(t, err)
+}
+
+// Under swap_xy StarLord's special_vision is on the wire as (y, x) (R2): on
+// a board that is not square a coordinate may lie off the board, and a
+// seat's stream still reads. It tells nothing of the cells anyway.
+func TestSeatStreamsReadTransposedSpecialVision(t *testing.T) {
+	players := gametest.Bots(t, Title{}, []string{"hunter", "explorer"}, nil)
+	cfg := game.Config{Seed: 11, Map: "maze:30x12", Options: map[string]string{OptCompat: CompatOriginal, OptRounds: "20"}}
+	frames, lines, followers := gametest.SeatStreams(t, Title{}, cfg, players, -1, nil)
+	offBoard := 0
+	for s, f := range followers {
+		require.Equal(t, len(frames), f.Recording().Timeline.Len())
+		for _, v := range gametest.SeatViews(t, lines[s]) {
+			var sv seatView
+			require.NoError(t, json.Unmarshal(v, &sv))
+			o, err := ReadView(s+1, sv.View)
+			require.NoError(t, err)
+			for _, line := range o.Special {
+				for _, c := range line {
+					if c.X >= sv.W || c.Y >= sv.H {
+						offBoard++
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, offBoard, "a special_vision coordinate off the board")
 }
 
 func FuzzSeatView(f *testing.F) {
