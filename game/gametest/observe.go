@@ -112,21 +112,28 @@ func (g *match) observation(t *testing.T) {
 }
 
 // headerLeak says what a seat's stream header tells of the match's hidden
-// set-up (its seed, map, files), "" for nothing.
+// set-up (its seed, map, files): a field besides the format's, the title,
+// the seats and the options, or an option that names the map or one of
+// the files; "" for nothing.
 func headerLeak(header []byte, cfg game.Config) string {
-	var h map[string]any
+	var h map[string]json.RawMessage
 	if json.Unmarshal(header, &h) != nil {
 		return "nothing readable"
 	}
-	if _, ok := h["seed"]; ok {
-		return "the seed"
+	for k := range h {
+		switch k {
+		case "format", "version", "title", "seat", "seats", "options", "created":
+		default:
+			return fmt.Sprintf("its field %q", k)
+		}
 	}
-	if cfg.Map != "" && bytes.Contains(header, []byte(cfg.Map)) {
-		return fmt.Sprintf("the map %q", cfg.Map)
+	var opts map[string]string
+	if err := json.Unmarshal(h["options"], &opts); h["options"] != nil && err != nil {
+		return "options that are not text"
 	}
-	for path, f := range cfg.Files {
-		if bytes.Contains(header, []byte(path)) || len(f.Data) > 8 && bytes.Contains(header, f.Data) {
-			return fmt.Sprintf("the file %s", path)
+	for k, v := range opts {
+		if _, ok := cfg.Files[v]; ok || v == cfg.Map && v != "" {
+			return fmt.Sprintf("the option %s=%q", k, v)
 		}
 	}
 	return ""

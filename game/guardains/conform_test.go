@@ -28,6 +28,7 @@ func TestConform(t *testing.T) {
 			{Seed: 4, Map: "maze:24x16", Options: map[string]string{OptRounds: "150"}},
 			{Seed: 7, Map: "original", Options: map[string]string{OptRounds: "60"}},
 			{Seed: 1, Map: "open10", Options: map[string]string{OptCompat: CompatOriginal, OptRounds: "40"}},
+			{Seed: 11, Map: "maze:30x12", Options: map[string]string{OptCompat: CompatOriginal, OptRounds: "40"}},
 		},
 		Foul: func(t testing.TB, f gametest.Foul) {
 			before, after := f.Before.State.(*State), f.After.State.(*State)
