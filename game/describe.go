@@ -248,8 +248,9 @@ type Judged interface {
 	Why(f Frame) string
 }
 
-// A Timed title tells how many steps a game lasts at most under a config:
-// a show picks the speed at which a game fits its time.
+// A Timed title tells how many steps a game lasts under a config: its
+// turn limit, or for a game without one how long a game usually lasts. A
+// show picks the speed at which a game fits its time.
 type Timed interface {
 	Steps(cfg Config) int
 }

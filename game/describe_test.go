@@ -37,6 +37,8 @@ func TestCheckOption(t *testing.T) {
 
 type configurable struct{ Title }
 
+var _ Configurable = configurable{}
+
 func (configurable) Options() []Option {
 	return []Option{{Name: "n", Type: OptInt, Default: "3", Help: "how many"}}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -278,6 +279,8 @@ type closer struct {
 	counter
 	closed *bool
 }
+
+var _ io.Closer = closer{}
 
 func (c closer) Close() error { *c.closed = true; return nil }
 

@@ -36,6 +36,8 @@ type Human struct {
 	deadline atomic.Int64 // when the current move is due, in Unix nanoseconds; 0: no limit
 }
 
+var _ Retrier = (*Human)(nil)
+
 // NewHuman makes a seat for a person.
 func NewHuman() *Human {
 	return &Human{moves: make(chan string, 1), rejected: make(chan error, 1), waiting: make(chan struct{}, 1)}

@@ -65,6 +65,11 @@ type raceEngine struct {
 	reason string
 }
 
+var (
+	_ Checker     = (*raceEngine)(nil)
+	_ Transcriber = (*raceEngine)(nil)
+)
+
 func (e *raceEngine) Frame() Frame {
 	st := e.st
 	return Frame{State: &st, Events: e.events, ToMove: e.ToMove()}

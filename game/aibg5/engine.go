@@ -15,6 +15,18 @@ func init() { game.Register(Title{}) }
 // round.
 type Title struct{}
 
+// The optional interfaces of package game that Title satisfies: the
+// match, the server and the screens find them by type assertion.
+var (
+	_ game.Ranked       = Title{}
+	_ game.Charted      = Title{}
+	_ game.Marked       = Title{}
+	_ game.Populated    = Title{}
+	_ game.Judged       = Title{}
+	_ game.Configurable = Title{}
+	_ game.Timed        = Title{}
+)
+
 // ID is "aibg5".
 func (Title) ID() string { return "aibg5" }
 
@@ -69,6 +81,8 @@ type Engine struct {
 	events []game.Event
 	shared bool
 }
+
+var _ game.Checker = (*Engine)(nil)
 
 // NewEngine starts a game on map m with the given rules and seed: the
 // ships at their spawns, the HEALTH then the EXPERIENCE item drawn (§4.7).

@@ -18,6 +18,20 @@ func init() { game.Register(Title{}) }
 // Title is AIC21 for Arena: two seats that move at once.
 type Title struct{}
 
+// The optional interfaces of package game that Title satisfies: the
+// match, the server and the screens find them by type assertion.
+var (
+	_ game.Helped       = Title{}
+	_ game.Fogged       = Title{}
+	_ game.Ranked       = Title{}
+	_ game.Charted      = Title{}
+	_ game.Marked       = Title{}
+	_ game.Populated    = Title{}
+	_ game.Judged       = Title{}
+	_ game.Configurable = Title{}
+	_ game.Timed        = Title{}
+)
+
 // ID is "aic21".
 func (Title) ID() string { return "aic21" }
 

@@ -18,6 +18,9 @@ type Commander struct {
 	bot    *Swarm
 }
 
+// A Commander is a game.Helped title's player: the match sees its person.
+var _ interface{ Person() *game.Human } = (*Commander)(nil)
+
 // NewCommander makes a seat for person, helped by bot (NewBot's Swarm).
 func NewCommander(person *game.Human, bot game.Player) (*Commander, error) {
 	s, ok := bot.(*Swarm)

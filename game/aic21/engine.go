@@ -16,6 +16,8 @@ type Engine struct {
 	frame game.Frame
 }
 
+var _ game.Checker = (*Engine)(nil)
+
 // NewEngine starts a game on m under r, with the seed's randomness and the
 // team names of the log.
 func NewEngine(m *Map, r Rules, seed int64, names [2]string) (*Engine, error) {

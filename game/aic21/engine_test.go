@@ -1,7 +1,6 @@
 package aic21
 
 import (
-	"bytes"
 	"context"
 	"math/rand/v2"
 	"path/filepath"
@@ -36,37 +35,6 @@ func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
 	return m
 }
 
-// TestExportRoundTrip exports one of our matches as log.json and imports
-// it: every frame holds the same state, as far as the log records it.
-func TestExportRoundTrip(t *testing.T) {
-	m := match(t, game.Config{Seed: 3, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
-	rec := m.Recording()
-	var b bytes.Buffer
-	require.NoError(t, ExportLog(rec, &b))
-	back, err := game.Open("log.json", b.Bytes())
-	require.NoError(t, err)
-	require.Equal(t, rec.Timeline.Len(), back.Timeline.Len())
-	kinds := map[string]int{}
-	for i := 1; i < rec.Timeline.Len(); i++ {
-		for _, e := range rec.Timeline.Frame(i).Events {
-			kinds[e.Kind]++
-		}
-		want := logged(rec.Timeline.Frame(i).State.(*State))
-		want.TeamNames = [2]string{"colony", "forager"} // the exported log names the teams after the seats
-		require.Equal(t, want, logged(back.Timeline.Frame(i).State.(*State)), "frame %d", i)
-	}
-	for _, k := range []string{"moved", "attacked", "died", "delivered", "spawned", "picked", "chat", "ended"} {
-		require.NotZero(t, kinds[k], "the match has no %q event: it tests too little", k)
-	}
-	require.Equal(t, []string{"colony", "forager"}, back.Summary().Seats)
-	res, _ := rec.Result()
-	got, _ := back.Result()
-	require.Equal(t, res, got)
-	var again bytes.Buffer
-	require.NoError(t, ExportLog(back, &again))
-	require.Equal(t, b.String(), again.String())
-}
-
 // logged is what the log records of a state: the rest (cargo amounts,
 // swamp holds, queued units, delayed resources) it does not hold.
 func logged(s *State) State {
@@ -90,30 +58,6 @@ func logged(s *State) State {
 		c.Attacks = nil
 	}
 	return c
-}
-
-// TestDeterminism plays the same match twice, and re-simulates it from its
-// replay file: the same frames every time.
-func TestDeterminism(t *testing.T) {
-	cfg := game.Config{Seed: 11, Map: ownMap("crossing"), Options: map[string]string{OptTurns: "120"}}
-	logOf := func(m *game.Match) string {
-		var b bytes.Buffer
-		require.NoError(t, ExportLog(m.Recording(), &b))
-		return b.String()
-	}
-	a, b := match(t, cfg, [2]string{"forager", "colony"}), match(t, cfg, [2]string{"forager", "colony"})
-	require.Equal(t, logOf(a), logOf(b))
-	for i := 1; i < a.Timeline.Len(); i++ {
-		require.Equal(t, a.Timeline.Frame(i).Moves, b.Timeline.Frame(i).Moves, "step %d", i)
-	}
-	path := filepath.Join(t.TempDir(), "m.arena")
-	require.NoError(t, game.Save(a.Recording(), path))
-	rec, err := game.OpenFile(path)
-	require.NoError(t, err)
-	require.Equal(t, a.Timeline.Len(), rec.Timeline.Len())
-	for i := range a.Timeline.Len() {
-		require.Equal(t, a.Timeline.Frame(i).State, rec.Timeline.Frame(i).State, "frame %d", i)
-	}
 }
 
 // probe is an agent that records what it is given.

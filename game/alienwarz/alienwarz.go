@@ -19,6 +19,17 @@ func init() { game.Register(Title{}) }
 // Title is AlienWarz for Arena: two seats, one action per turn.
 type Title struct{}
 
+// The optional interfaces of package game that Title satisfies: the
+// match, the server and the screens find them by type assertion.
+var (
+	_ game.Ranked       = Title{}
+	_ game.Charted      = Title{}
+	_ game.Marked       = Title{}
+	_ game.Judged       = Title{}
+	_ game.Configurable = Title{}
+	_ game.Timed        = Title{}
+)
+
 // ID is "alienwarz".
 func (Title) ID() string { return "alienwarz" }
 

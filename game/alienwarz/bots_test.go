@@ -44,14 +44,6 @@ func TestBotsPlayCleanly(t *testing.T) {
 	}
 }
 
-func TestBotsAreDeterministic(t *testing.T) {
-	cfg := game.Config{Options: map[string]string{OptLevels: testLevels(t)}}
-	moves := func() []map[game.Seat]string {
-		return movesOf(recordGame(t, cfg, [2]string{"strategist", "miner"}))
-	}
-	require.Equal(t, moves(), moves())
-}
-
 func TestNewBot(t *testing.T) {
 	require.Len(t, Title{}.Bots(), 2)
 	for _, bad := range []struct{ kind, strength string }{{"miner", "3"}, {"genius", ""}} {

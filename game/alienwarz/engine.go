@@ -23,6 +23,11 @@ type Engine struct {
 	Clock func() time.Time
 }
 
+var (
+	_ game.Checker     = (*Engine)(nil)
+	_ game.Transcriber = (*Engine)(nil)
+)
+
 func newEngine(s *State) *Engine {
 	e := &Engine{state: s, Clock: time.Now}
 	e.frame = game.Frame{ToMove: e.ToMove(), State: s, Over: s.Over, Result: e.Result()}

@@ -1,6 +1,9 @@
-// Package gametest helps the tests of Arena's games with the original
-// systems' fixtures (../shared/fixtures): a test that needs one is skipped
-// where they are absent, and fails under CI=true, where they must be.
+// Package gametest helps the tests of Arena's games: Conform checks a
+// title against the contract of a game (determinism, replays, seeking, what
+// each seat sees, illegal moves); Play and SeatStreams play games between
+// bots; and the original systems' fixtures (../shared/fixtures) are read
+// so that a test that needs one is skipped where they are absent, and fails
+// under CI=true, where they must be.
 package gametest
 
 import (

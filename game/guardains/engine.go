@@ -15,6 +15,8 @@ type Engine struct {
 	frame game.Frame
 }
 
+var _ game.Checker = (*Engine)(nil)
+
 // NewEngine starts an engine from state s, which it does not change.
 func NewEngine(s *State) *Engine {
 	e := &Engine{state: s}

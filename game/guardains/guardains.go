@@ -158,6 +158,19 @@ func (c Cell) Step(dir, n int) Cell { return Cell{c.X + DX[dir]*n, c.Y + DY[dir]
 // Title is GuardAIns for Arena: two seats that act at the same time.
 type Title struct{}
 
+// The optional interfaces of package game that Title satisfies: the
+// match, the server and the screens find them by type assertion.
+var (
+	_ game.Fogged       = Title{}
+	_ game.Ranked       = Title{}
+	_ game.Charted      = Title{}
+	_ game.Marked       = Title{}
+	_ game.Populated    = Title{}
+	_ game.Judged       = Title{}
+	_ game.Configurable = Title{}
+	_ game.Timed        = Title{}
+)
+
 // ID is "guardains".
 func (Title) ID() string { return "guardains" }
 

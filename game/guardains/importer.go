@@ -379,12 +379,15 @@ func (k *knowledge) learn(o *Observation) (*State, error) {
 	// special_vision gives coordinates only, and tells nothing of them.
 	visible := NewBits(w, h)
 	for c, by := range o.cells {
+		if by < 0 {
+			// special_vision: coordinates only, and under swap_xy
+			// given as (y, x), which may lie off a board that is not
+			// square (R2).
+			continue
+		}
 		if !maze.In(c.At) {
 			err = fmt.Errorf("%s is off the %dx%d board", c.At, w, h)
 			break
-		}
-		if by < 0 {
-			continue
 		}
 		at := c.At
 		visible.set(at)

@@ -14,6 +14,16 @@ func init() { game.Register(Title{}) }
 // alternating turns.
 type Title struct{}
 
+// The optional interfaces of package game that Title satisfies: the
+// match, the server and the screens find them by type assertion.
+var (
+	_ game.Charted      = Title{}
+	_ game.Marked       = Title{}
+	_ game.Judged       = Title{}
+	_ game.Configurable = Title{}
+	_ game.Timed        = Title{}
+)
+
 // ID is "santorini".
 func (Title) ID() string { return "santorini" }
 
@@ -90,6 +100,11 @@ type Engine struct {
 	line   string // the move file line of the last step
 	origin origins
 }
+
+var (
+	_ game.Checker     = (*Engine)(nil)
+	_ game.Transcriber = (*Engine)(nil)
+)
 
 // Placed is the Data of a "place" event: player (0 or 1) put worker 1 on
 // Cells[0] and worker 2 on Cells[1].
