@@ -378,7 +378,7 @@ func itemGlow(k aibg5.Kind) color.NRGBA {
 // number draws an integer from the atlas's digits, centred at (x, y) in the
 // world, glyphs k times their size.
 func (v *View) number(b *render.Batch, g *ebiten.GeoM, n int, x, y, k float64, c color.NRGBA) {
-	v.text(b, g, itoa(n), x, y, k, c)
+	v.text(b, g, render.Itoa(n), x, y, k, c)
 }
 
 // text draws the atlas's glyphs (digits, - + L v K O) centred at (x, y).
@@ -400,22 +400,6 @@ func (v *View) text(b *render.Batch, g *ebiten.GeoM, s string, x, y, k float64, 
 		cx += gw
 	}
 }
-
-// itoa formats without fmt, to spare the frame an allocation per number
-// when small numbers repeat.
-func itoa(n int) string {
-	if n >= 0 && n < len(small) {
-		return small[n]
-	}
-	return fmt.Sprint(n)
-}
-
-var small = func() (out [1000]string) {
-	for i := range out {
-		out[i] = fmt.Sprint(i)
-	}
-	return out
-}()
 
 // Dispose lets go of the sky's picture (render.Disposer).
 func (v *View) Dispose() {

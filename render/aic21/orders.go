@@ -569,11 +569,11 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 		if u.Soldier {
 			name, full = "Scorpion ", s.FullHealth.Soldier
 		}
-		render.Text(dst, name+itoa(u.ID), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
-		detail := itoa(u.Health) + "/" + itoa(full) + " health"
+		render.Text(dst, name+render.Itoa(u.ID), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
+		detail := render.Itoa(u.Health) + "/" + render.Itoa(full) + " health"
 		switch {
 		case u.Stuck > 0:
-			detail += " · stuck " + itoa(u.Stuck)
+			detail += " · stuck " + render.Itoa(u.Stuck)
 		case !u.Soldier && u.Carry != aic21.NoRes:
 			detail += " · carries " + u.Carry.String()
 		}
@@ -607,7 +607,7 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			render.FillRect(dst, tx+cw+1, ty, 2*sc, size*1.25, render.Accent)
 		}
 	}
-	render.Text(dst, itoa(len(o.text.Text))+"/"+itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
+	render.Text(dst, render.Itoa(len(o.text.Text))+"/"+render.Itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
 	vr := o.value.Rect()
 	render.Text(dst, "the highest values\nget into the chat", render.Regular, 11*sc, float64(vr.Max.X)+10*sc, float64(vr.Min.Y)+3*sc, render.InkFaint, render.Left)
 	cr, er := o.drop.Rect(), o.end.Rect()

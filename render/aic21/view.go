@@ -182,7 +182,7 @@ func state(f game.Frame) *aic21.State { return render.StateOf[aic21.State](f) }
 // colonyName is how people call colony c: "Colony 1", with the team's name
 // when it has one of its own.
 func colonyName(s *aic21.State, c int) string {
-	name := "Colony " + itoa(c+1)
+	name := "Colony " + render.Itoa(c+1)
 	if n := s.TeamNames[c]; n != "" && n != [2]string{"first_team", "second_team"}[c] {
 		name += " · " + n
 	}
@@ -200,13 +200,13 @@ func (v *View) Status(f game.Frame) string {
 	}
 	text := "Before turn 1"
 	if s.Turn >= 0 {
-		text = "Turn " + itoa(s.Turn+1)
+		text = "Turn " + render.Itoa(s.Turn+1)
 	}
 	if s.MaxTurn > 0 {
-		text += " of " + itoa(s.MaxTurn)
+		text += " of " + render.Itoa(s.MaxTurn)
 	}
 	if s.Observer != 0 {
-		text += " · what colony " + itoa(s.Observer) + "'s units know"
+		text += " · what colony " + render.Itoa(s.Observer) + "'s units know"
 	} else if as := v.Sight(); as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
@@ -253,7 +253,7 @@ func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
-	return itoa(n) + " " + what + "s"
+	return render.Itoa(n) + " " + what + "s"
 }
 
 // Draw draws the moment.
@@ -336,7 +336,7 @@ func (v *View) drawCurtain(dst *ebiten.Image, s *aic21.State, m *render.Moment) 
 	default:
 		return
 	}
-	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+itoa(c+1), teamColors[c])
+	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+render.Itoa(c+1), teamColors[c])
 }
 
 // drawSeams marks the map's edges, where the torus wraps round, with a
@@ -500,46 +500,6 @@ func (v *View) cellAt(s *aic21.State, sx, sy float64) aic21.Cell {
 	x, y := int(math.Floor(wx/unit)), int(math.Floor(wy/unit))
 	return aic21.Cell{X: ((x % s.W) + s.W) % s.W, Y: ((y % s.H) + s.H) % s.H}
 }
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
-}
-
-func clamp01(t float64) float64 { return math.Max(0, math.Min(1, t)) }
-
-func easeOutBack(t float64) float64 {
-	const c1, c3 = 1.70158, 2.70158
-	t = clamp01(t) - 1
-	return 1 + c3*t*t*t + c1*t*t
-}
-
-// itoa formats small numbers without allocating.
-func itoa(n int) string {
-	if n >= 0 && n < len(numbers) {
-		return numbers[n]
-	}
-	return fmt.Sprint(n)
-}
-
-// signed formats n with its sign, as "+3" or "-3", without allocating for
-// small numbers.
-func signed(n int) string {
-	switch {
-	case n >= 0 && n < len(gains):
-		return gains[n]
-	case n < 0 && -n < len(losses):
-		return losses[-n]
-	}
-	return fmt.Sprintf("%+d", n)
-}
-
-var numbers, gains, losses = func() (n, g, l [1001]string) {
-	for i := range n {
-		n[i], g[i], l[i] = fmt.Sprint(i), fmt.Sprintf("+%d", i), fmt.Sprintf("-%d", i)
-	}
-	return n, g, l
-}()
 
 // Dispose lets go of the ground's pictures and the fog (render.Disposer).
 func (v *View) Dispose() {

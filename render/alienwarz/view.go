@@ -270,7 +270,7 @@ func (v *View) drawDeposits(s, prev *alienwarz.State, m *render.Moment) {
 			k := d.Countdown(s.Turn)
 			frac := 1 - float64(k)/float64(max(1, d.Replenish))
 			v.arc(x, y, v.cell*0.36, v.cell*0.05, frac, depositGlow(d.Kind))
-			v.glyphs(itoa(k), x, y, 0.34, white)
+			v.glyphs(render.Itoa(k), x, y, 0.34, white)
 		}
 	}
 }
@@ -309,7 +309,7 @@ func (v *View) drawFactories(s *alienwarz.State, m *render.Moment) {
 		grow := 1.0
 		for _, e := range m.Cur.Events {
 			if bt, ok := e.Data.(alienwarz.Built); ok && bt.At == f.Pos && m.T < 1 {
-				grow = easeOutBack(m.T)
+				grow = render.EaseOutBack(m.T)
 			}
 		}
 		owner := teamColors[(f.Owner-1)&1]
@@ -358,32 +358,6 @@ func readyNow(s *alienwarz.State, st alienwarz.Stored) bool {
 	m, d := s.Ready(&f, s.Turn)
 	return m+d > 0
 }
-
-func easeOutBack(t float64) float64 {
-	const c1, c3 = 1.70158, 2.70158
-	t--
-	return 1 + c3*t*t*t + c1*t*t
-}
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
-}
-
-// itoa formats small numbers without allocating.
-func itoa(n int) string {
-	if n >= 0 && n < len(small) {
-		return small[n]
-	}
-	return fmt.Sprint(n)
-}
-
-var small = func() (out [1001]string) {
-	for i := range out {
-		out[i] = fmt.Sprint(i)
-	}
-	return out
-}()
 
 // MoveLabel writes a command shortly for the move list (render.MoveLabeler):
 // a conversion or a factory's put and take say only what they move; other

@@ -110,7 +110,7 @@ func TestBuildAndConvertDialogs(t *testing.T) {
 	site := s.Targets(1, alienwarz.ActBuild)[0]
 	cmd, ok := clickCell(v, f, site)
 	require.True(t, ok)
-	require.Equal(t, "build "+itoa(site.X)+" "+itoa(site.Z), cmd)
+	require.Equal(t, "build "+render.Itoa(site.X)+" "+render.Itoa(site.Z), cmd)
 
 	// Conversion: at the base with a mineral, a dialog counts what to convert.
 	var atBase game.Frame

@@ -44,15 +44,10 @@ func (v *View) guardianAt(g *guardains.Guardian, m *render.Moment) (float64, flo
 		}
 		fx, fy := center(from)
 		tx, ty := center(to)
-		t := ease(m.T / 0.7)
+		t := render.Ease(m.T / 0.7)
 		return fx + (tx-fx)*t, fy + (ty-fy)*t
 	}
 	return x, y
-}
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
 }
 
 // jumpLift is the height of Gamora's jump arc at the moment, in world units.
@@ -219,7 +214,7 @@ func (v *View) drawEffects(s, prev *guardains.State, mode int, m *render.Moment)
 			wx, wy := (x+nx)/2, (y+ny)/2
 			for i := 0; i < 8; i++ {
 				a := float64(i) * math.Pi / 4
-				r := unit * k * (0.1 + 0.6*ease(t))
+				r := unit * k * (0.1 + 0.6*render.Ease(t))
 				v.sprite(sh.Disc, wx+math.Cos(a)*r, wy+math.Sin(a)*r, k*0.18*(1-t), 0, render.Fade(color.NRGBA{0xc8, 0xb8, 0x98, 0xff}, 1-t))
 			}
 		case guardains.Teleported:
@@ -238,7 +233,7 @@ func (v *View) drawEffects(s, prev *guardains.State, mode int, m *render.Moment)
 		case guardains.ClueFound:
 			if show(d.At) {
 				x, y := center(d.At)
-				v.sprite(sh.Clue, x, y-unit*k*ease(t), k*0.9, 0, render.Fade(white, 1-t))
+				v.sprite(sh.Clue, x, y-unit*k*render.Ease(t), k*0.9, 0, render.Fade(white, 1-t))
 			}
 		case guardains.BeastHit:
 			if show(d.At) {

@@ -318,11 +318,11 @@ func (v *View) compose(sc *scene, cur, prev *santorini.Board, m *render.Moment) 
 				v.composeMove(sc, d, t)
 			case santorini.Built:
 				// The block drops in the second part of the step.
-				bt := clamp01((t - 0.5) / 0.5)
+				bt := render.Clamp01((t - 0.5) / 0.5)
 				sc.height[d.Cell] = float64(prev.Height[d.Cell])
 				sc.fall.cell, sc.fall.level = d.Cell, d.Level
-				sc.fall.drop = (1 - easeOutBounce(bt)) * 0.8 * v.geo.CellW()
-				sc.fall.alpha = clamp01(bt * 6)
+				sc.fall.drop = (1 - render.EaseOutBounce(bt)) * 0.8 * v.geo.CellW()
+				sc.fall.alpha = render.Clamp01(bt * 6)
 			case santorini.Placed:
 				sc.mover.on = false
 			}
@@ -332,7 +332,7 @@ func (v *View) compose(sc *scene, cur, prev *santorini.Board, m *render.Moment) 
 }
 
 func (v *View) composeMove(sc *scene, d santorini.Moved, t float64) {
-	mt := easeInOut(clamp01(t / 0.5))
+	mt := render.Ease(t / 0.5)
 	x0, y0 := v.geo.Center(d.From, float64(d.FromHeight))
 	x1, y1 := v.geo.Center(d.To, float64(d.ToHeight))
 	hop := math.Sin(mt*math.Pi) * (0.35*v.geo.CellW() + math.Abs(float64(d.ToHeight)-float64(d.FromHeight))*sprites.TierPx*v.geo.K*0.5)
@@ -519,7 +519,7 @@ func (v *View) placeDrop(m *render.Moment, player int) float64 {
 	}
 	for _, e := range m.Cur.Events {
 		if d, ok := e.Data.(santorini.Placed); ok && d.Player == player {
-			return (1 - easeOutBounce(m.T)) * 1.5 * v.geo.CellW()
+			return (1 - render.EaseOutBounce(m.T)) * 1.5 * v.geo.CellW()
 		}
 	}
 	return 0
@@ -721,25 +721,4 @@ func (v *View) drawEnd(dst *ebiten.Image, cur *santorini.Board, m *render.Moment
 			}
 		}
 	}
-}
-
-func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-
-func easeInOut(t float64) float64 { return t * t * (3 - 2*t) }
-
-// easeOutBounce lands like a dropped block: fast, then two small bounces.
-func easeOutBounce(t float64) float64 {
-	const n, d = 7.5625, 2.75
-	switch {
-	case t < 1/d:
-		return n * t * t
-	case t < 2/d:
-		t -= 1.5 / d
-		return n*t*t + 0.75
-	case t < 2.5/d:
-		t -= 2.25 / d
-		return n*t*t + 0.9375
-	}
-	t -= 2.625 / d
-	return n*t*t + 0.984375
 }
