@@ -303,7 +303,9 @@ func (l *Library) thumbnail(e *libEntry, s float64) *ebiten.Image {
 	e.thumb = ebiten.NewImage(w, h)
 	view.Layout(image.Rect(0, 0, w, h), 0.3)
 	last := e.rec.Timeline.Last()
-	view.Draw(e.thumb, &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1})
+	m := &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1}
+	view.Update(m)
+	view.Draw(e.thumb, m)
 	if d, ok := view.(render.Disposer); ok {
 		d.Dispose()
 	}

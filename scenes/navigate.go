@@ -39,11 +39,12 @@ func (v *Viewer) navigate(a *App, person bool) {
 	// Shift and the arrows, and the window's edge, pan.
 	const speed = 14
 	dx, dy := 0.0, 0.0
-	if ebiten.IsKeyPressed(ebiten.KeyShift) && !(person && typing(v.view)) {
-		for k, d := range map[ebiten.Key][2]float64{ebiten.KeyArrowUp: {0, 1}, ebiten.KeyArrowDown: {0, -1}, ebiten.KeyArrowLeft: {1, 0}, ebiten.KeyArrowRight: {-1, 0}} {
-			if ebiten.IsKeyPressed(k) {
-				dx, dy = dx+d[0]*speed, dy+d[1]*speed
-			}
+	for _, p := range [4]struct {
+		act    Action
+		dx, dy float64
+	}{{ActPanUp, 0, 1}, {ActPanDown, 0, -1}, {ActPanLeft, 1, 0}, {ActPanRight, -1, 0}} {
+		if in.Just(p.act) {
+			dx, dy = dx+p.dx*speed, dy+p.dy*speed
 		}
 	}
 	// The pointer's position is known outside the window too: only the last
@@ -94,12 +95,6 @@ func (v *Viewer) navigate(a *App, person bool) {
 	if moved {
 		v.dir.touched(a.Clock)
 	}
-}
-
-// typing reports whether a view takes every key now (a person types text).
-func typing(view render.View) bool {
-	kt, ok := view.(render.KeyTaker)
-	return ok && kt.Typing()
 }
 
 // grab is a press on the map: a drag once it moves, else a click.

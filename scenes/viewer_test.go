@@ -473,6 +473,7 @@ func TestOverlaysDimTheBoard(t *testing.T) {
 	rec := openFixture(t)
 	v, a := viewerOf(t, rec)
 	v.Seek(rec.Timeline.Len() - 1)
+	tick(t, a, 1)
 	brightest := func() int {
 		dst := ebiten.NewImage(a.W, a.H)
 		defer dst.Deallocate()

@@ -136,17 +136,6 @@ func (v *View) SeatColor(s game.Seat) color.NRGBA { return team(int(s) & 3) }
 // chose it (render.SafePalette), on the ships as in the panels.
 func team(i int) color.NRGBA { return render.SeatInk(teamColors[i&3], i) }
 
-// Help lists the board's controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click", "a green cell to move there, a red target to attack it (the beam shows where it stops)"},
-		{"W E A D Z X", "move north-west, north-east, west, east, south-west, south-east"},
-		{"Tab · Enter", "cycle the targets in range · attack the chosen one"},
-		{"Wheel · drag", "zoom about the pointer · pan; F fits the whole map"},
-		{"Point at a hex", "a card: the ship there (health, level, XP, score), what the hex holds, the boss's next pattern"},
-	}
-}
-
 // state is the frame's aibg5.State, nil for another title's.
 func state(f game.Frame) *aibg5.State { return render.StateOf[aibg5.State](f) }
 
@@ -179,6 +168,15 @@ func (v *View) Status(f game.Frame) string {
 // center is a cell's centre in world units.
 func center(h hex.Hex) (float64, float64) { return worldLayout.Center(h) }
 
+// Update eases the camera to the moment's clock; a moment without a
+// person to move ends a half-entered one.
+func (v *View) Update(m *render.Moment) {
+	if !m.Hint {
+		v.in.active = false
+	}
+	v.cam.Tick(m.Clock)
+}
+
 // Draw draws the moment.
 func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := state(m.Cur), state(m.Prev)
@@ -188,10 +186,6 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if prev == nil {
 		prev = cur
 	}
-	if !m.Hint {
-		v.in.active = false
-	}
-	v.cam.Tick(m.Clock)
 	v.drawSky(dst, m.Clock)
 	v.world = v.cam.GeoM()
 	g := &v.world

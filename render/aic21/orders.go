@@ -55,19 +55,8 @@ func (o *orders) hint() string {
 	return "click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn"
 }
 
-// Takes reports whether key k is the board's while a person gives orders
-// (render.KeyTaker): the arrows and Space aim the selected unit, Tab picks
-// the next, Enter ends the turn, Backspace takes an order back.
-func (v *View) Takes(k ebiten.Key) bool {
-	switch k {
-	case ebiten.KeyArrowRight, ebiten.KeyArrowUp, ebiten.KeyArrowLeft, ebiten.KeyArrowDown,
-		ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0, ebiten.KeyTab, ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyBackspace:
-		return true
-	}
-	return v.Typing()
-}
-
-// Typing reports whether the person is typing a message or its value.
+// Typing reports whether the person is typing a message or its value
+// (render.Typist).
 func (v *View) Typing() bool { return v.in.active && v.in.focus != 0 }
 
 // Reset takes back what is half done: typing into a field first, then
@@ -199,30 +188,30 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 		o.focus = 0
 	}
 	send := false
-	for _, k := range p.Keys {
-		switch k {
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+	for _, act := range p.Acts {
+		switch act {
+		case actSend:
 			send = true
-		case ebiten.KeyBackspace:
+		case actErase:
 			if o.focus == 0 {
 				delete(o.dirs, o.sel)
 			}
 			in.Erase = true
-		case ebiten.KeyTab:
+		case actNextUnit:
 			if o.focus != 0 {
 				o.focus = 3 - o.focus
 			} else {
 				v.nextUnit(s)
 			}
-		case ebiten.KeyArrowRight:
+		case actRight:
 			v.order(s, aic21.Right)
-		case ebiten.KeyArrowUp:
+		case actUp:
 			v.order(s, aic21.Up)
-		case ebiten.KeyArrowLeft:
+		case actLeft:
 			v.order(s, aic21.Left)
-		case ebiten.KeyArrowDown:
+		case actDown:
 			v.order(s, aic21.Down)
-		case ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0:
+		case actHold:
 			if o.focus == 0 {
 				v.order(s, aic21.Center)
 			}

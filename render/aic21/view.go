@@ -143,37 +143,61 @@ func (v *View) Sight() game.Seat {
 // SeatColor is the colony's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
 
-// Help lists the board's keys and mouse.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Drag · wheel · F", "pan (the map wraps round: drag on past an edge), zoom, fit"},
-		{"Point at a cell", "a card: its units with ids, health and loads, its resource, its ground"},
-		{"G · 1 · 2", "team view: everything, or what colony 1's or colony 2's units see"},
-		{"Your turn: click an ant", "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
-		{"Space · 0", "the selected unit stays; Backspace drops its order"},
-		{"Message box", "click it, type a chat message and its value: the selected unit sends it"},
-		{"Enter · End turn", "send the orders; units without one follow the colony's bot"},
-	}
+// The actions of the board's keys: the team views, a unit's orders, the
+// turn's end.
+const (
+	actAll = iota
+	actColony1
+	actColony2
+	actRight
+	actUp
+	actLeft
+	actDown
+	actHold
+	actNextUnit
+	actSend
+	actErase
+)
+
+// bindings are the board's mouse and keys.
+var bindings = []render.Binding{
+	{Names: "Drag · wheel · F", About: "pan (the map wraps round: drag on past an edge), zoom, fit"},
+	{Names: "Point at a cell", About: "a card: its units with ids, health and loads, its resource, its ground"},
+	{Keys: []ebiten.Key{ebiten.KeyG}, Act: actAll, While: render.Watching, Names: "G · 1 · 2", About: "team view: everything, or what colony 1's or colony 2's units see"},
+	{Keys: []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyNumpad1}, Act: actColony1, While: render.Watching},
+	{Keys: []ebiten.Key{ebiten.KeyDigit2, ebiten.KeyNumpad2}, Act: actColony2, While: render.Watching},
+	{Names: "Your turn: click an ant", About: "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
+	{Keys: []ebiten.Key{ebiten.KeyTab}, Act: actNextUnit, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowRight}, Act: actRight, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowUp}, Act: actUp, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Act: actLeft, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowDown}, Act: actDown, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0}, Act: actHold, While: render.Moving, Names: "Space · 0", About: "the selected unit stays; Backspace drops its order"},
+	{Keys: []ebiten.Key{ebiten.KeyBackspace}, Act: actErase, While: render.Moving},
+	{Names: "Message box", About: "click it, type a chat message and its value: the selected unit sends it"},
+	{Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Act: actSend, While: render.Moving, Names: "Enter · End turn", About: "send the orders; units without one follow the colony's bot"},
 }
 
-// Key switches the team view when nobody is entering orders; while people
-// play a live match, the view stays theirs.
-func (v *View) Key(k ebiten.Key) bool {
+// Bindings are the board's mouse and keys (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
+
+// Act switches the team view when nobody is entering orders
+// (render.Actor); while people play a live match, the view stays theirs.
+func (v *View) Act(act int) {
 	if v.people != 0 {
-		return false
+		return
 	}
-	switch k {
-	case ebiten.KeyG:
+	switch act {
+	case actAll:
 		v.mode = 0
-	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+	case actColony1:
 		v.mode = 1
-	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
+	case actColony2:
 		v.mode = 2
 	default:
-		return false
+		return
 	}
 	v.chosen = true
-	return true
 }
 
 // state is the frame's aic21.State, nil for another title's.
@@ -256,30 +280,48 @@ func plural(n int, what string) string {
 	return render.Itoa(n) + " " + what + "s"
 }
 
-// Draw draws the moment.
-func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
-	cur, prev := state(m.Cur), state(m.Prev)
+// frames are the moment's states: prev is cur when the step has no
+// earlier state of the same map; cur is nil for another title's.
+func frames(m *render.Moment) (prev, cur *aic21.State) {
+	cur, prev = state(m.Cur), state(m.Prev)
+	if prev == nil || cur == nil || prev.W != cur.W || prev.H != cur.H {
+		prev = cur
+	}
+	return prev, cur
+}
+
+// Update takes the moment: the camera eases to its clock over the map's
+// torus, the step's frames are read once, and the team view shown is
+// chosen.
+func (v *View) Update(m *render.Moment) {
+	prev, cur := frames(m)
 	if cur == nil {
 		return
-	}
-	if prev == nil || prev.W != cur.W || prev.H != cur.H {
-		prev = cur
 	}
 	if !m.Hint {
 		v.in.active = false
 	}
 	v.moment, v.people, v.over = *m, m.People, cur.Over
-	m = v.in.hand.Replay(m, v.in.active)
+	v.in.hand.Update(m, v.in.active)
 	v.cam.SetWorld(0, 0, float64(cur.W*unit), float64(cur.H*unit))
 	v.cam.SetMaxZoom(max(12, float64(max(cur.W, cur.H))*96/float64(max(1, min(v.board.Dx(), v.board.Dy())))))
 	v.cam.Tick(m.Clock)
 	v.step.index(m, prev, cur)
+	v.lastMode = v.shownMode(cur)
+}
+
+// Draw draws the moment.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+	prev, cur := frames(m)
+	if cur == nil {
+		return
+	}
+	m = v.in.hand.Replay(m)
 	v.frame(cur)
 
 	board := dst.SubImage(v.board).(*ebiten.Image)
 	v.ground.draw(board, v, cur)
-	mode := v.shownMode(cur)
-	v.lastMode = mode
+	mode := v.lastMode
 	if mode > 0 {
 		v.fog.draw(board, v, cur, mode-1)
 	}

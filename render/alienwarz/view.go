@@ -78,15 +78,16 @@ func (v *View) Layout(area image.Rectangle, scale float64) {
 // SeatColor is the alien's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
 
-// Help lists the board's controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click a lit cell", "move there (the energy it costs shows under the pointer)"},
-		{"Click next to you", "a deposit: mine · your factory: put or take · the rival's: attack"},
-		{"Panel buttons", "build, convert at your base, rest, shop: freeze, daze, backpack"},
-		{"Esc · right click", "close the open dialog"},
-	}
+// bindings are the board's mouse: a person's turn is clicks only.
+var bindings = []render.Binding{
+	{Names: "Click a lit cell", About: "move there (the energy it costs shows under the pointer)"},
+	{Names: "Click next to you", About: "a deposit: mine · your factory: put or take · the rival's: attack"},
+	{Names: "Panel buttons", About: "build, convert at your base, rest, shop: freeze, daze, backpack"},
+	{Names: "Esc · right click", About: "close the open dialog"},
 }
+
+// Bindings are the board's mouse (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
 
 // state is the frame's alienwarz.State, nil for another title's.
 func state(f game.Frame) *alienwarz.State { return render.StateOf[alienwarz.State](f) }
@@ -150,6 +151,13 @@ func (v *View) bar(x, y, w, h float64, c color.NRGBA) {
 	}
 }
 
+// Update ends a half-entered command when nobody is to act any more.
+func (v *View) Update(m *render.Moment) {
+	if !m.Hint {
+		v.panel.active = false
+	}
+}
+
 // Draw draws the moment.
 func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := state(m.Cur), state(m.Prev)
@@ -158,9 +166,6 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	}
 	if prev == nil {
 		prev = cur
-	}
-	if !m.Hint {
-		v.panel.active = false
 	}
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)

@@ -36,6 +36,7 @@ func newView() *View {
 func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(960, 640)
 	defer dst.Deallocate()
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -144,6 +145,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 	v := newView()
 	dst := ebiten.NewImage(960, 640)
 	m := &render.Moment{Prev: frames[70], Cur: frames[71], T: 0.5, Clock: 2}
+	v.Update(m)
 	v.Draw(dst, m)
 	n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
 	if !ok {
@@ -163,6 +165,7 @@ func BenchmarkFrame(b *testing.B) {
 		k := 1 + i%(len(frames)-1)
 		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
 		m.Clock += 1.0 / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
 }

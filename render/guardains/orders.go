@@ -164,9 +164,9 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 		o.chosen = false
 	}
 	send := false
-	for _, k := range p.Keys {
-		switch k {
-		case ebiten.KeyTab:
+	for _, act := range p.Acts {
+		switch act {
+		case actNextGuardian:
 			for i := 1; i <= 5; i++ {
 				h := guardains.Hero((int(o.hero) + i) % 5)
 				if s.Guardian(n, h).Alive {
@@ -175,7 +175,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 					break
 				}
 			}
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		case actReady:
 			send = o.chosen
 		}
 	}
@@ -308,12 +308,3 @@ func OrderButton(area image.Rectangle, scale float64, s *guardains.State, label 
 	}
 	return image.Rectangle{}
 }
-
-// Takes reports whether key k is the board's while a person gives orders
-// (render.KeyTaker): Tab picks the next guardian, Enter sends the order.
-func (v *View) Takes(k ebiten.Key) bool {
-	return k == ebiten.KeyTab || k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
-}
-
-// Typing is false: the board takes no text.
-func (v *View) Typing() bool { return false }

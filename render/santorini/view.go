@@ -73,15 +73,16 @@ func (v *View) Geometry() Geometry { return v.geo }
 // SeatColor is gold for player 1 and red for player 2.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return seatColors[int(s)&1] }
 
-// Help lists the board's mouse controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click", "a worker, then a lit cell to move to, then a lit cell to build on"},
-		{"Placing", "click two free cells: worker 1, then worker 2"},
-		{"Hover", "shows what a click would do: a ghost worker or block"},
-		{"Esc · right", "take back the half-entered move, one step at a time"},
-	}
+// bindings are the board's mouse: a move is clicks only.
+var bindings = []render.Binding{
+	{Names: "Click", About: "a worker, then a lit cell to move to, then a lit cell to build on"},
+	{Names: "Placing", About: "click two free cells: worker 1, then worker 2"},
+	{Names: "Hover", About: "shows what a click would do: a ghost worker or block"},
+	{Names: "Esc · right", About: "take back the half-entered move, one step at a time"},
 }
+
+// Bindings are the board's mouse (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
 
 func board(f game.Frame) *santorini.Board {
 	if b, ok := f.State.(*santorini.Board); ok {
@@ -260,11 +261,15 @@ type scene struct {
 	ghostSide  int
 }
 
-// Draw draws the board for the moment m.
-func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+// Update ends a half-entered move when nobody is to move any more.
+func (v *View) Update(m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+}
+
+// Draw draws the board for the moment m.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := board(m.Cur), board(m.Prev)
 	var sc scene
 	v.compose(&sc, cur, prev, m)

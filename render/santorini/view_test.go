@@ -108,6 +108,7 @@ func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(960, 600)
 	defer dst.Deallocate()
 	dst.Fill(render.Night)
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -174,6 +175,7 @@ func BenchmarkDraw(b *testing.B) {
 	m := &render.Moment{Prev: frames[9], Cur: frames[10], Clock: 1}
 	rendertest.BenchFrames(b, dst, func(i int) {
 		m.T = float64(i%60) / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
 }
