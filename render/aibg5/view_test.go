@@ -222,3 +222,9 @@ func TestZoomedInStaysInTheArea(t *testing.T) {
 	v.cam.Update(10)
 	require.Equal(t, 0, rendertest.PaintedOutside(draw(v, m), area), "pixels painted outside the area")
 }
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, test1, 60)[36:])
+}
