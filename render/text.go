@@ -161,7 +161,10 @@ func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.NRGBA
 		if g.Colored {
 			op.ColorScale.ScaleAlpha(float32(c.A) / 255)
 		} else {
-			op.ColorScale.ScaleWithColor(c)
+			// As ColorScale.ScaleWithColor tints, without making c an
+			// interface value (which allocates).
+			r, g, b, a := c.RGBA()
+			op.ColorScale.Scale(float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff)
 		}
 		dst.DrawImage(g.Image, op)
 	}

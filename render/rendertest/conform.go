@@ -31,11 +31,12 @@ var strides = map[image.Point]int{{1920, 1080}: 2, {3840, 2160}: 6}
 var steps = [...]float64{0, 0.2, 0.45, 0.7, 1}
 
 // Conform checks the drawing contract of a view with frames of its title,
-// at every size of Sizes: each frame, at the moments of the step that
-// leads to it, draws again without allocating once it has been drawn (the
-// steady state of a game loop, which draws a frame many times), and
-// nothing is drawn outside the area the view was laid out in. The area is
-// where the viewer puts the board, with room on every side.
+// a game's in their order, at every size of Sizes: each frame, at the
+// moments of the step that leads to it (settled, with the next frame as
+// what is known of it), draws again without allocating once it has been
+// drawn (the steady state of a game loop, which draws a frame many
+// times), and nothing is drawn outside the area the view was laid out in.
+// The area is where the viewer puts the board, with room on every side.
 //
 // What Ebitengine's own command queue, atlases and pools allocate as they
 // grow to what the frames need is not the view's and is left out; every
@@ -78,17 +79,25 @@ func conformAt(t *testing.T, view render.View, frames []game.Frame, size image.P
 			continue
 		}
 		m.Prev, m.Cur = frames[max(0, i-1)], frames[i]
+		// Settled, a frame shows what is known of the next one, as the
+		// viewer shows a computer's notes.
+		next := func(tt float64) *game.Frame {
+			if tt == 1 && i+1 < len(frames) {
+				return &frames[i+1]
+			}
+			return nil
+		}
 		// The warm-up: what a new frame works out once, and the buffers
 		// that grow to the most it draws.
 		for _, tt := range steps {
-			m.T = tt
+			m.T, m.Next = tt, next(tt)
 			m.Clock += 1.0 / 60
 			view.Update(m)
 			view.Draw(dst, m)
 		}
 		EndFrame()
 		for _, tt := range steps {
-			m.T = tt
+			m.T, m.Next = tt, next(tt)
 			m.Clock += 1.0 / 60
 			edge := checked[i] && (tt == 0.45 || tt == 1)
 			if edge {
@@ -186,9 +195,9 @@ func place(stack [32]uintptr) (where string, ebitengine, measured bool) {
 		switch {
 		case strings.HasSuffix(f.Function, "rendertest.drawAgain"):
 			measured = true
-		case f.Function == "sync.(*Pool).Get":
-			// A pool's New: a pool that the goroutine finds empty on the
-			// processor it runs on now fills again.
+		case strings.HasPrefix(f.Function, "sync.(*Pool)."):
+			// A pool that the goroutine finds empty on the processor it
+			// runs on now fills again, or grows.
 			ebitengine = true
 		case f.Function == "" || strings.HasPrefix(f.Function, "runtime."):
 		case len(names) == 0:

@@ -37,6 +37,7 @@ type View struct {
 	geo   Geometry
 	sheet *sprites.Santorini
 	in    entry
+	notes notes
 }
 
 // entry is a person's half-entered move.
@@ -567,7 +568,7 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	size := math.Max(11, 0.13*g.CellW())
 	for col := 0; col < 5; col++ {
 		x, y := g.Ground(santorini.Cell(col * 5))
-		render.Text(dst, string(rune('A'+col)), render.Bold, size, x+g.CellW()/2,
+		render.Text(dst, colNames[col], render.Bold, size, x+g.CellW()/2,
 			y+g.CellW()*sprites.Squash+(sprites.RimPx*sprites.Squash+sprites.CliffPx)*g.K+4*v.scale, render.InkDim, render.Center)
 	}
 	for row := 0; row < 5; row++ {
@@ -577,7 +578,11 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	}
 }
 
-var rowNames = [5]string{"1", "2", "3", "4", "5"}
+// The board's columns and rows, as its cells are named.
+var (
+	colNames = [5]string{"A", "B", "C", "D", "E"}
+	rowNames = [5]string{"1", "2", "3", "4", "5"}
+)
 
 // candidate is one move a computer weighed, with its value.
 type candidate struct {
@@ -585,19 +590,44 @@ type candidate struct {
 	value           float64
 }
 
-// drawNotes writes on the board the values the computer gave its candidate
-// moves before playing the next move: on each destination (front left, with a
-// green edge) the best value of a move there, and on the build cells of the
-// chosen destination (front right, blue edge) each build's value. The best
-// value is gold; the chosen move is drawn as a path.
-func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Frame) {
+// notes are a computer's notes on its candidate moves as the board shows
+// them, worked out once for the frame they are about.
+type notes struct {
+	// of is the board, the chosen move and the number of values they were
+	// worked out for.
+	of     *santorini.Board
+	chosen string
+	n      int
+	// from, to and build are the chosen move, NoCell where it has none;
+	// chips the values, on the destinations, then on the builds of the
+	// chosen destination.
+	from, to, build santorini.Cell
+	chips           []chip
+}
+
+// chip is a value on a cell's top face, dx cell-widths right of its
+// middle, framed in edge: the best value gold, the chosen one's frame
+// full.
+type chip struct {
+	cell         santorini.Cell
+	text         string
+	dx           float64
+	best, chosen bool
+	edge         color.NRGBA
+}
+
+// notesOf are the notes of the move after cur that next holds, worked out
+// again only when they are another frame's.
+func (v *View) notesOf(cur *santorini.Board, next *game.Frame) *notes {
 	seat := game.Seat(cur.Side)
-	notes, ok := next.Notes[seat]
-	if !ok || len(notes.Values) == 0 || cur.Phase != santorini.Play {
-		return
+	values := next.Notes[seat].Values
+	nt := &v.notes
+	if nt.of == cur && nt.chosen == next.Moves[seat] && nt.n == len(values) {
+		return nt
 	}
+	*nt = notes{of: cur, chosen: next.Moves[seat], n: len(values), from: santorini.NoCell, to: santorini.NoCell, build: santorini.NoCell}
 	var cands []candidate
-	for mv, val := range notes.Values {
+	for mv, val := range values {
 		f := strings.Fields(mv)
 		if len(f) < 2 {
 			continue
@@ -612,17 +642,16 @@ func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Fra
 		cands = append(cands, c)
 	}
 	if len(cands) == 0 {
-		return
+		return nt
 	}
 	sort.Slice(cands, func(i, j int) bool { return cands[i].value > cands[j].value })
 	best := cands[0].value
-	chosen := strings.Fields(next.Moves[seat])
-	var cf, ct, cb santorini.Cell = santorini.NoCell, santorini.NoCell, santorini.NoCell
+	chosen := strings.Fields(nt.chosen)
 	if len(chosen) >= 2 {
-		cf, ct = cell(chosen[0]), cell(chosen[1])
+		nt.from, nt.to = cell(chosen[0]), cell(chosen[1])
 	}
 	if len(chosen) == 3 {
-		cb = cell(chosen[2])
+		nt.build = cell(chosen[2])
 	}
 	dest := map[santorini.Cell]float64{}
 	for _, c := range cands {
@@ -630,23 +659,44 @@ func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Fra
 			dest[c.to] = c.value
 		}
 	}
-	// The chosen move: the worker's path and the build.
-	if cf != santorini.NoCell && ct != santorini.NoCell {
-		x0, y0 := v.geo.Center(cf, math.Min(float64(cur.Height[cf]), 3))
-		x1, y1 := v.geo.Center(ct, math.Min(float64(cur.Height[ct]), 3))
-		render.Line(dst, x0, y0, x1, y1, 4*v.scale, render.Fade(render.Accent, 0.8))
-		render.Disc(dst, x1, y1, 7*v.scale, render.Accent)
-		if cb != santorini.NoCell {
-			v.topFace(dst, v.sheet.Cell, cb, math.Min(float64(cur.Height[cb]), 3), render.Fade(buildGlow, 0.9))
+	for c := santorini.Cell(0); c < 25; c++ {
+		if val, ok := dest[c]; ok {
+			nt.chips = append(nt.chips, chip{cell: c, text: formatValue(val), dx: -0.2, best: val == best, chosen: c == nt.to, edge: moveGlow})
 		}
-	}
-	for c, val := range dest {
-		v.chip(dst, c, cur, val, val == best, -0.2, c == ct, moveGlow)
 	}
 	for _, c := range cands {
-		if c.from == cf && c.to == ct && c.build != santorini.NoCell {
-			v.chip(dst, c.build, cur, c.value, c.value == best, 0.2, c.build == cb, buildGlow)
+		if c.from == nt.from && c.to == nt.to && c.build != santorini.NoCell {
+			nt.chips = append(nt.chips, chip{cell: c.build, text: formatValue(c.value), dx: 0.2, best: c.value == best, chosen: c.build == nt.build, edge: buildGlow})
 		}
+	}
+	return nt
+}
+
+// drawNotes writes on the board the values the computer gave its candidate
+// moves before playing the next move: on each destination (front left, with a
+// green edge) the best value of a move there, and on the build cells of the
+// chosen destination (front right, blue edge) each build's value. The best
+// value is gold; the chosen move is drawn as a path.
+func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Frame) {
+	if cur.Phase != santorini.Play {
+		return
+	}
+	nt := v.notesOf(cur, next)
+	if len(nt.chips) == 0 {
+		return
+	}
+	// The chosen move: the worker's path and the build.
+	if nt.from != santorini.NoCell && nt.to != santorini.NoCell {
+		x0, y0 := v.geo.Center(nt.from, math.Min(float64(cur.Height[nt.from]), 3))
+		x1, y1 := v.geo.Center(nt.to, math.Min(float64(cur.Height[nt.to]), 3))
+		render.Line(dst, x0, y0, x1, y1, 4*v.scale, render.Fade(render.Accent, 0.8))
+		render.Disc(dst, x1, y1, 7*v.scale, render.Accent)
+		if nt.build != santorini.NoCell {
+			v.topFace(dst, v.sheet.Cell, nt.build, math.Min(float64(cur.Height[nt.build]), 3), render.Fade(buildGlow, 0.9))
+		}
+	}
+	for i := range nt.chips {
+		v.chip(dst, &nt.chips[i], cur)
 	}
 }
 
@@ -658,13 +708,12 @@ func cell(s string) santorini.Cell {
 	return c
 }
 
-// chip draws a value at the front of cell c's top face, dx cell-widths
-// right of its middle, framed in edge.
-func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val float64, best bool, dx float64, chosen bool, edge color.NRGBA) {
-	x, y := v.geo.Center(c, math.Min(float64(b.Height[c]), 3))
-	x += dx * v.geo.CellW()
+// chip draws a value at the front of its cell's top face on board b.
+func (v *View) chip(dst *ebiten.Image, ch *chip, b *santorini.Board) {
+	x, y := v.geo.Center(ch.cell, math.Min(float64(b.Height[ch.cell]), 3))
+	x += ch.dx * v.geo.CellW()
 	y += 0.19 * v.geo.CellW()
-	text := formatValue(val)
+	text, best, edge := ch.text, ch.best, ch.edge
 	size := math.Max(11, 0.12*v.geo.CellW())
 	w, _ := render.Measure(text, render.Bold, size)
 	r := image.Rect(int(x-w/2-7*v.scale), int(y-size*0.72), int(x+w/2+7*v.scale), int(y+size*0.78))
@@ -673,7 +722,7 @@ func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val
 		bg, ink = render.Accent, render.AccentInk
 	}
 	frame := render.Fade(edge, 0.7)
-	if chosen {
+	if ch.chosen {
 		frame = edge
 	}
 	render.Panel(dst, r.Inset(-int(2*v.scale)), size*0.6, frame)
