@@ -42,3 +42,32 @@ func Signed(n int) string {
 	}
 	return strconv.Itoa(n)
 }
+
+// numbered are the labels Numbered made, and outOf those OutOf made.
+var (
+	numbered Cache[numberedKey, string]
+	outOf    Cache[[2]int, string]
+)
+
+// numberedKey is a label of Numbered.
+type numberedKey struct {
+	prefix string
+	n      int
+	suffix string
+}
+
+// Numbered is n written between prefix and suffix ("−12 energy", "Turn
+// 3"), made once for each label: a frame that shows it again allocates
+// nothing.
+func Numbered(prefix string, n int, suffix string) string {
+	if prefix == "" && suffix == "" {
+		return Itoa(n)
+	}
+	return numbered.Of(numberedKey{prefix, n, suffix}, func(k numberedKey) string { return k.prefix + Itoa(k.n) + k.suffix })
+}
+
+// OutOf is "a/b", as a health or a load is written, made once for each
+// pair.
+func OutOf(a, b int) string {
+	return outOf.Of([2]int{a, b}, func(k [2]int) string { return Itoa(k[0]) + "/" + Itoa(k[1]) })
+}

@@ -27,3 +27,18 @@ func TestSmallNumbersDoNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations writing the small numbers", n)
 	}
 }
+
+func TestLabelsAreMadeOnce(t *testing.T) {
+	if got := Numbered("−", 12, " energy"); got != "−12 energy" {
+		t.Fatalf("Numbered = %q", got)
+	}
+	if got := OutOf(3, 8); got != "3/8" {
+		t.Fatalf("OutOf = %q", got)
+	}
+	n := testing.AllocsPerRun(100, func() {
+		_, _ = Numbered("−", 12, " energy"), OutOf(3, 8)
+	})
+	if n != 0 {
+		t.Fatalf("%v allocations writing a label again", n)
+	}
+}

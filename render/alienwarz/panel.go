@@ -455,10 +455,13 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 		if _, ok := p.moves[p.hover]; ok {
 			x, y := v.centerOf(p.hover)
 			cost := s.MoveCost(p.player, p.hover)
-			render.Text(dst, "−"+render.Itoa(cost)+" energy", render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
+			render.Text(dst, render.Numbered("−", cost, " energy"), render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
 		}
 	}
 }
+
+// gains are what conversions gave, as drawNumbers writes them.
+var gains render.Cache[alienwarz.Converted, string]
 
 // drawNumbers writes what a step gained or cost, floating up: the energy a
 // move took, the coins, energy and XP a conversion gave.
@@ -473,23 +476,26 @@ func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Mome
 		switch d := e.Data.(type) {
 		case alienwarz.Moved:
 			x, y := v.centerOf(d.To)
-			render.Text(dst, "−"+render.Itoa(d.Cost), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
+			render.Text(dst, render.Numbered("−", d.Cost, ""), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Converted:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			text := ""
-			if d.Coins > 0 {
-				text += "+" + render.Itoa(d.Coins) + " coins "
-			}
-			if d.Energy > 0 {
-				text += "+" + render.Itoa(d.Energy) + " energy "
-			}
-			if d.XP > 0 {
-				text += "+" + render.Itoa(d.XP) + " XP"
-			}
+			text := gains.Of(d, func(d alienwarz.Converted) string {
+				text := ""
+				if d.Coins > 0 {
+					text += "+" + render.Itoa(d.Coins) + " coins "
+				}
+				if d.Energy > 0 {
+					text += "+" + render.Itoa(d.Energy) + " energy "
+				}
+				if d.XP > 0 {
+					text += "+" + render.Itoa(d.XP) + " XP"
+				}
+				return text
+			})
 			render.Text(dst, text, render.Bold, 15*sc, x, y-v.cell*0.9-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Invalid:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			render.Text(dst, "invalid: −"+render.Itoa(s.Rules().Penalty), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
+			render.Text(dst, render.Numbered("invalid: −", s.Rules().Penalty, ""), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
 		}
 	}
 }

@@ -65,7 +65,10 @@ func New() *View {
 func (v *View) Layout(area image.Rectangle, scale float64) {
 	v.area, v.scale = area, scale
 	hw := hudW * scale
-	side := math.Min(float64(area.Dy()), float64(area.Dx())-hw-16*scale)
+	// The field's neon frame and the glow of the bases in its corners
+	// reach past it by up to margin of a cell: they stay in the area.
+	const margin = 0.15
+	side := math.Min(float64(area.Dy()), float64(area.Dx())-hw-16*scale) / (1 + 2*margin/alienwarz.Size)
 	v.cell = side / alienwarz.Size
 	v.bx = float64(area.Min.X) + (float64(area.Dx())-hw-16*scale-side)/2
 	v.by = float64(area.Min.Y) + (float64(area.Dy())-side)/2
@@ -167,6 +170,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if prev == nil {
 		prev = cur
 	}
+	// Numbers that float up from the top row stay in the area.
+	dst = dst.SubImage(v.area).(*ebiten.Image)
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
 	v.drawField(cur, m)

@@ -225,3 +225,9 @@ func TestMoveLabels(t *testing.T) {
 	require.Equal(t, "move 7 2", v.MoveLabel(0, "move 7 2"))
 	require.Equal(t, "junk", v.MoveLabel(0, "junk"))
 }
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, 90)[74:])
+}
