@@ -70,21 +70,21 @@ func jumpLift(g *guardains.Guardian, m *render.Moment) float64 {
 // Guardians sharing a cell stand in a small ring.
 func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Moment) {
 	sh := v.sheet
-	var count map[guardains.Cell]int
-	crowd := func(c guardains.Cell) int {
-		if count == nil {
-			count = map[guardains.Cell]int{}
-			for seat := range s.Guardians {
-				for i := range s.Guardians[seat] {
-					if g := &s.Guardians[seat][i]; g.Alive {
-						count[g.Pos]++
-					}
-				}
+	// How many live guardians stand on each cell, and how many of them
+	// are placed so far: maps kept from frame to frame, emptied.
+	if v.crowd == nil {
+		v.crowd, v.placed = map[guardains.Cell]int{}, map[guardains.Cell]int{}
+	}
+	count, placed := v.crowd, v.placed
+	clear(count)
+	clear(placed)
+	for seat := range s.Guardians {
+		for i := range s.Guardians[seat] {
+			if g := &s.Guardians[seat][i]; g.Alive {
+				count[g.Pos]++
 			}
 		}
-		return count[c]
 	}
-	placed := map[guardains.Cell]int{}
 	single := v.size(0.9, minBadge)
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
@@ -100,7 +100,7 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 			x, y := v.guardianAt(g, m)
 			k := single
 			// Guardians sharing a cell stand smaller, in a ring about it.
-			if n := crowd(g.Pos); n > 1 {
+			if n := count[g.Pos]; n > 1 {
 				k = v.size(0.46, minBadge*0.8)
 				j := placed[g.Pos]
 				placed[g.Pos]++

@@ -68,6 +68,8 @@ type View struct {
 	scratch     ebiten.GeoM
 	in          orders
 	look        render.Look
+	// crowd and placed are drawGuardians' counts of guardians by cell.
+	crowd, placed map[guardains.Cell]int
 }
 
 // New makes a GuardAIns view.

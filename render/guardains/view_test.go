@@ -406,3 +406,9 @@ func TestGuardiansOnTheEdgeStayInsideTheMaze(t *testing.T) {
 		}
 	}
 }
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, 40)[16:])
+}
