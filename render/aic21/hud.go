@@ -148,11 +148,11 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		render.WrapText(dst, "Hidden while you play: its numbers, units and chat are its own.", render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
 		return
 	}
-	health := render.Itoa(max(0, col.BaseHealth))
+	health := render.OutOf(max(0, col.BaseHealth), s.FullHealth.Base)
 	if s.Hidden(c) {
-		health = "?"
+		health = render.Numbered("?/", s.FullHealth.Base, "")
 	}
-	render.Text(dst, health+"/"+render.Itoa(s.FullHealth.Base), render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
+	render.Text(dst, health, render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
 	workers, soldiers := s.Count(c)
 	cw := (w - 20*sc) / 4
 	for k, n := range [4]int{workers, soldiers, col.Bread, col.Grass} {
@@ -173,7 +173,7 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		if msg.Turn == s.Turn {
 			ink = render.Ink
 		}
-		render.Text(dst, "T"+render.Itoa(msg.Turn+1), render.Mono, 11*sc, x0+16*sc, y+2*sc, render.InkFaint, render.Left)
+		render.Text(dst, render.Numbered("T", msg.Turn+1, ""), render.Mono, 11*sc, x0+16*sc, y+2*sc, render.InkFaint, render.Left)
 		render.Text(dst, render.Clip(render.Itoa(msg.Value), render.Bold, 11*sc, 20*sc), render.Bold, 11*sc, x0+54*sc, y+1.5*sc, render.Ink, render.Center)
 		render.Text(dst, render.Clip(msg.Text, render.Regular, 13*sc, w-84*sc), render.Regular, 13*sc, x0+70*sc, y, ink, render.Left)
 	}

@@ -206,12 +206,26 @@ func state(f game.Frame) *aic21.State { return render.StateOf[aic21.State](f) }
 // colonyName is how people call colony c: "Colony 1", with the team's name
 // when it has one of its own.
 func colonyName(s *aic21.State, c int) string {
-	name := "Colony " + render.Itoa(c+1)
-	if n := s.TeamNames[c]; n != "" && n != [2]string{"first_team", "second_team"}[c] {
-		name += " · " + n
+	name := s.TeamNames[c]
+	if name == [2]string{"first_team", "second_team"}[c] {
+		name = ""
 	}
-	return name
+	return colonyNames.Of(colonyKey{c, name}, func(k colonyKey) string {
+		if k.team == "" {
+			return "Colony " + render.Itoa(k.colony+1)
+		}
+		return "Colony " + render.Itoa(k.colony+1) + " · " + k.team
+	})
 }
+
+// colonyKey is a colony and the name of its team ("" for none of its
+// own); colonyNames are the names colonyName made.
+type colonyKey struct {
+	colony int
+	team   string
+}
+
+var colonyNames render.Cache[colonyKey, string]
 
 // Status says the turn and who leads, or how the game ended.
 func (v *View) Status(f game.Frame) string {
@@ -316,6 +330,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if cur == nil {
 		return
 	}
+	// The column's cards cast their shadows inside the area too.
+	dst = dst.SubImage(v.area).(*ebiten.Image)
 	m = v.in.hand.Replay(m)
 	v.frame(cur)
 

@@ -749,3 +749,10 @@ func TestHotseatKeepsEachColonyHidden(t *testing.T) {
 	require.True(t, render.Watch(v, ebiten.KeyG))
 	require.Equal(t, 0, v.shownMode(s1))
 }
+
+// The view draws the frames of the original server's log within its area,
+// and without allocating once a frame has been drawn once, at every window
+// size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), fixtureLog(t)[84:])
+}
