@@ -50,7 +50,9 @@ func (v *Viewer) navigate(a *App, person bool) {
 	// The pointer's position is known outside the window too: only the last
 	// few pixels inside the window's edge pan.
 	inside := x >= 0 && y >= 0 && x < float64(v.screenW) && y < float64(v.screenH)
-	if edge := 6.0; inside && ebiten.IsFocused() {
+	edge := 6.0
+	atEdge := x < edge || x > float64(v.screenW)-edge || y < edge || y > float64(v.screenH)-edge
+	if inside && atEdge && ebiten.IsFocused() {
 		switch {
 		case x < edge:
 			dx += speed

@@ -75,14 +75,19 @@ type Viewer struct {
 	buttons                                                                            []*ui.Button
 	area, side, bar, scrub, top                                                        image.Rectangle
 	// moment is what the board shows, worked out by step; stepped is set
-	// once it has been.
+	// once it has been. next is what is known of the step after it, for
+	// moment.Next.
 	moment  render.Moment
 	stepped bool
+	next    game.Frame
 	// acts are this tick's actions of the view's keys, reused.
 	acts []int
 
 	panel panelCache
 	barc  barCache
+	// source is the top bar's line about where the game comes from, by
+	// whether it is still live.
+	source render.Memo[bool]
 	// backTo is the scene the pause menu goes back to instead of the
 	// main menu: the tournament a replay was opened from.
 	backTo Scene
@@ -377,7 +382,8 @@ func (v *Viewer) step(a *App) {
 	m.T, m.Clock = t, a.Clock
 	m.Next = nil
 	if next, ok := tl.Next(v.clock.Cursor); ok && v.notes && v.clock.Settled() && game.Knows(v.sight(), seatOf(next)) {
-		m.Next = &next
+		v.next = next
+		m.Next = &v.next
 	}
 	h, seat := v.humanToMove(m.Cur)
 	m.Hint, m.Seat = h != nil, seat
@@ -630,13 +636,16 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
 	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
-	source := v.rec.Source
-	if v.match != nil && !v.rec.Timeline.Live() {
-		source = "match played here · " + filepath.Base(v.setup.Out)
-	}
-	if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
-		source += " · " + t.Local().Format("2 Jan 2006 15:04")
-	}
+	source := v.source.Get(v.rec.Timeline.Live(), func(live bool) string {
+		source := v.rec.Source
+		if v.match != nil && !live {
+			source = "match played here · " + filepath.Base(v.setup.Out)
+		}
+		if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
+			source += " · " + t.Local().Format("2 Jan 2006 15:04")
+		}
+		return source
+	})
 	room := float64(v.help.Rect().Min.X) - 56*s - w
 	render.FitText(dst, source, render.Regular, 15*s, 40*s+w, 25*s, room, render.InkFaint, render.Left)
 	v.menu.Draw(dst, false, s)

@@ -72,6 +72,7 @@ type View struct {
 	// world is this frame's world-to-screen transform; scratch is reused
 	// for each sprite's.
 	world, scratch ebiten.GeoM
+	status         render.Memo[statusKey]
 }
 
 // New makes an AIBG 5.0 view.
@@ -145,24 +146,34 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if f.Over {
-		return game.Verdict(f, aibg5.Title{}.Why(f))
-	}
-	if s.ToMove == 0 {
-		return fmt.Sprintf("Round %d", s.Round+1)
-	}
-	p := s.Player(s.ToMove)
-	text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
-	if p.Trapped {
-		text += " (trapped in a black hole)"
-	}
-	if v.in.active && v.in.turn == s.Turn {
-		text += ": click a green cell to move or a red target to attack"
-	}
-	if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
-		text += " · the boss fires after this round"
-	}
-	return text
+	entering := v.in.active && v.in.turn == s.Turn
+	return v.status.Get(statusKey{s, entering}, func(statusKey) string {
+		if f.Over {
+			return game.Verdict(f, aibg5.Title{}.Why(f))
+		}
+		if s.ToMove == 0 {
+			return fmt.Sprintf("Round %d", s.Round+1)
+		}
+		p := s.Player(s.ToMove)
+		text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
+		if p.Trapped {
+			text += " (trapped in a black hole)"
+		}
+		if entering {
+			text += ": click a green cell to move or a red target to attack"
+		}
+		if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
+			text += " · the boss fires after this round"
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, and whether
+// a person enters an action in it.
+type statusKey struct {
+	s        *aibg5.State
+	entering bool
 }
 
 // center is a cell's centre in world units.

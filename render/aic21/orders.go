@@ -46,7 +46,7 @@ type message struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return "Colony " + strconv.Itoa(o.colony+1) + ": click to take the controls"
+		return render.Numbered("Colony ", o.colony+1, ": click to take the controls")
 	case o.sel < 0:
 		return "click one of your units, then a lit cell; Enter ends the turn"
 	case o.focus != 0:

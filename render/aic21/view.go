@@ -73,6 +73,7 @@ type View struct {
 	// units: sprites are drawn once for each pair where they show.
 	offX, offY []float64
 	seamBuf    []float64
+	status     render.Memo[statusKey]
 	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
 	vx0, vy0, vx1, vy1 float64
 	cellPx             float64 // a cell's size on screen
@@ -233,6 +234,24 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
+	hint := ""
+	if v.in.active {
+		hint = v.in.hint()
+	}
+	return v.status.Get(statusKey{s, v.Sight(), hint}, func(k statusKey) string { return v.statusOf(f, s, k.sight, hint) })
+}
+
+// statusKey is what the status line says of: a frame's state, whose
+// knowledge the board shows, and the hint to the person giving orders (""
+// for none).
+type statusKey struct {
+	s     *aic21.State
+	sight game.Seat
+	hint  string
+}
+
+// statusOf is Status, worked out.
+func (v *View) statusOf(f game.Frame, s *aic21.State, as game.Seat, hint string) string {
 	if s.Over {
 		return colonyName(s, s.Winner) + " wins: " + aic21.Title{}.Why(f)
 	}
@@ -245,7 +264,7 @@ func (v *View) Status(f game.Frame) string {
 	}
 	if s.Observer != 0 {
 		text += " · what colony " + render.Itoa(s.Observer) + "'s units know"
-	} else if as := v.Sight(); as == game.AllSeats {
+	} else if as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
 			text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, aic21.Criteria[k], a[k], b[k])
@@ -253,8 +272,8 @@ func (v *View) Status(f game.Frame) string {
 			text += " · tied on every count so far (a full tie at the end is a coin toss)"
 		}
 	}
-	if v.in.active {
-		text += " · " + v.in.hint()
+	if hint != "" {
+		text += " · " + hint
 	}
 	return text
 }

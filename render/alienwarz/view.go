@@ -51,6 +51,7 @@ type View struct {
 	hud          image.Rectangle
 	scratch      ebiten.GeoM
 	panel        panel
+	status       render.Memo[statusKey]
 }
 
 // New makes an AlienWarz view.
@@ -101,17 +102,30 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if s.Over {
-		return game.Verdict(f, alienwarz.Title{}.Why(f))
-	}
-	text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
-	if p := s.Player(s.ToAct); p.Daze > 0 {
-		text += " (dazed: moves are reversed)"
-	}
+	hint := ""
 	if v.panel.active && v.panel.turn == s.Turn {
-		text += ": " + v.panel.hint(s)
+		hint = v.panel.hint(s)
 	}
-	return text
+	return v.status.Get(statusKey{s, hint}, func(statusKey) string {
+		if s.Over {
+			return game.Verdict(f, alienwarz.Title{}.Why(f))
+		}
+		text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
+		if p := s.Player(s.ToAct); p.Daze > 0 {
+			text += " (dazed: moves are reversed)"
+		}
+		if hint != "" {
+			text += ": " + hint
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, and the
+// hint to the person entering a command ("" for none).
+type statusKey struct {
+	s    *alienwarz.State
+	hint string
 }
 
 // cellRect is the screen position of cell c's top-left corner.

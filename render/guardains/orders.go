@@ -42,14 +42,26 @@ type orders struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return "Player " + string(rune('0'+o.seat)) + ": click to take the controls"
+		return render.Numbered("Player ", o.seat, ": click to take the controls")
 	case o.chosen && o.kind == 0 && o.target == o.at:
-		return o.hero.String() + " holds: Ready (Enter) to send it"
+		return hints.Of(hintKey{hero: o.hero, kind: -1}, func(k hintKey) string { return k.hero.String() + " holds: Ready (Enter) to send it" })
 	case o.chosen:
-		return o.hero.String() + " " + orderKinds[o.kind] + " " + o.target.String() + ": Ready (Enter) to send it"
+		return hints.Of(hintKey{o.hero, o.kind, o.target}, func(k hintKey) string {
+			return k.hero.String() + " " + orderKinds[k.kind] + " " + k.target.String() + ": Ready (Enter) to send it"
+		})
 	}
 	return "choose a guardian, what it does, and a lit cell"
 }
+
+// hintKey is an order as the hint says it (kind -1: the guardian holds);
+// hints are the hints made.
+type hintKey struct {
+	hero   guardains.Hero
+	kind   int
+	target guardains.Cell
+}
+
+var hints render.Cache[hintKey, string]
 
 // Reset drops the chosen target.
 func (v *View) Reset() bool {

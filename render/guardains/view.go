@@ -70,6 +70,7 @@ type View struct {
 	look        render.Look
 	// crowd and placed are drawGuardians' counts of guardians by cell.
 	crowd, placed map[guardains.Cell]int
+	status        render.Memo[statusKey]
 }
 
 // New makes a GuardAIns view.
@@ -155,17 +156,31 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if s.Over {
-		return game.Verdict(f, guardains.Title{}.Why(f))
-	}
-	text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[v.shownMode(s)])
-	if c := s.Carrier(); c != nil && (v.shownMode(s) == godView || v.shownMode(s) == c.Seat || visible(s, v.shownMode(s), c.Pos)) {
-		text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
-	}
+	hint := ""
 	if v.in.active {
-		text += " · " + v.in.hint()
+		hint = v.in.hint()
 	}
-	return text
+	return v.status.Get(statusKey{s, v.shownMode(s), hint}, func(k statusKey) string {
+		if s.Over {
+			return game.Verdict(f, guardains.Title{}.Why(f))
+		}
+		text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[k.mode])
+		if c := s.Carrier(); c != nil && (k.mode == godView || k.mode == c.Seat || visible(s, k.mode, c.Pos)) {
+			text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
+		}
+		if hint != "" {
+			text += " · " + hint
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, the fog
+// shown, and the hint to the person giving orders ("" for none).
+type statusKey struct {
+	s    *guardains.State
+	mode int
+	hint string
 }
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
@@ -287,6 +302,10 @@ func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
 	if x0 >= x1 || y0 >= y1 {
 		return
 	}
+	// Whole chunks: the part of the picture drawn changes only when the
+	// camera crosses a chunk's edge (a part is a sub-image, made once).
+	x0, y0 = x0/chunkCells*chunkCells, y0/chunkCells*chunkCells
+	x1, y1 = min(s.W(), (x1+chunkCells-1)/chunkCells*chunkCells), min(s.H(), (y1+chunkCells-1)/chunkCells*chunkCells)
 	px := float64(detail[level])
 	var op ebiten.DrawImageOptions
 	op.Filter = ebiten.FilterLinear

@@ -32,12 +32,13 @@ var (
 
 // View draws Santorini frames and turns clicks into moves.
 type View struct {
-	area  image.Rectangle
-	scale float64
-	geo   Geometry
-	sheet *sprites.Santorini
-	in    entry
-	notes notes
+	area   image.Rectangle
+	scale  float64
+	geo    Geometry
+	sheet  *sprites.Santorini
+	in     entry
+	notes  notes
+	status render.Memo[statusKey]
 }
 
 // entry is a person's half-entered move.
@@ -96,6 +97,20 @@ func board(f game.Frame) *santorini.Board {
 // Status says whose turn it is and what to do, or how the game ended.
 func (v *View) Status(f game.Frame) string {
 	b := board(f)
+	entering := v.in.active && v.in.turn == b.Turn
+	return v.status.Get(statusKey{b, entering, v.in.first, v.in.from, v.in.to}, func(statusKey) string { return v.statusOf(f, b) })
+}
+
+// statusKey is what the status line says of: a frame's board, and a
+// person's half-entered move on it.
+type statusKey struct {
+	b               *santorini.Board
+	entering        bool
+	first, from, to santorini.Cell
+}
+
+// statusOf is Status, worked out.
+func (v *View) statusOf(f game.Frame, b *santorini.Board) string {
 	p := b.Side + 1
 	switch b.Phase {
 	case santorini.Over:
