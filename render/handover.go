@@ -34,7 +34,7 @@ func (h *Handover) Lift(p Pointer) bool {
 	if !h.Curtain {
 		return false
 	}
-	if p.Click || len(p.Keys) > 0 {
+	if p.Click || p.AnyKey {
 		h.Curtain, h.lifted = false, true
 	}
 	return true
@@ -63,13 +63,17 @@ func (h *Handover) Next() int { return 3 - h.last }
 // controls, in seconds.
 const ReplayTime = 1.2
 
-// Replay is the moment to draw while a person enters a move (active): the
-// step that resolved plays again, from its start, for a person who has
-// just taken the controls from the other.
-func (h *Handover) Replay(m *Moment, active bool) *Moment {
+// Update starts the step that resolved playing again, for a person who
+// has just taken the controls from the other and enters a move (active).
+func (h *Handover) Update(m *Moment, active bool) {
 	if h.lifted && m.Hint && active && !h.Curtain {
 		h.lifted, h.replayAt = false, m.Clock
 	}
+}
+
+// Replay is the moment to draw while a person enters a move: the step that
+// resolved, playing again from its start since they took the controls.
+func (h *Handover) Replay(m *Moment) *Moment {
 	if t := (m.Clock - h.replayAt) / ReplayTime; h.replayAt > 0 && t < 1 && m.Hint {
 		h.moment = *m
 		h.moment.T = min(m.T, t)

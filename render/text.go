@@ -45,8 +45,45 @@ var (
 	sourcesOnce sync.Once
 	sources     [3]*text.GoTextFaceSource
 	faces       = map[faceKey]*text.GoTextFace{}
-	textOp      text.DrawOptions
+	// layouts are the texts laid out so far, for Text and Measure; glyphOp
+	// draws their glyphs.
+	layouts Cache[layoutKey, *layout]
+	glyphOp ebiten.DrawImageOptions
+	// fits, clips, clipWords and wraps are what FitText, Clip, ClipWords
+	// and Wrap made of a text for a width.
+	fits      Cache[fitKey, fitted]
+	clips     Cache[fitKey, string]
+	clipWords Cache[fitKey, string]
+	wraps     Cache[fitKey, []string]
 )
+
+// layoutKey is a text as it is laid out: its words, font, size and
+// alignment.
+type layoutKey struct {
+	s     string
+	face  faceKey
+	align Align
+}
+
+// layout is a text laid out once: its glyphs and its size.
+type layout struct {
+	// glyphs are nil until the text is drawn.
+	glyphs []text.Glyph
+	w, h   float64
+}
+
+// fitKey is a text to fit a width.
+type fitKey struct {
+	s    string
+	face faceKey
+	w    float64
+}
+
+// fitted is a text as FitText draws it.
+type fitted struct {
+	s    string
+	size float64
+}
 
 func source(f Font) *text.GoTextFaceSource {
 	sourcesOnce.Do(func() {
@@ -64,31 +101,79 @@ func source(f Font) *text.GoTextFaceSource {
 // Face returns the font at a pixel size, rounded to a half pixel so faces are
 // reused from frame to frame.
 func Face(f Font, size float64) *text.GoTextFace {
-	size = float64(int(size*2+0.5)) / 2
-	k := faceKey{f, size}
+	return face(faceKeyOf(f, size))
+}
+
+// faceKeyOf is the face of font f at size, rounded as Face rounds it.
+func faceKeyOf(f Font, size float64) faceKey {
+	return faceKey{f, float64(int(size*2+0.5)) / 2}
+}
+
+func face(k faceKey) *text.GoTextFace {
 	if face, ok := faces[k]; ok {
 		return face
 	}
-	face := &text.GoTextFace{Source: source(f), Size: size}
+	face := &text.GoTextFace{Source: source(k.font), Size: k.size}
 	faces[k] = face
 	return face
 }
 
-// Text draws s with its top at y, aligned around x.
+// layoutOf is s laid out in font f at size, aligned as a: the first time
+// by Ebitengine's text package, then from the cache, so that a text drawn
+// again draws without allocating. Its glyphs are rasterised on the first
+// call that draws it (glyphs set).
+func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
+	k := layoutKey{s, faceKeyOf(f, size), a}
+	l, ok := layouts.Get(k)
+	if !ok {
+		l = &layout{}
+		l.w, l.h = text.Measure(s, face(k.face), size*1.3)
+		layouts.Put(k, l)
+	}
+	if glyphs && l.glyphs == nil {
+		op := text.LayoutOptions{LineSpacing: size * 1.3, PrimaryAlign: text.Align(a)}
+		l.glyphs = text.AppendGlyphs(make([]text.Glyph, 0, len(s)), s, face(k.face), &op)
+	}
+	return l
+}
+
+// Text draws s with its top at y, aligned around x: the glyphs that
+// Ebitengine's text.Draw would draw, where it would draw them.
 func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.NRGBA, a Align) {
-	face := Face(f, size)
-	textOp.GeoM.Reset()
-	textOp.ColorScale.Reset()
-	textOp.GeoM.Translate(x, y)
-	textOp.ColorScale.ScaleWithColor(c)
-	textOp.PrimaryAlign = text.Align(a)
-	textOp.LineSpacing = size * 1.3
-	text.Draw(dst, s, face, &textOp)
+	op := &glyphOp
+	l := layoutOf(s, f, size, a, true)
+	bounds := dst.Bounds()
+	for i := range l.glyphs {
+		g := &l.glyphs[i]
+		if g.Image == nil {
+			continue
+		}
+		gx, gy := math.Floor(g.X+x), math.Floor(g.Y+y)
+		gb := g.Image.Bounds()
+		if gx+float64(gb.Dx())+1 < float64(bounds.Min.X) || gx > float64(bounds.Max.X) ||
+			gy+float64(gb.Dy())+1 < float64(bounds.Min.Y) || gy > float64(bounds.Max.Y) {
+			continue // off the image, as text.Draw leaves it
+		}
+		op.GeoM.Reset()
+		op.GeoM.Translate(g.X, g.Y)
+		op.GeoM.Translate(x, y)
+		op.ColorScale.Reset()
+		if g.Colored {
+			op.ColorScale.ScaleAlpha(float32(c.A) / 255)
+		} else {
+			// As ColorScale.ScaleWithColor tints, without making c an
+			// interface value (which allocates).
+			r, g, b, a := c.RGBA()
+			op.ColorScale.Scale(float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff)
+		}
+		dst.DrawImage(g.Image, op)
+	}
 }
 
 // Measure returns the width and height of s.
 func Measure(s string, f Font, size float64) (w, h float64) {
-	return text.Measure(s, Face(f, size), size*1.3)
+	l := layoutOf(s, f, size, Left, false)
+	return l.w, l.h
 }
 
 // Clip shortens s with an ellipsis so that it fits width w.
@@ -96,6 +181,11 @@ func Clip(s string, f Font, size, w float64) string {
 	if tw, _ := Measure(s, f, size); tw <= w {
 		return s
 	}
+	return clips.Of(fitKey{s, faceKeyOf(f, size), w}, func(fitKey) string { return clip(s, f, size, w) })
+}
+
+// clip is Clip, worked out.
+func clip(s string, f Font, size, w float64) string {
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
@@ -121,13 +211,22 @@ func Shrink(s string, f Font, size, least, w float64) float64 {
 // FitText draws s in width w: shrunk down to 75% of size where needed,
 // then cut with an ellipsis.
 func FitText(dst *ebiten.Image, s string, f Font, size, x, y, w float64, c color.NRGBA, a Align) {
-	size = Shrink(s, f, size, size*0.75, w)
-	Text(dst, Clip(s, f, size, w), f, size, x, y, c, a)
+	fit := fits.Of(fitKey{s, faceKeyOf(f, size), w}, func(fitKey) fitted {
+		size := Shrink(s, f, size, size*0.75, w)
+		return fitted{Clip(s, f, size, w), size}
+	})
+	Text(dst, fit.s, f, fit.size, x, y, c, a)
 }
 
 // Wrap breaks s into lines that fit width w, keeping its newlines; a word
-// wider than w alone is cut with an ellipsis.
+// wider than w alone is cut with an ellipsis. The lines are kept for the
+// next frames and shared: they are not to be changed.
 func Wrap(s string, f Font, size, w float64) []string {
+	return wraps.Of(fitKey{s, faceKeyOf(f, size), w}, func(fitKey) []string { return wrap(s, f, size, w) })
+}
+
+// wrap is Wrap, worked out.
+func wrap(s string, f Font, size, w float64) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		line := ""
@@ -166,6 +265,11 @@ func ClipWords(s string, f Font, size, w float64) string {
 	if tw, _ := Measure(s, f, size); tw <= w {
 		return s
 	}
+	return clipWords.Of(fitKey{s, faceKeyOf(f, size), w}, func(fitKey) string { return clipAtWords(s, f, size, w) })
+}
+
+// clipAtWords is ClipWords, worked out.
+func clipAtWords(s string, f Font, size, w float64) string {
 	words := strings.Fields(s)
 	for n := len(words) - 1; n > 0; n-- {
 		try := strings.Join(words[:n], " ") + " …"

@@ -48,8 +48,11 @@ type Pointer struct {
 	X, Y   float64
 	Click  bool // the left button was just pressed
 	Cancel bool // right click or Esc: take back a half-entered move
-	// Keys are the keys pressed this tick, for boards played by keyboard.
-	Keys []ebiten.Key
+	// Acts are the actions of the view's Moving bindings whose keys were
+	// pressed this tick, in the order they were pressed.
+	Acts []int
+	// AnyKey is set when some key was pressed this tick.
+	AnyKey bool
 	// Chars are the characters typed this tick, for boards that take text.
 	Chars []rune
 }
@@ -60,7 +63,12 @@ type View interface {
 	// Layout gives the view its area of the screen; scale is the size of
 	// the interface relative to a 1280x800 window.
 	Layout(area image.Rectangle, scale float64)
-	// Draw draws the moment into the area.
+	// Update steps what the view animates over time to the moment m (its
+	// camera easing to where it was sent, a step played again for a
+	// person who takes the controls): once a tick, before Draw.
+	Update(m *Moment)
+	// Draw draws the moment into the area. It only draws: it changes
+	// nothing that the next frame depends on.
 	Draw(dst *ebiten.Image, m *Moment)
 	// Input handles the pointer while the person of seat s is to move in
 	// frame f, and returns a move once the person has completed one.
@@ -97,28 +105,6 @@ func NewView(id string) (View, error) {
 func Blurb(id string) (string, bool) {
 	v, ok := views[id]
 	return v.blurb, ok
-}
-
-// A Helper is a view that explains its own mouse and keys for the help
-// overlay: pairs of (what to press, what it does).
-type Helper interface {
-	Help() [][2]string
-}
-
-// A Keyed view has keys of its own (such as switching the fog of war); the
-// viewer passes it the keys that are not Arena's while nobody is entering
-// a move. Key reports whether the view used the key.
-type Keyed interface {
-	Key(k ebiten.Key) bool
-}
-
-// A KeyTaker is a view that takes some of the viewer's keys while a person
-// enters a move, such as the arrows to aim a unit: the viewer does not act
-// on them then. While the person types text, every key but Esc is the
-// view's.
-type KeyTaker interface {
-	Takes(k ebiten.Key) bool
-	Typing() bool
 }
 
 // A Sighted view shows a game of hidden information: Sight is whose

@@ -32,8 +32,7 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 // that stops before the game ends.
 func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 	f := v.moment.Cur
-	if v.clock.Cursor != v.rec.Timeline.Len()-1 || !v.clock.Settled() {
-		v.endAt = 0
+	if !v.atEnd {
 		return
 	}
 	text, ok := v.verdict(f)
@@ -41,9 +40,6 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 		return
 	}
 	s := a.Scale
-	if v.endAt == 0 {
-		v.endAt = a.Clock
-	}
 	head, tail := text, ""
 	for i := 0; i+1 < len(text); i++ {
 		if text[i] == ':' && text[i+1] == ' ' {

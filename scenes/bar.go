@@ -18,8 +18,8 @@ import (
 // barCache keeps the control bar's labels and the timeline's marks drawn
 // once into an image, drawn again only when they change.
 type barCache struct {
-	turnLabel  memo[[2]int]
-	speedLabel memo[int]
+	turnLabel  render.Memo[[2]int]
+	speedLabel render.Memo[int]
 	marks      *ebiten.Image
 	// marksKey is what the marks image shows: frames read, frames in all,
 	// its width, the palette and the sight.
@@ -246,7 +246,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 		v.dirButton.Draw(dst, false, s)
 	}
 	sr := v.slower.Rect()
-	speed := v.barc.speedLabel.get(v.clock.Speed, func(i int) string { return formatValue(playback.Speeds[i]) + "×" })
+	speed := v.barc.speedLabel.Get(v.clock.Speed, func(i int) string { return formatValue(playback.Speeds[i]) + "×" })
 	render.Text(dst, speed, render.Bold, 17*s, float64(sr.Max.X)+32*s, float64(sr.Min.Y)+9*s, render.Ink, render.Center)
 	// The scrub bar, its marks above it.
 	sc := v.scrub
@@ -268,7 +268,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 	v.paintMarks(sc.Dx(), markH)
 	render.Sprite(dst, v.barc.marks, float64(sc.Min.X), float64(sc.Min.Y-markH-2), 1, 1, render.White)
 	render.Disc(dst, float64(fill.Max.X), float64(sc.Min.Y+sc.Max.Y)/2, 10*s, render.Ink)
-	label := v.barc.turnLabel.get([2]int{v.clock.Cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
+	label := v.barc.turnLabel.Get([2]int{v.clock.Cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
 	render.Text(dst, label, render.Bold, 15*s, float64(sc.Max.X), float64(sc.Max.Y)+6*s, render.Ink, render.Right)
 	if live {
 		v.drawLive(dst, a, float64(sc.Min.X)+12*s, float64(sc.Max.Y)+8*s)

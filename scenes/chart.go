@@ -53,7 +53,8 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w float64) float64 {
 	hdr := rectXYWH(x-4*s, y-4*s, w+8*s, 22*s)
 	v.panel.chartHdr = hdr
 	render.Text(dst, "CHART", render.Bold, 12*s, x, y, render.InkFaint, render.Left)
-	render.FitText(dst, "‹ "+c.Names[k]+" ›", render.Bold, 13*s, x+50*s, y-1*s, w-50*s, render.Ink, render.Left)
+	heading := v.panel.chartName.Get(c.Names[k], func(name string) string { return "‹ " + name + " ›" })
+	render.FitText(dst, heading, render.Bold, 13*s, x+50*s, y-1*s, w-50*s, render.Ink, render.Left)
 	y += 22 * s
 	top := niceTop(c.Top[k])
 	plot := rectXYWH(x, y, w-34*s, chartH*s-30*s)
@@ -129,9 +130,15 @@ func (v *Viewer) paintChart(pic *chartPicture, w, h, k int, top float64, total i
 	}
 }
 
+// values are the numbers formatValue wrote.
+var values render.Cache[float64, string]
+
 // formatValue writes a chart's number shortly: whole numbers as they are,
-// others with up to three decimals, thousands with k.
-func formatValue(x float64) string {
+// others with up to three decimals, thousands with k; each once.
+func formatValue(x float64) string { return values.Of(x, formatNumber) }
+
+// formatNumber is formatValue, worked out.
+func formatNumber(x float64) string {
 	switch {
 	case math.Abs(x) >= 10000:
 		return strconv.FormatFloat(x/1000, 'f', 0, 64) + "k"

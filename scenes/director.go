@@ -316,7 +316,7 @@ func (d *director) followed(v *Viewer, mp render.Mapped) (x, y float64, ok bool)
 		// A unit that wrapped round a torus's edge is not drawn sliding
 		// across the map.
 		if math.Hypot(x-px, y-py) < 3*mp.CellSize() {
-			t := m.T * m.T * (3 - 2*m.T)
+			t := render.Ease(m.T)
 			x, y = px+(x-px)*t, py+(y-py)*t
 		}
 	}

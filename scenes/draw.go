@@ -48,36 +48,3 @@ func card(dst *ebiten.Image, a *App, r image.Rectangle) {
 }
 
 func sinTime(t float64) float64 { return math.Sin(t) }
-
-// memo keeps the last string made for a key, so frames that show the same
-// thing draw it without formatting it again.
-type memo[K comparable] struct {
-	key K
-	val string
-	ok  bool
-}
-
-func (m *memo[K]) get(k K, make func(K) string) string {
-	if !m.ok || m.key != k {
-		m.key, m.val, m.ok = k, make(k), true
-	}
-	return m.val
-}
-
-// memoMap keeps strings made from strings, for lists drawn every frame.
-type memoMap map[string]string
-
-func (m *memoMap) get(k string, make func(string) string) string {
-	if *m == nil {
-		*m = memoMap{}
-	}
-	v, ok := (*m)[k]
-	if !ok {
-		if len(*m) > 4096 {
-			clear(*m)
-		}
-		v = make(k)
-		(*m)[k] = v
-	}
-	return v
-}

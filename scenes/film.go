@@ -89,9 +89,9 @@ func (f *Film) Picture(s Still) *image.RGBA {
 	if s.T < 1 && s.Turn > 0 {
 		v.clock.Cursor, v.clock.Anim = s.Turn, s.T
 	}
-	v.chron.Update(v.sight())
 	f.dst.Clear()
 	f.a.Clock = f.clock
+	v.step(f.a)
 	v.Draw(f.dst, f.a)
 	f.clock += s.Hold.Seconds()
 	f.dst.ReadPixels(f.pix.Pix)

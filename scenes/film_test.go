@@ -14,6 +14,7 @@ import (
 	"github.com/arena-games/arena/game"
 	_ "github.com/arena-games/arena/game/aic21"
 	_ "github.com/arena-games/arena/levels/aic21"
+	"github.com/arena-games/arena/render"
 	_ "github.com/arena-games/arena/render/aic21"
 	"github.com/arena-games/arena/scenes/playback"
 )
@@ -22,7 +23,7 @@ import (
 // forager, headless.
 func aic21Game(t testing.TB, n int) *game.Recording {
 	t.Helper()
-	return botMatch(t, "aic21", []string{"colony", "forager"}, map[string]string{"turns": itoa(n)})
+	return botMatch(t, "aic21", []string{"colony", "forager"}, map[string]string{"turns": render.Itoa(n)})
 }
 
 // export writes turns from to to of rec as a film at out.

@@ -8,20 +8,14 @@ import (
 
 // Help is the overlay that lists every shortcut (? or F1).
 type Help struct {
-	board [][2]string
+	board []render.Binding
 }
 
 // NewHelp lists the keys of every scene.
 func NewHelp() *Help { return &Help{} }
 
 // NewBoardHelp lists the keys and the board's own controls of a view.
-func NewBoardHelp(v render.View) *Help {
-	h := &Help{}
-	if hv, ok := v.(render.Helper); ok {
-		h.board = hv.Help()
-	}
-	return h
-}
+func NewBoardHelp(v render.View) *Help { return &Help{board: bindingsOf(v)} }
 
 func (*Help) overlay() {}
 
@@ -45,25 +39,50 @@ func (h *Help) lines() []helpLine {
 	if len(h.board) > 0 {
 		out = append(out, helpLine{head: true, key: "ON THE BOARD"})
 		for _, b := range h.board {
-			out = append(out, helpLine{key: b[0], say: b[1]})
+			if b.Names != "" {
+				out = append(out, helpLine{key: b.Names, say: b.About})
+			}
 		}
 	}
-	out = append(out, helpLine{head: true, key: "EVERYWHERE"}, helpLine{key: "Mouse", say: "click buttons, drag the scrub bar; arrows and Enter work too"})
+	for _, sec := range keySections() {
+		if sec.head == inMenus {
+			continue // what the arrows do in menus: the mouse's line says it
+		}
+		out = append(out, helpLine{head: true, key: sec.head})
+		for _, b := range sec.bindings {
+			out = append(out, helpLine{key: b.Names, say: b.About})
+		}
+	}
+	return out
+}
+
+// keySection is a heading of Arena's own keys and the bindings under it.
+type keySection struct {
+	head     string
+	bindings []render.Binding
+}
+
+// keySections are Arena's own keys as the help lists them: the mouse and
+// the keys that work everywhere, then those of some scenes only, each
+// binding once under the first binding that names its keys.
+func keySections() []keySection {
+	out := []keySection{{head: "EVERYWHERE", bindings: []render.Binding{mouse}}}
 	var elsewhere []Action
 	for act, b := range keymap {
 		switch {
-		case b.names == "":
-		case only[Action(act)] != "":
+		case b.Names == "":
+		case sections[Action(act)] != "":
 			elsewhere = append(elsewhere, Action(act))
 		default:
-			out = append(out, helpLine{key: b.names, say: b.about})
+			out[0].bindings = append(out[0].bindings, b)
 		}
 	}
 	for i, act := range elsewhere {
-		if i == 0 || only[act] != only[elsewhere[i-1]] {
-			out = append(out, helpLine{head: true, key: only[act]})
+		if i == 0 || sections[act] != sections[elsewhere[i-1]] {
+			out = append(out, keySection{head: sections[act]})
 		}
-		out = append(out, helpLine{key: keymap[act].names, say: keymap[act].about})
+		last := &out[len(out)-1]
+		last.bindings = append(last.bindings, keymap[act])
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -28,6 +29,10 @@ const (
 	ActZoomIn
 	ActZoomOut
 	ActFit
+	ActPanUp
+	ActPanDown
+	ActPanLeft
+	ActPanRight
 	ActHelp
 	ActFullscreen
 	ActReverse
@@ -40,46 +45,69 @@ const (
 	ActExport
 	ActPresent
 	ActSort
+	ActUp
+	ActDown
+	ActNext
+	ActLeft
+	ActRight
+	ActErase
 	actionCount
 )
 
-// binding ties an action to its keys and says what it does, for the help.
-type binding struct {
-	keys  []ebiten.Key
-	names string
-	about string
+// The headings of the help's sections of keys that work in some scenes
+// only; the others work everywhere.
+const (
+	inMenus      = "IN MENUS AND FORMS"
+	inTournament = "IN A TOURNAMENT"
+)
+
+// sections are the headings of the actions that work in some scenes only.
+var sections = map[Action]string{
+	ActPresent: inTournament, ActSort: inTournament,
+	ActUp: inMenus, ActDown: inMenus, ActNext: inMenus, ActLeft: inMenus, ActRight: inMenus, ActErase: inMenus,
 }
 
-// only heads the help's sections of keys that work in one scene.
-var only = map[Action]string{ActPresent: "IN A TOURNAMENT", ActSort: "IN A TOURNAMENT"}
+// mouse is what the mouse does everywhere, first in the help.
+var mouse = render.Binding{Names: "Mouse", About: "click buttons, drag the scrub bar; arrows and Enter work too"}
 
-// keymap is the one place where keys are bound; the help overlay reads it.
-var keymap = [actionCount]binding{
-	ActConfirm:     {[]ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, "Enter", "choose the focused item"},
-	ActBack:        {[]ebiten.Key{ebiten.KeyEscape}, "Esc", "back · pause menu · take back a half-entered move"},
-	ActPlayPause:   {[]ebiten.Key{ebiten.KeySpace}, "Space", "play / pause (computer games: run to the end / hold)"},
-	ActStepForward: {[]ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyPeriod}, "→", "step forward (computer games in step mode: play one move)"},
-	ActStepBack:    {[]ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyComma}, "←", "step back"},
-	ActFirst:       {[]ebiten.Key{ebiten.KeyHome}, "Home", "go to the start"},
-	ActLast:        {[]ebiten.Key{ebiten.KeyEnd}, "End", "go to the newest turn"},
-	ActFaster:      {[]ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyBracketRight}, "↑ / ]", "faster"},
-	ActSlower:      {[]ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyBracketLeft}, "↓ / [", "slower"},
-	ActZoomIn:      {[]ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, "+ / wheel", "zoom in (maps; on boards without a map: faster)"},
-	ActZoomOut:     {[]ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, "−", "zoom out (maps; on boards without a map: slower)"},
-	ActFit:         {[]ebiten.Key{ebiten.KeyF}, "F · drag", "fit the whole map; drag with any button, or Shift + arrows, to pan"},
-	ActNotes:       {[]ebiten.Key{ebiten.KeyV}, "V", "show / hide the computer's evaluations on the board"},
-	ActReverse:     {[]ebiten.Key{ebiten.KeyR}, "R", "play backwards (again: forwards)"},
-	ActNextEvent:   {[]ebiten.Key{ebiten.KeyN}, "N · P", "next / previous event (kills, the stone, the boss, …)"},
-	ActPrevEvent:   {[]ebiten.Key{ebiten.KeyP}, "", ""},
-	ActPanels:      {[]ebiten.Key{ebiten.KeyH}, "H", "hide / show the side panels: the map fills the window"},
-	ActDirector:    {[]ebiten.Key{ebiten.KeyD}, "D", "director: the camera goes where the action is; Tab or a click follows a unit"},
-	ActMarkIn:      {[]ebiten.Key{ebiten.KeyI}, "I · O", "mark where a clip starts / ends (the scrub bar shows it)"},
-	ActMarkOut:     {[]ebiten.Key{ebiten.KeyO}, "", ""},
-	ActExport:      {[]ebiten.Key{ebiten.KeyE}, "E", "export the marked clip (or the whole game) as an animated GIF"},
-	ActHelp:        {[]ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, "? / F1", "this help"},
-	ActFullscreen:  {[]ebiten.Key{ebiten.KeyF11}, "F11", "full screen"},
-	ActPresent:     {[]ebiten.Key{ebiten.KeyP}, "P", "show the views in turn, for a screen nobody touches"},
-	ActSort:        {[]ebiten.Key{ebiten.KeyO}, "O", "sort the standings by the next column (or click a heading)"},
+// keymap is the one place where Arena's own keys are bound; the input, the
+// help overlay and docs/controls.md read it.
+var keymap = [actionCount]render.Binding{
+	ActConfirm:     {Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Names: "Enter", About: "choose the focused item"},
+	ActBack:        {Keys: []ebiten.Key{ebiten.KeyEscape}, Names: "Esc", About: "back · pause menu · take back a half-entered move"},
+	ActPlayPause:   {Keys: []ebiten.Key{ebiten.KeySpace}, Names: "Space", About: "play / pause (computer games: run to the end / hold)"},
+	ActStepForward: {Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyPeriod}, Names: "→", About: "step forward (computer games in step mode: play one move)"},
+	ActStepBack:    {Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyComma}, Names: "←", About: "step back"},
+	ActFirst:       {Keys: []ebiten.Key{ebiten.KeyHome}, Names: "Home", About: "go to the start"},
+	ActLast:        {Keys: []ebiten.Key{ebiten.KeyEnd}, Names: "End", About: "go to the newest turn"},
+	ActFaster:      {Keys: []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyBracketRight}, Names: "↑ / ]", About: "faster"},
+	ActSlower:      {Keys: []ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyBracketLeft}, Names: "↓ / [", About: "slower"},
+	ActZoomIn:      {Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, Chars: "+", Names: "+ / wheel", About: "zoom in (maps; on boards without a map: faster)"},
+	ActZoomOut:     {Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, Names: "−", About: "zoom out (maps; on boards without a map: slower)"},
+	ActFit:         {Keys: []ebiten.Key{ebiten.KeyF}, Names: "F · drag", About: "fit the whole map; drag with any button, or Shift + arrows, to pan"},
+	ActPanUp:       {Keys: []ebiten.Key{ebiten.KeyArrowUp}, Shift: true, Press: render.Hold},
+	ActPanDown:     {Keys: []ebiten.Key{ebiten.KeyArrowDown}, Shift: true, Press: render.Hold},
+	ActPanLeft:     {Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Shift: true, Press: render.Hold},
+	ActPanRight:    {Keys: []ebiten.Key{ebiten.KeyArrowRight}, Shift: true, Press: render.Hold},
+	ActNotes:       {Keys: []ebiten.Key{ebiten.KeyV}, Names: "V", About: "show / hide the computer's evaluations on the board"},
+	ActReverse:     {Keys: []ebiten.Key{ebiten.KeyR}, Names: "R", About: "play backwards (again: forwards)"},
+	ActNextEvent:   {Keys: []ebiten.Key{ebiten.KeyN}, Names: "N · P", About: "next / previous event (kills, the stone, the boss, …)"},
+	ActPrevEvent:   {Keys: []ebiten.Key{ebiten.KeyP}},
+	ActPanels:      {Keys: []ebiten.Key{ebiten.KeyH}, Names: "H", About: "hide / show the side panels: the map fills the window"},
+	ActDirector:    {Keys: []ebiten.Key{ebiten.KeyD}, Names: "D", About: "director: the camera goes where the action is; Tab or a click follows a unit"},
+	ActMarkIn:      {Keys: []ebiten.Key{ebiten.KeyI}, Names: "I · O", About: "mark where a clip starts / ends (the scrub bar shows it)"},
+	ActMarkOut:     {Keys: []ebiten.Key{ebiten.KeyO}},
+	ActExport:      {Keys: []ebiten.Key{ebiten.KeyE}, Names: "E", About: "export the marked clip (or the whole game) as an animated GIF"},
+	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
+	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
+	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},
+	ActSort:        {Keys: []ebiten.Key{ebiten.KeyO}, Names: "O", About: "sort the standings by the next column (or click a heading)"},
+	ActUp:          {Keys: []ebiten.Key{ebiten.KeyArrowUp}, Press: render.Repeat, Names: "↑ ↓ · Tab", About: "the previous / next item"},
+	ActDown:        {Keys: []ebiten.Key{ebiten.KeyArrowDown}, Press: render.Repeat},
+	ActNext:        {Keys: []ebiten.Key{ebiten.KeyTab}},
+	ActLeft:        {Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Press: render.Repeat, Names: "← →", About: "change the focused choice"},
+	ActRight:       {Keys: []ebiten.Key{ebiten.KeyArrowRight}, Press: render.Repeat},
+	ActErase:       {Keys: []ebiten.Key{ebiten.KeyBackspace}, Press: render.Repeat, Names: "Backspace", About: "erase the last character typed"},
 }
 
 // Input is the keyboard and mouse of one tick, as actions and widget input.
@@ -94,7 +122,8 @@ type Input struct {
 	Keys []ebiten.Key
 }
 
-// Just reports whether the action's key was pressed this tick.
+// Just reports whether the action fires this tick: its key went down, or
+// repeats or is held, as its binding says.
 func (in *Input) Just(a Action) bool { return in.pressed[a] }
 
 // read fills the input from Ebitengine's state.
@@ -107,60 +136,97 @@ func (in *Input) read() {
 		Released: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
 		Held:     ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
 		Wheel:    wy,
-		Up:       repeat(ebiten.KeyArrowUp),
-		Down:     repeat(ebiten.KeyArrowDown),
-		Left:     repeat(ebiten.KeyArrowLeft),
-		Right:    repeat(ebiten.KeyArrowRight),
-		Enter:    inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
-		Back:     inpututil.IsKeyJustPressed(ebiten.KeyEscape),
-		Tab:      inpututil.IsKeyJustPressed(ebiten.KeyTab),
 		Chars:    ebiten.AppendInputChars(in.UI.Chars[:0]),
-		Erase:    repeat(ebiten.KeyBackspace),
 	}
 	in.RightClick = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
 	in.Keys = inpututil.AppendJustPressedKeys(in.Keys[:0])
 	in.Dragging = ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
-	// Shift and the arrows pan the map: they do not step or change speed.
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	for a, b := range keymap {
-		in.pressed[a] = false
-		for _, k := range b.keys {
-			if inpututil.IsKeyJustPressed(k) && !(shift && arrow(k)) {
-				in.pressed[a] = true
-			}
-		}
+	for a := range keymap {
+		in.pressed[a] = fires(&keymap[a], shift, in.UI.Chars)
 	}
-	// '?' is Shift+/ on most layouts: typed characters catch other layouts.
-	for _, r := range in.UI.Chars {
-		if r == '?' {
-			in.pressed[ActHelp] = true
-		}
-		if r == '+' {
-			in.pressed[ActZoomIn] = true
-		}
-	}
+	in.UI.Up, in.UI.Down, in.UI.Left, in.UI.Right = in.pressed[ActUp], in.pressed[ActDown], in.pressed[ActLeft], in.pressed[ActRight]
+	in.UI.Enter, in.UI.Back, in.UI.Tab, in.UI.Erase = in.pressed[ActConfirm], in.pressed[ActBack], in.pressed[ActNext], in.pressed[ActErase]
 }
 
-// yield leaves the keys that a view takes to it: the actions bound to
-// them do not fire this tick; while the person types, no action but Back
-// does.
-func (in *Input) yield(t render.KeyTaker) {
-	typing := t.Typing()
-	for a, b := range keymap {
-		if Action(a) == ActBack {
+// fires reports whether binding b fires this tick, with Shift held or not
+// and chars typed.
+func fires(b *render.Binding, shift bool, chars []rune) bool {
+	if b.Shift && !shift {
+		return false
+	}
+	for _, k := range b.Keys {
+		// Shift and the arrows pan the map: they do not step or change
+		// speed.
+		if shift && !b.Shift && b.Press == render.Tap && shifted(k) {
 			continue
 		}
-		for _, k := range b.keys {
-			if typing || (slices.Contains(in.Keys, k) && t.Takes(k)) {
-				in.pressed[a] = false
+		switch b.Press {
+		case render.Tap:
+			if inpututil.IsKeyJustPressed(k) {
+				return true
+			}
+		case render.Repeat:
+			if repeat(k) {
+				return true
+			}
+		case render.Hold:
+			if ebiten.IsKeyPressed(k) {
+				return true
+			}
+		}
+	}
+	// Typed characters catch the keyboards that put a key elsewhere.
+	for _, r := range chars {
+		if strings.ContainsRune(b.Chars, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// shifted reports whether key k is bound with Shift held.
+func shifted(k ebiten.Key) bool {
+	for i := range keymap {
+		if keymap[i].Shift && keymap[i].Has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// yield leaves the keys that a view takes while a person enters a move
+// to it: the actions bound to them do not fire this tick; while the
+// person types, no action but Back does.
+func (in *Input) yield(view render.View) {
+	t, ok := view.(render.Typist)
+	typing := ok && t.Typing()
+	bs := bindingsOf(view)
+	for a := range keymap {
+		b := &keymap[a]
+		switch {
+		case Action(a) == ActBack:
+		case typing:
+			in.pressed[a] = false
+		case b.Shift:
+			// Shift and the arrows pan, whatever the board does with the
+			// arrows.
+		default:
+			for _, k := range b.Keys {
+				if slices.Contains(in.Keys, k) && render.Takes(bs, render.Moving, k) {
+					in.pressed[a] = false
+				}
 			}
 		}
 	}
 }
 
-// arrow reports whether k is an arrow key.
-func arrow(k ebiten.Key) bool {
-	return k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown || k == ebiten.KeyArrowLeft || k == ebiten.KeyArrowRight
+// bindingsOf are a view's own bindings, none when it has none.
+func bindingsOf(view render.View) []render.Binding {
+	if c, ok := view.(render.Controlled); ok {
+		return c.Bindings()
+	}
+	return nil
 }
 
 // repeat reports a key press, repeating while the key is held.
@@ -169,13 +235,12 @@ func repeat(k ebiten.Key) bool {
 	return d == 1 || (d > 24 && d%4 == 0)
 }
 
-// bound reports whether key k is bound to one of Arena's actions.
+// bound reports whether key k is bound to one of the viewer's actions (not
+// only to moving about menus and forms).
 func bound(k ebiten.Key) bool {
-	for _, b := range keymap {
-		for _, bk := range b.keys {
-			if bk == k {
-				return true
-			}
+	for a := range keymap {
+		if sections[Action(a)] != inMenus && keymap[a].Has(k) {
+			return true
 		}
 	}
 	return false

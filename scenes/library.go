@@ -303,7 +303,9 @@ func (l *Library) thumbnail(e *libEntry, s float64) *ebiten.Image {
 	e.thumb = ebiten.NewImage(w, h)
 	view.Layout(image.Rect(0, 0, w, h), 0.3)
 	last := e.rec.Timeline.Last()
-	view.Draw(e.thumb, &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1})
+	m := &render.Moment{Prev: last, Cur: last, T: 1, Clock: 1}
+	view.Update(m)
+	view.Draw(e.thumb, m)
 	if d, ok := view.(render.Disposer); ok {
 		d.Dispose()
 	}
@@ -317,9 +319,9 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 	x, y, w, h := l.layout(a)
 	card(dst, a, rectXYWH(x, y, w, h))
 	render.Text(dst, "Replay library", render.Bold, 30*s, x+32*s, y+26*s, render.Ink, render.Left)
-	count := itoa(len(l.shown)) + " of " + itoa(len(l.entries)) + " files"
+	count := render.Itoa(len(l.shown)) + " of " + render.Itoa(len(l.entries)) + " files"
 	if l.pending > 0 {
-		count += " · reading " + itoa(l.pending)
+		count += " · reading " + render.Itoa(l.pending)
 	}
 	render.Text(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, render.InkDim, render.Right)
 	if len(l.shown) == 0 {

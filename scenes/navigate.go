@@ -39,17 +39,20 @@ func (v *Viewer) navigate(a *App, person bool) {
 	// Shift and the arrows, and the window's edge, pan.
 	const speed = 14
 	dx, dy := 0.0, 0.0
-	if ebiten.IsKeyPressed(ebiten.KeyShift) && !(person && typing(v.view)) {
-		for k, d := range map[ebiten.Key][2]float64{ebiten.KeyArrowUp: {0, 1}, ebiten.KeyArrowDown: {0, -1}, ebiten.KeyArrowLeft: {1, 0}, ebiten.KeyArrowRight: {-1, 0}} {
-			if ebiten.IsKeyPressed(k) {
-				dx, dy = dx+d[0]*speed, dy+d[1]*speed
-			}
+	for _, p := range [4]struct {
+		act    Action
+		dx, dy float64
+	}{{ActPanUp, 0, 1}, {ActPanDown, 0, -1}, {ActPanLeft, 1, 0}, {ActPanRight, -1, 0}} {
+		if in.Just(p.act) {
+			dx, dy = dx+p.dx*speed, dy+p.dy*speed
 		}
 	}
 	// The pointer's position is known outside the window too: only the last
 	// few pixels inside the window's edge pan.
 	inside := x >= 0 && y >= 0 && x < float64(v.screenW) && y < float64(v.screenH)
-	if edge := 6.0; inside && ebiten.IsFocused() {
+	edge := 6.0
+	atEdge := x < edge || x > float64(v.screenW)-edge || y < edge || y > float64(v.screenH)-edge
+	if inside && atEdge && ebiten.IsFocused() {
 		switch {
 		case x < edge:
 			dx += speed
@@ -94,12 +97,6 @@ func (v *Viewer) navigate(a *App, person bool) {
 	if moved {
 		v.dir.touched(a.Clock)
 	}
-}
-
-// typing reports whether a view takes every key now (a person types text).
-func typing(view render.View) bool {
-	kt, ok := view.(render.KeyTaker)
-	return ok && kt.Typing()
 }
 
 // grab is a press on the map: a drag once it moves, else a click.

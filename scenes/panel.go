@@ -20,20 +20,51 @@ import (
 // show the same thing draw it without working it out again, and where its
 // parts were drawn, for clicks.
 type panelCache struct {
-	clock     memo[int]
-	thought   memo[int]
+	clock     render.Memo[int]
+	thought   render.Memo[int]
 	status    string
 	statusW   float64
 	lines     []string
 	rowLabels []string
-	clip      memoMap
+	// moves are the move list's labels, by what they show.
+	moves render.Cache[moveKey, moveLabel]
 	// rows are the move list's rows drawn last: the frame each shows.
 	rows     []moveRow
 	chartR   image.Rectangle // the chart drawn last
 	chartHdr image.Rectangle // its heading: a click shows the next quantity
 	chart    chartPicture
-	standKey string
-	stand    game.Standings
+	// chartName is the chart's heading, by the quantity's name.
+	chartName render.Memo[string]
+	standKey  standKey
+	standOK   bool
+	stand     game.Standings
+	// standRows are the rows of a title that ranks nobody, reused.
+	standRows []game.Standing
+}
+
+// moveKey is a label of the move list: a seat's move in a column of
+// width w among cols, or a step's summary (seat is -1) as sight knows it.
+type moveKey struct {
+	seat  game.Seat
+	cols  int
+	w     int
+	move  string
+	step  int
+	sight game.Seat
+}
+
+// moveLabel is a label of the move list as drawn: its text and size.
+type moveLabel struct {
+	text string
+	size float64
+}
+
+// standKey is what the standings were worked out for: a frame's turn, a
+// sight, the frame shown.
+type standKey struct {
+	turn   int
+	sight  game.Seat
+	cursor int
 }
 
 // moveRow is one row of the move list on screen.
@@ -46,8 +77,12 @@ type moveRow struct {
 // not tell the colours apart tell the seats apart.
 var seatGlyphs = [8]string{"●", "■", "▲", "♦", "●", "■", "▲", "♦"}
 
-// playerNames are the seats as people call them.
-var playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
+// playerNames are the seats as people call them; outNames when they are
+// out of the game.
+var (
+	playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
+	outNames    = [8]string{"Player 1 · out", "Player 2 · out", "Player 3 · out", "Player 4 · out", "Player 5 · out", "Player 6 · out", "Player 7 · out", "Player 8 · out"}
+)
 
 // seatGlyph draws seat s's mark in its colour, centred at (x, y), about
 // size pixels across: a disc, a square, a triangle, a diamond.
@@ -102,8 +137,9 @@ func (v *Viewer) standings(f game.Frame, as game.Seat) (game.Standings, bool) {
 	if !ok {
 		return game.Standings{}, false
 	}
-	key := strconv.Itoa(f.Turn) + "|" + strconv.Itoa(int(as)) + "|" + strconv.Itoa(v.clock.Cursor)
-	if v.panel.standKey != key {
+	key := standKey{f.Turn, as, v.clock.Cursor}
+	if !v.panel.standOK || v.panel.standKey != key {
+		v.panel.standOK = true
 		v.panel.standKey, v.panel.stand = key, r.Standings(f, as)
 	}
 	return v.panel.stand, true
@@ -149,13 +185,13 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			}
 			render.Panel(dst, rectXYWH(x, y, max(8*s, w*frac), 8*s), 4*s, ink)
 			y += 14 * s
-			label := v.panel.clock.get(int(left*10), func(t int) string { return fmt.Sprintf("%.1f s left", float64(t)/10) })
+			label := v.panel.clock.Get(int(left*10), func(t int) string { return fmt.Sprintf("%.1f s left", float64(t)/10) })
 			render.Text(dst, label, render.Bold, 14*s, x, y, ink, render.Left)
 			y += 20 * s
 		}
 	}
 	// What the computer thought, as far as the sight may know it.
-	if note := v.panel.thought.get(v.clock.Cursor*16+int(as+2), func(int) string { return thinking(cur, as) }); note != "" {
+	if note := v.panel.thought.Get(v.clock.Cursor*16+int(as+2), func(int) string { return thinking(cur, as) }); note != "" {
 		y += 6 * s
 		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
@@ -208,9 +244,11 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 	st, ranked := v.standings(cur, as)
 	rows := st.Rows
 	if !ranked {
+		rows = v.panel.standRows[:0]
 		for i := 0; i < v.rec.Title.Seats(); i++ {
 			rows = append(rows, game.Standing{Seat: game.Seat(i)})
 		}
+		v.panel.standRows = rows
 	}
 	cols := len(st.Heads)
 	col := min(58*s, w*0.62/float64(max(1, cols)))
@@ -249,7 +287,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 		v.seatGlyph(dst, seat, x+9*s, y+17*s, 20*s)
 		name := playerNames[seat&7]
 		if row.Out {
-			name += " · out"
+			name = outNames[seat&7]
 		}
 		render.FitText(dst, name, render.Bold, 17*s, x+26*s, y, nameW, render.Ink, render.Left)
 		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, x+26*s, y+21*s, nameW, render.InkDim, render.Left)
@@ -379,9 +417,10 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 		left := x + 44*s
 		room := w - 44*s
 		if len(f.Moves) == 0 {
-			key := fmt.Sprintf("s|%d|%d|%d", i, int(as), int(room))
-			label := v.panel.clip.get(key, func(string) string { return render.ClipWords(v.summary(i), render.Regular, 14*s, room) })
-			render.Text(dst, label, render.Regular, 14*s, left, y, ink, render.Left)
+			label := v.panel.moves.Of(moveKey{seat: -1, step: i, sight: as, w: int(room)}, func(moveKey) moveLabel {
+				return moveLabel{text: render.ClipWords(v.summary(i), render.Regular, 14*s, room)}
+			})
+			render.Text(dst, label.text, render.Regular, 14*s, left, y, ink, render.Left)
 			y += lh
 			continue
 		}
@@ -401,15 +440,12 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 				render.Text(dst, "moved", render.Regular, 14*s, cx+14*s, y, render.InkFaint, render.Left)
 				continue
 			}
-			key := fmt.Sprintf("%d|%d|%d|%s", seat, cols, int(colW), mv)
-			label := v.panel.clip.get(key, func(string) string {
+			label := v.panel.moves.Of(moveKey{seat: seat, cols: cols, w: int(colW), move: mv}, func(moveKey) moveLabel {
 				l := v.moveLabel(seat, mv)
 				size := render.Shrink(l, render.Mono, 15*s, 12*s, colW-18*s)
-				return render.ClipWords(l, render.Mono, size, colW-18*s) + "\x00" + strconv.FormatFloat(size, 'f', 2, 64)
+				return moveLabel{render.ClipWords(l, render.Mono, size, colW-18*s), size}
 			})
-			text, size, _ := strings.Cut(label, "\x00")
-			sz, _ := strconv.ParseFloat(size, 64)
-			render.Text(dst, text, render.Mono, sz, cx+14*s, y+(15*s-sz)/2, ink, render.Left)
+			render.Text(dst, label.text, render.Mono, label.size, cx+14*s, y+(15*s-label.size)/2, ink, render.Left)
 		}
 		y += lh
 	}

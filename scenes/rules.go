@@ -179,7 +179,7 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	card(dst, a, rectXYWH(x, y, w, h))
 	render.FitText(dst, r.setup.title.Name()+" · rules", render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
 	first, last := r.top+1, min(len(r.opts), r.top+r.shown)
-	render.Text(dst, "options "+itoa(first)+"–"+itoa(last)+" of "+itoa(len(r.opts))+" · ↑ ↓ and the wheel scroll", render.Regular, 14*s, x+w-36*s, y+40*s, render.InkFaint, render.Right)
+	render.Text(dst, "options "+render.Itoa(first)+"–"+render.Itoa(last)+" of "+render.Itoa(len(r.opts))+" · ↑ ↓ and the wheel scroll", render.Regular, 14*s, x+w-36*s, y+40*s, render.InkFaint, render.Right)
 	text := w - 72*s - 300*s
 	for i := r.top; i < last; i++ {
 		o := r.opts[i]
@@ -209,13 +209,3 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 // offscreen is where a widget scrolled out of view is placed: no pointer
 // reaches it.
 var offscreen = rectXYWH(-10000, -10000, 1, 1)
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}

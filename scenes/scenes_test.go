@@ -434,11 +434,15 @@ func TestPeopleRunOutOfTime(t *testing.T) {
 	require.Equal(t, "forfeit", res.Reason)
 }
 
-// keyTaker takes the arrows, and every key while typing.
-type keyTaker struct{ typing bool }
+// keyTaker is a board whose bindings take the arrows while a person
+// moves, and every key while the person types.
+type keyTaker struct {
+	render.View
+	typing bool
+}
 
-func (k keyTaker) Takes(key ebiten.Key) bool {
-	return k.typing || key == ebiten.KeyArrowRight || key == ebiten.KeyArrowUp
+func (k keyTaker) Bindings() []render.Binding {
+	return []render.Binding{{Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyArrowUp}, While: render.Moving, Names: "→ ↑", About: "aim"}}
 }
 func (k keyTaker) Typing() bool { return k.typing }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -353,7 +354,7 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		s.about, s.aboutW = about, w
 		s.aboutLines = render.Wrap(about, render.Regular, 15*sc, w-72*sc)
 		if len(s.aboutLines) > 3 {
-			s.aboutLines = s.aboutLines[:3]
+			s.aboutLines = slices.Clone(s.aboutLines[:3]) // Wrap's lines are shared
 			s.aboutLines[2] = render.ClipWords(s.aboutLines[2]+" …", render.Regular, 15*sc, w-72*sc)
 		}
 	}

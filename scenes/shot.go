@@ -27,9 +27,11 @@ func Picture(rec *game.Recording, turn, w, h int) (*image.RGBA, error) {
 	// Two fixed moments: the first starts the end-of-game banner's clock,
 	// the second shows it settled.
 	a.Clock = 1
+	v.step(a)
 	a.drawStack(dst)
 	dst.Clear()
 	a.Clock = 3
+	v.step(a)
 	a.drawStack(dst)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	dst.ReadPixels(img.Pix)

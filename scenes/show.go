@@ -118,6 +118,7 @@ func (s *Show) to(p showPhase, a *App) { s.phase, s.since = p, a.Clock }
 // Update runs the show: the cards' times, the game between them.
 func (s *Show) Update(a *App) error {
 	age := a.Clock - s.since
+	stepped := false
 	switch s.phase {
 	case showLoading:
 		v, err := s.prog.next(a)
@@ -141,6 +142,7 @@ func (s *Show) Update(a *App) error {
 			s.to(showPlaying, a)
 		}
 	case showPlaying:
+		stepped = true
 		if err := s.v.Update(a); err != nil {
 			return err
 		}
@@ -164,6 +166,9 @@ func (s *Show) Update(a *App) error {
 			}
 			s.to(showLoading, a)
 		}
+	}
+	if s.v != nil && !stepped {
+		s.v.step(a) // the game under the title and the result cards
 	}
 	if s.phase != showPlaying && a.In.Just(ActBack) && s.v != nil {
 		a.Push(NewPause(s.v))

@@ -44,6 +44,14 @@ func waitAway(t testing.TB, a *App, cond func() bool) {
 	})
 }
 
+// tickAway runs one update with the pointer out of the window: the
+// viewer steps to what the match did meanwhile.
+func tickAway(t testing.TB, a *App) {
+	t.Helper()
+	a.In.UI.X, a.In.UI.Y = -100, -100
+	tick(t, a, 1)
+}
+
 // playFromSide plays n of the person's moves as the title's bot kind
 // would from the person's own view (the seat's stream), waiting for each
 // step.
@@ -62,6 +70,7 @@ func playFromSide(t *testing.T, v *Viewer, a *App, h *game.Human, kind string, n
 		waitAway(t, a, func() bool { return v.rec.Timeline.Len() > steps })
 	}
 	waitAway(t, a, func() bool { return v.clock.Cursor == v.rec.Timeline.Len()-1 && v.clock.Settled() })
+	tickAway(t, a) // the board steps to the side's newest frame
 }
 
 // boardSpot is where the board draws world point (x, y), and whether it
@@ -260,6 +269,7 @@ func TestHotseatOfTwoShowsEachTheirOwnSide(t *testing.T) {
 	require.True(t, h1.Submit(gs.Action(1, guardains.Move, guardains.Gamora, g.Pos)))
 	waitAway(t, a, func() bool { return !h1.Waiting() && h2.Waiting() })
 	require.Equal(t, 2, shown(), "then player 2")
+	tickAway(t, a)
 	drawApp(a)
 	require.Equal(t, 2, v.moment.Cur.State.(*guardains.State).Observer, "the board draws player 2's side")
 }

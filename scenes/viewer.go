@@ -53,7 +53,9 @@ type Viewer struct {
 	notes       bool
 	overSince   float64
 	resultsOpen bool
-	// endAt is when the last frame was first shown settled, for the banner.
+	// atEnd is set while the last frame is shown settled; endAt is when it
+	// was first, for the banner.
+	atEnd bool
 	endAt float64
 	// show is set when a show (the demo loop, the kiosk) plays the viewer:
 	// it opens no results and plays on by itself.
@@ -72,10 +74,20 @@ type Viewer struct {
 	first, back, reverse, play, fwd, last, slower, faster, mode, dirButton, menu, help ui.Button
 	buttons                                                                            []*ui.Button
 	area, side, bar, scrub, top                                                        image.Rectangle
-	moment                                                                             render.Moment
+	// moment is what the board shows, worked out by step; stepped is set
+	// once it has been. next is what is known of the step after it, for
+	// moment.Next.
+	moment  render.Moment
+	stepped bool
+	next    game.Frame
+	// acts are this tick's actions of the view's keys, reused.
+	acts []int
 
 	panel panelCache
 	barc  barCache
+	// source is the top bar's line about where the game comes from, by
+	// whether it is still live.
+	source render.Memo[bool]
 	// backTo is the scene the pause menu goes back to instead of the
 	// main menu: the tournament a replay was opened from.
 	backTo Scene
@@ -333,27 +345,60 @@ func (v *Viewer) Update(a *App) error {
 		if err := human.Rejected(); err != nil {
 			a.Toast("%v", err)
 		}
-		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick, Keys: a.In.Keys, Chars: a.In.UI.Chars}
+		v.acts = render.Acts(v.acts[:0], bindingsOf(v.view), render.Moving, a.In.Keys)
+		p := render.Pointer{X: a.In.UI.X, Y: a.In.UI.Y, Click: a.In.UI.Pressed && a.In.UI.Over(v.area), Cancel: a.In.RightClick,
+			Acts: v.acts, AnyKey: len(a.In.Keys) > 0, Chars: a.In.UI.Chars}
 		if move, ok := v.view.Input(v.boardFrame(v.clock.Cursor), seat, p); ok {
 			human.Submit(move)
 		}
-		if kt, ok := v.view.(render.KeyTaker); ok {
-			a.In.yield(kt)
-		}
+		a.In.yield(v.view)
 	} else {
 		if a.In.RightClick {
 			v.view.Reset()
 		}
-		if kv, ok := v.view.(render.Keyed); ok {
-			for _, k := range a.In.Keys {
-				if !bound(k) {
-					kv.Key(k)
-				}
+		for _, k := range a.In.Keys {
+			if !bound(k) {
+				render.Watch(v.view, k)
 			}
 		}
 	}
 	v.controls(a, human != nil)
+	v.step(a)
 	return nil
+}
+
+// step works out the moment to show after this tick's input, and steps
+// all that moves with the clock to it: the chronicle reads on, the
+// director points the camera, the view's camera eases. Update calls it,
+// and so does whatever draws a viewer that does not run (a film, a
+// picture, a show's title card).
+func (v *Viewer) step(a *App) {
+	v.layout(a)
+	v.chron.Update(v.sight())
+	tl := v.rec.Timeline
+	m := &v.moment
+	prev, cur, t := v.clock.Step()
+	m.Prev, m.Cur = tl.Frame(prev), tl.Frame(cur)
+	m.T, m.Clock = t, a.Clock
+	m.Next = nil
+	if next, ok := tl.Next(v.clock.Cursor); ok && v.notes && v.clock.Settled() && game.Knows(v.sight(), seatOf(next)) {
+		v.next = next
+		m.Next = &v.next
+	}
+	h, seat := v.humanToMove(m.Cur)
+	m.Hint, m.Seat = h != nil, seat
+	m.People = v.people()
+	if _, ok := v.sideShown(); ok {
+		m.Prev, m.Cur = v.boardFrame(prev), v.boardFrame(cur)
+	}
+	end := v.clock.Cursor == tl.Len()-1 && v.clock.Settled()
+	if end && !v.atEnd {
+		v.endAt = a.Clock
+	}
+	v.atEnd = end
+	v.dir.frame(v, a)
+	v.view.Update(m)
+	v.stepped = true
 }
 
 // controls handles the viewer's keys and buttons; person is set while a
@@ -494,9 +539,9 @@ func (v *Viewer) setSpeed(i int) {
 // board: not one of the viewer's own, or one the board takes while a
 // person moves (AIBG 5.0's D moves east rather than calling the director).
 func (v *Viewer) boardKey(keys []ebiten.Key) bool {
-	kt, takes := v.view.(render.KeyTaker)
+	bs := bindingsOf(v.view)
 	for _, k := range keys {
-		if !bound(k) || (takes && kt.Takes(k)) {
+		if !bound(k) || render.Takes(bs, render.Moving, k) {
 			return true
 		}
 	}
@@ -553,27 +598,19 @@ func (v *Viewer) checkDone(a *App) {
 	}
 }
 
-// Draw draws the board, the side panel and the control bar.
+// Draw draws the board, the side panel and the control bar as the last
+// step left them; the idle animations run on with the clock, under an
+// overlay too.
 func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
-	v.layout(a)
+	switch {
+	case !v.stepped:
+		v.step(a) // drawn before its first tick: opened this tick
+	case a.W != v.screenW || a.H != v.screenH || a.Scale != v.scale:
+		v.layout(a) // the window changed under an overlay
+	}
 	backdrop(dst, a)
-	v.chron.Update(v.sight())
-	tl := v.rec.Timeline
 	m := &v.moment
-	prev, cur, t := v.clock.Step()
-	m.Prev, m.Cur = tl.Frame(prev), tl.Frame(cur)
-	m.T, m.Clock = t, a.Clock
-	m.Next = nil
-	if next, ok := tl.Next(v.clock.Cursor); ok && v.notes && v.clock.Settled() && game.Knows(v.sight(), seatOf(next)) {
-		m.Next = &next
-	}
-	h, seat := v.humanToMove(m.Cur)
-	m.Hint, m.Seat = h != nil, seat
-	m.People = v.people()
-	if _, ok := v.sideShown(); ok {
-		m.Prev, m.Cur = v.boardFrame(prev), v.boardFrame(cur)
-	}
-	v.dir.frame(v, a)
+	m.Clock = a.Clock
 	v.view.Draw(dst, m)
 	v.drawFeed(dst, a)
 	v.drawBanner(dst, a)
@@ -599,13 +636,16 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
 	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
-	source := v.rec.Source
-	if v.match != nil && !v.rec.Timeline.Live() {
-		source = "match played here · " + filepath.Base(v.setup.Out)
-	}
-	if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
-		source += " · " + t.Local().Format("2 Jan 2006 15:04")
-	}
+	source := v.source.Get(v.rec.Timeline.Live(), func(live bool) string {
+		source := v.rec.Source
+		if v.match != nil && !live {
+			source = "match played here · " + filepath.Base(v.setup.Out)
+		}
+		if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
+			source += " · " + t.Local().Format("2 Jan 2006 15:04")
+		}
+		return source
+	})
 	room := float64(v.help.Rect().Min.X) - 56*s - w
 	render.FitText(dst, source, render.Regular, 15*s, 40*s+w, 25*s, room, render.InkFaint, render.Left)
 	v.menu.Draw(dst, false, s)

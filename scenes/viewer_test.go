@@ -44,7 +44,7 @@ func drawApp(a *App) {
 // the default 200x200 maze.
 func guardainsGame(t testing.TB, n int) *game.Recording {
 	t.Helper()
-	return botMatch(t, "guardains", []string{"hunter", "explorer"}, map[string]string{"turns": itoa(n)})
+	return botMatch(t, "guardains", []string{"hunter", "explorer"}, map[string]string{"turns": render.Itoa(n)})
 }
 
 // A replay of the 200x200 maze opens at a readable zoom on the units, not
@@ -473,6 +473,7 @@ func TestOverlaysDimTheBoard(t *testing.T) {
 	rec := openFixture(t)
 	v, a := viewerOf(t, rec)
 	v.Seek(rec.Timeline.Len() - 1)
+	tick(t, a, 1)
 	brightest := func() int {
 		dst := ebiten.NewImage(a.W, a.H)
 		defer dst.Deallocate()

@@ -27,10 +27,30 @@ func (e *entry) reset() {
 	*e = entry{aim: -1}
 }
 
-// keyDirections maps keys to the hex directions E, SE, SW, W, NW, NE.
-var keyDirections = map[ebiten.Key]int{
-	ebiten.KeyD: 0, ebiten.KeyX: 1, ebiten.KeyZ: 2, ebiten.KeyA: 3, ebiten.KeyW: 4, ebiten.KeyE: 5,
+// The actions of the board's keys: a step in one of the hex directions E,
+// SE, SW, W, NW, NE (0 to 5), the next target, the attack on it.
+const (
+	actNextTarget = 6 + iota
+	actAttack
+)
+
+// bindings are the board's mouse and keys.
+var bindings = []render.Binding{
+	{Names: "Click", About: "a green cell to move there, a red target to attack it (the beam shows where it stops)"},
+	{Keys: []ebiten.Key{ebiten.KeyW}, Act: 4, While: render.Moving, Names: "W E A D Z X", About: "move north-west, north-east, west, east, south-west, south-east"},
+	{Keys: []ebiten.Key{ebiten.KeyE}, Act: 5, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyA}, Act: 3, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyD}, Act: 0, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyZ}, Act: 2, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyX}, Act: 1, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyTab}, Act: actNextTarget, While: render.Moving, Names: "Tab · Enter", About: "cycle the targets in range · attack the chosen one"},
+	{Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Act: actAttack, While: render.Moving},
+	{Names: "Wheel · drag", About: "zoom about the pointer · pan; F fits the whole map"},
+	{Names: "Point at a hex", About: "a card: the ship there (health, level, XP, score), what the hex holds, the boss's next pattern"},
 }
+
+// Bindings are the board's mouse and keys (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
 
 // Reset drops a chosen target.
 func (v *View) Reset() bool {
@@ -58,26 +78,24 @@ func (v *View) Input(f game.Frame, _ game.Seat, p render.Pointer) (string, bool)
 	}
 	if len(v.in.moves) == 0 && len(v.in.attacks) == 0 {
 		// Trapped, or boxed in: any action passes the turn (§4.5).
-		if p.Click || len(p.Keys) > 0 {
+		if p.Click || p.AnyKey {
 			return aibg5.Move(me.Pos), true
 		}
 		return "", false
 	}
-	for _, k := range p.Keys {
-		switch k {
-		case ebiten.KeyTab:
+	for _, act := range p.Acts {
+		switch act {
+		case actNextTarget:
 			if len(v.in.targets) > 0 {
 				v.in.aim = (v.in.aim + 1) % len(v.in.targets)
 			}
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		case actAttack:
 			if v.in.aim >= 0 {
 				return v.in.attacks[v.in.targets[v.in.aim]], true
 			}
 		default:
-			if d, ok := keyDirections[k]; ok {
-				if mv, ok := v.in.moves[me.Pos.Neighbour(d)]; ok {
-					return mv, true
-				}
+			if mv, ok := v.in.moves[me.Pos.Neighbour(act)]; ok {
+				return mv, true
 			}
 		}
 	}
@@ -151,13 +169,3 @@ func (v *View) drawOptions(b *render.Batch, g *ebiten.GeoM, s *aibg5.State, m *r
 		b.Add(sh.Ship, v.at(sh.Ship, x, y, shipScale, math.Atan2(y-fy, x-fx)), render.Fade(team(me.Idx-1), 0.45))
 	}
 }
-
-// Takes reports whether key k is the board's while a person is to act
-// (render.KeyTaker): the six direction keys, Tab and Enter.
-func (v *View) Takes(k ebiten.Key) bool {
-	_, dir := keyDirections[k]
-	return dir || k == ebiten.KeyTab || k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
-}
-
-// Typing is false: the board takes no text.
-func (v *View) Typing() bool { return false }

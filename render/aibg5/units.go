@@ -55,10 +55,10 @@ func pose(p *aibg5.Player, m *render.Moment) shipPose {
 				t := m.T / flyEnd
 				switch {
 				case t < 0.5:
-					k := ease(t * 2)
+					k := render.Ease(t * 2)
 					ps.x, ps.y, ps.alpha = fx+(vx-fx)*k, fy+(vy-fy)*k, 1-k*0.8
 				case t < 1:
-					k := ease((t - 0.5) * 2)
+					k := render.Ease((t - 0.5) * 2)
 					ox, oy := tx-(vx-fx), ty-(vy-fy) // the partner, as seen from the exit
 					ps.x, ps.y, ps.alpha = ox+(tx-ox)*k, oy+(ty-oy)*k, 0.2+0.8*k
 				}
@@ -67,7 +67,7 @@ func pose(p *aibg5.Player, m *render.Moment) shipPose {
 			}
 			ps.angle = math.Atan2(ty-fy, tx-fx)
 			if m.T < flyEnd {
-				k := ease(m.T / flyEnd)
+				k := render.Ease(m.T / flyEnd)
 				ps.x, ps.y = fx+(tx-fx)*k, fy+(ty-fy)*k
 				ps.moving = true
 			}
@@ -89,11 +89,6 @@ func pose(p *aibg5.Player, m *render.Moment) shipPose {
 		}
 	}
 	return ps
-}
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
 }
 
 // drawShips draws the four ships with their health bars, levels and numbers.
@@ -134,7 +129,7 @@ func (v *View) drawGauges(b *render.Batch, g *ebiten.GeoM, p, before *aibg5.Play
 	frac := float64(max(0, p.Health)) / float64(max(1, p.MaxHealth))
 	if m.T < 1 && before.MaxHealth > 0 {
 		was := float64(max(0, before.Health)) / float64(before.MaxHealth)
-		frac = was + (frac-was)*ease(m.T*1.5)
+		frac = was + (frac-was)*render.Ease(m.T*1.5)
 	}
 	bar := func(x0, w float64, c color.NRGBA) {
 		var t ebiten.GeoM
@@ -154,7 +149,7 @@ func (v *View) drawGauges(b *render.Batch, g *ebiten.GeoM, p, before *aibg5.Play
 	bar(x-w/2, w*frac, render.Fade(hc, ps.alpha))
 	// The number under the ship and the level beside the bar.
 	v.number(b, g, p.Idx, x, ps.y+44, 0.6, render.Fade(team(p.Idx-1), ps.alpha))
-	v.text(b, g, "L"+itoa(p.Level), x+w/2+16, y, 0.38, render.Fade(white, 0.85*ps.alpha))
+	v.text(b, g, "L"+render.Itoa(p.Level), x+w/2+16, y, 0.38, render.Fade(white, 0.85*ps.alpha))
 }
 
 // drawEffects draws what happened in the step: beams, hits, explosions,
@@ -185,7 +180,7 @@ func (v *View) drawEffects(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State
 				if d.What == aibg5.Boss && d.Victim == 0 {
 					c, sign = color.NRGBA{0xff, 0xd7, 0x5e, 0xff}, "+" // score
 				}
-				v.floating(b, g, sign+itoa(d.Damage), hx, hy-20, t, c)
+				v.floating(b, g, sign+render.Itoa(d.Damage), hx, hy-20, t, c)
 			}
 		case aibg5.Died:
 			v.explosion(b, g, d.At, t, team(d.Player-1))
@@ -211,10 +206,10 @@ func (v *View) drawEffects(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State
 		case aibg5.LevelUp:
 			x, y := center(s.Player(d.Player).Pos)
 			b.Add(sh.Ring, v.at(sh.Ring, x, y, 0.3+0.9*t, 0), render.Fade(color.NRGBA{0xff, 0xe0, 0x70, 0xff}, 1-t))
-			v.floating(b, g, "Lv"+itoa(d.Level), x, y-64, t, color.NRGBA{0xff, 0xe0, 0x70, 0xff})
+			v.floating(b, g, "Lv"+render.Itoa(d.Level), x, y-64, t, color.NRGBA{0xff, 0xe0, 0x70, 0xff})
 		case aibg5.Penalty:
 			x, y := center(s.Player(d.Player).Pos)
-			v.floating(b, g, "-"+itoa(d.Amount), x, y-50, t, color.NRGBA{0xff, 0x40, 0x40, 0xff})
+			v.floating(b, g, "-"+render.Itoa(d.Amount), x, y-50, t, color.NRGBA{0xff, 0x40, 0x40, 0xff})
 		case aibg5.BossStrike:
 			for _, h := range d.Direct {
 				x, y := center(h)
@@ -229,11 +224,11 @@ func (v *View) drawEffects(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State
 					r = math.Max(r, float64(h.Ring()))
 				}
 				// A shockwave rolls out to the pattern's ring.
-				b.Add(sh.Ring, v.at(sh.Ring, 0, 0, r*sprites.HexRadius*1.6/sprites.DiscRadius*ease(t), 0), render.Fade(bossGreen, 0.7*(1-t)))
+				b.Add(sh.Ring, v.at(sh.Ring, 0, 0, r*sprites.HexRadius*1.6/sprites.DiscRadius*render.Ease(t), 0), render.Fade(bossGreen, 0.7*(1-t)))
 			}
 			for _, idx := range d.Damaged {
 				x, y := center(s.Player(idx).Pos)
-				v.floating(b, g, "-"+itoa(aibg5.BossDamage), x, y-50, t, color.NRGBA{0xff, 0x6b, 0x6b, 0xff})
+				v.floating(b, g, "-"+render.Itoa(aibg5.BossDamage), x, y-50, t, color.NRGBA{0xff, 0x6b, 0x6b, 0xff})
 			}
 		}
 	}
@@ -266,7 +261,7 @@ func (v *View) explosion(b *render.Batch, g *ebiten.GeoM, h hex.Hex, t float64, 
 	}
 	for i := 0; i < 10; i++ {
 		a := float64(i) * 2 * math.Pi / 10
-		r := 20 + 90*ease(t)
+		r := 20 + 90*render.Ease(t)
 		b.Add(sh.Spark, v.at(sh.Spark, x+math.Cos(a)*r, y+math.Sin(a)*r, 0.7*(1-t), a), render.Fade(c, 1-t))
 	}
 }
@@ -277,5 +272,5 @@ func (v *View) floating(b *render.Batch, g *ebiten.GeoM, s string, x, y, t float
 	if t > 0.6 {
 		a = 1 - (t-0.6)/0.4
 	}
-	v.text(b, g, s, x, y-numberRise*ease(t), 0.55, render.Fade(c, a))
+	v.text(b, g, s, x, y-numberRise*render.Ease(t), 0.55, render.Fade(c, a))
 }

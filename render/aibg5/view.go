@@ -72,6 +72,7 @@ type View struct {
 	// world is this frame's world-to-screen transform; scratch is reused
 	// for each sprite's.
 	world, scratch ebiten.GeoM
+	status         render.Memo[statusKey]
 }
 
 // New makes an AIBG 5.0 view.
@@ -136,17 +137,6 @@ func (v *View) SeatColor(s game.Seat) color.NRGBA { return team(int(s) & 3) }
 // chose it (render.SafePalette), on the ships as in the panels.
 func team(i int) color.NRGBA { return render.SeatInk(teamColors[i&3], i) }
 
-// Help lists the board's controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click", "a green cell to move there, a red target to attack it (the beam shows where it stops)"},
-		{"W E A D Z X", "move north-west, north-east, west, east, south-west, south-east"},
-		{"Tab · Enter", "cycle the targets in range · attack the chosen one"},
-		{"Wheel · drag", "zoom about the pointer · pan; F fits the whole map"},
-		{"Point at a hex", "a card: the ship there (health, level, XP, score), what the hex holds, the boss's next pattern"},
-	}
-}
-
 // state is the frame's aibg5.State, nil for another title's.
 func state(f game.Frame) *aibg5.State { return render.StateOf[aibg5.State](f) }
 
@@ -156,28 +146,47 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if f.Over {
-		return game.Verdict(f, aibg5.Title{}.Why(f))
-	}
-	if s.ToMove == 0 {
-		return fmt.Sprintf("Round %d", s.Round+1)
-	}
-	p := s.Player(s.ToMove)
-	text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
-	if p.Trapped {
-		text += " (trapped in a black hole)"
-	}
-	if v.in.active && v.in.turn == s.Turn {
-		text += ": click a green cell to move or a red target to attack"
-	}
-	if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
-		text += " · the boss fires after this round"
-	}
-	return text
+	entering := v.in.active && v.in.turn == s.Turn
+	return v.status.Get(statusKey{s, entering}, func(statusKey) string {
+		if f.Over {
+			return game.Verdict(f, aibg5.Title{}.Why(f))
+		}
+		if s.ToMove == 0 {
+			return fmt.Sprintf("Round %d", s.Round+1)
+		}
+		p := s.Player(s.ToMove)
+		text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
+		if p.Trapped {
+			text += " (trapped in a black hole)"
+		}
+		if entering {
+			text += ": click a green cell to move or a red target to attack"
+		}
+		if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
+			text += " · the boss fires after this round"
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, and whether
+// a person enters an action in it.
+type statusKey struct {
+	s        *aibg5.State
+	entering bool
 }
 
 // center is a cell's centre in world units.
 func center(h hex.Hex) (float64, float64) { return worldLayout.Center(h) }
+
+// Update eases the camera to the moment's clock; a moment without a
+// person to move ends a half-entered one.
+func (v *View) Update(m *render.Moment) {
+	if !m.Hint {
+		v.in.active = false
+	}
+	v.cam.Tick(m.Clock)
+}
 
 // Draw draws the moment.
 func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
@@ -188,10 +197,6 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if prev == nil {
 		prev = cur
 	}
-	if !m.Hint {
-		v.in.active = false
-	}
-	v.cam.Tick(m.Clock)
 	v.drawSky(dst, m.Clock)
 	v.world = v.cam.GeoM()
 	g := &v.world
@@ -378,7 +383,7 @@ func itemGlow(k aibg5.Kind) color.NRGBA {
 // number draws an integer from the atlas's digits, centred at (x, y) in the
 // world, glyphs k times their size.
 func (v *View) number(b *render.Batch, g *ebiten.GeoM, n int, x, y, k float64, c color.NRGBA) {
-	v.text(b, g, itoa(n), x, y, k, c)
+	v.text(b, g, render.Itoa(n), x, y, k, c)
 }
 
 // text draws the atlas's glyphs (digits, - + L v K O) centred at (x, y).
@@ -400,22 +405,6 @@ func (v *View) text(b *render.Batch, g *ebiten.GeoM, s string, x, y, k float64, 
 		cx += gw
 	}
 }
-
-// itoa formats without fmt, to spare the frame an allocation per number
-// when small numbers repeat.
-func itoa(n int) string {
-	if n >= 0 && n < len(small) {
-		return small[n]
-	}
-	return fmt.Sprint(n)
-}
-
-var small = func() (out [1000]string) {
-	for i := range out {
-		out[i] = fmt.Sprint(i)
-	}
-	return out
-}()
 
 // Dispose lets go of the sky's picture (render.Disposer).
 func (v *View) Dispose() {

@@ -44,6 +44,7 @@ func newView() *View {
 func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(960, 720)
 	defer dst.Deallocate()
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -99,9 +100,9 @@ func TestClicksAndKeysMakeActions(t *testing.T) {
 		break
 	}
 	// A key moves in its direction when that move is legal.
-	for k, d := range keyDirections {
+	for k, d := range map[ebiten.Key]int{ebiten.KeyD: 0, ebiten.KeyX: 1, ebiten.KeyZ: 2, ebiten.KeyA: 3, ebiten.KeyW: 4, ebiten.KeyE: 5} {
 		n := me.Neighbour(d)
-		mv, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{k}})
+		mv, ok := v.Input(f, 0, rendertest.Press(v, k))
 		require.Equal(t, legal[aibg5.Move(n)], ok, "key %v", k)
 		if ok {
 			require.Equal(t, aibg5.Move(n), mv)
@@ -135,9 +136,9 @@ func TestAttackByTabAndEnter(t *testing.T) {
 		}
 		v.Reset()
 		v.in.active = false
-		_, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyTab}})
+		_, ok := v.Input(f, 0, rendertest.Press(v, ebiten.KeyTab))
 		require.False(t, ok)
-		mv, ok := v.Input(f, 0, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+		mv, ok := v.Input(f, 0, rendertest.Press(v, ebiten.KeyEnter))
 		require.True(t, ok)
 		require.Equal(t, attack, mv, "Tab picks the first target in range, Enter fires")
 		return
@@ -150,6 +151,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 	v := newView()
 	dst := ebiten.NewImage(960, 720)
 	m := &render.Moment{Prev: frames[70], Cur: frames[71], T: 0.5, Clock: 2}
+	v.Update(m)
 	v.Draw(dst, m) // the first frame creates the glyph images
 	n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
 	if !ok {
@@ -169,6 +171,7 @@ func BenchmarkFrame(b *testing.B) {
 		k := 1 + i%(len(frames)-1)
 		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
 		m.Clock += 1.0 / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
 }
@@ -218,4 +221,10 @@ func TestZoomedInStaysInTheArea(t *testing.T) {
 	v.Zoom(6, 400, 330)
 	v.cam.Update(10)
 	require.Equal(t, 0, rendertest.PaintedOutside(draw(v, m), area), "pixels painted outside the area")
+}
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, test1, 60)[36:])
 }

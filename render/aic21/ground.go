@@ -111,9 +111,9 @@ func (g *ground) paint(s *aic21.State, sh *sprites.AIC21) {
 func loam(s *aic21.State, x, y int) color.NRGBA {
 	u, w := 2*math.Pi*float64(x)/float64(s.W), 2*math.Pi*float64(y)/float64(s.H)
 	n := 0.5 + 0.22*math.Sin(2*u+0.7)*math.Cos(w+0.3) + 0.16*math.Sin(u+3*w+1.9) + 0.12*math.Cos(3*u-2*w+0.4)
-	n = clamp01(n)
+	n = render.Clamp01(n)
 	k := 0.8 + 0.2*n
-	moss := clamp01((n - 0.55) * 2.5)
+	moss := render.Clamp01((n - 0.55) * 2.5)
 	return color.NRGBA{uint8(255 * k * (1 - 0.12*moss)), uint8(255 * k), uint8(255 * k * (1 - 0.2*moss)), 0xff}
 }
 

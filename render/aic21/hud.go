@@ -115,7 +115,7 @@ func (v *View) cardShapes(s *aic21.State, c int, r image.Rectangle) {
 	v.icon(sh.Anthill[c], x0+26*sc, y0+(rowBase+7)*sc, 30*sc, white)
 	bx, bw := x0+48*sc, w-108*sc
 	v.bar(bx, y0+(rowBase+2)*sc, bw, 10*sc, render.Fade(white, 0.1))
-	frac := clamp01(float64(col.BaseHealth) / float64(max(1, s.FullHealth.Base)))
+	frac := render.Clamp01(float64(col.BaseHealth) / float64(max(1, s.FullHealth.Base)))
 	fill := team
 	if frac < 0.3 {
 		fill = hurt
@@ -148,15 +148,15 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		render.WrapText(dst, "Hidden while you play: its numbers, units and chat are its own.", render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
 		return
 	}
-	health := itoa(max(0, col.BaseHealth))
+	health := render.OutOf(max(0, col.BaseHealth), s.FullHealth.Base)
 	if s.Hidden(c) {
-		health = "?"
+		health = render.Numbered("?/", s.FullHealth.Base, "")
 	}
-	render.Text(dst, health+"/"+itoa(s.FullHealth.Base), render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
+	render.Text(dst, health, render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
 	workers, soldiers := s.Count(c)
 	cw := (w - 20*sc) / 4
 	for k, n := range [4]int{workers, soldiers, col.Bread, col.Grass} {
-		text := itoa(n)
+		text := render.Itoa(n)
 		if s.Hidden(c) {
 			text = "?"
 		}
@@ -173,8 +173,8 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		if msg.Turn == s.Turn {
 			ink = render.Ink
 		}
-		render.Text(dst, "T"+itoa(msg.Turn+1), render.Mono, 11*sc, x0+16*sc, y+2*sc, render.InkFaint, render.Left)
-		render.Text(dst, render.Clip(itoa(msg.Value), render.Bold, 11*sc, 20*sc), render.Bold, 11*sc, x0+54*sc, y+1.5*sc, render.Ink, render.Center)
+		render.Text(dst, render.Numbered("T", msg.Turn+1, ""), render.Mono, 11*sc, x0+16*sc, y+2*sc, render.InkFaint, render.Left)
+		render.Text(dst, render.Clip(render.Itoa(msg.Value), render.Bold, 11*sc, 20*sc), render.Bold, 11*sc, x0+54*sc, y+1.5*sc, render.Ink, render.Center)
 		render.Text(dst, render.Clip(msg.Text, render.Regular, 13*sc, w-84*sc), render.Regular, 13*sc, x0+70*sc, y, ink, render.Left)
 	}
 }

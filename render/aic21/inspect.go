@@ -76,7 +76,7 @@ func unitLine(s *aic21.State, u *aic21.Unit) string {
 		kind, full = "scorpion", s.FullHealth.Soldier
 	}
 	if u.ID >= aic21.SeenEnemyID {
-		return "a " + kind + " of colony " + itoa(u.Colony+1) + " · health unknown"
+		return "a " + kind + " of colony " + render.Itoa(u.Colony+1) + " · health unknown"
 	}
 	line := fmt.Sprintf("%s %d · %d/%d", kind, u.ID, u.Health, full)
 	switch {

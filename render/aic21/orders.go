@@ -46,7 +46,7 @@ type message struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return "Colony " + strconv.Itoa(o.colony+1) + ": click to take the controls"
+		return render.Numbered("Colony ", o.colony+1, ": click to take the controls")
 	case o.sel < 0:
 		return "click one of your units, then a lit cell; Enter ends the turn"
 	case o.focus != 0:
@@ -55,19 +55,8 @@ func (o *orders) hint() string {
 	return "click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn"
 }
 
-// Takes reports whether key k is the board's while a person gives orders
-// (render.KeyTaker): the arrows and Space aim the selected unit, Tab picks
-// the next, Enter ends the turn, Backspace takes an order back.
-func (v *View) Takes(k ebiten.Key) bool {
-	switch k {
-	case ebiten.KeyArrowRight, ebiten.KeyArrowUp, ebiten.KeyArrowLeft, ebiten.KeyArrowDown,
-		ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0, ebiten.KeyTab, ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyBackspace:
-		return true
-	}
-	return v.Typing()
-}
-
-// Typing reports whether the person is typing a message or its value.
+// Typing reports whether the person is typing a message or its value
+// (render.Typist).
 func (v *View) Typing() bool { return v.in.active && v.in.focus != 0 }
 
 // Reset takes back what is half done: typing into a field first, then
@@ -199,30 +188,30 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 		o.focus = 0
 	}
 	send := false
-	for _, k := range p.Keys {
-		switch k {
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+	for _, act := range p.Acts {
+		switch act {
+		case actSend:
 			send = true
-		case ebiten.KeyBackspace:
+		case actErase:
 			if o.focus == 0 {
 				delete(o.dirs, o.sel)
 			}
 			in.Erase = true
-		case ebiten.KeyTab:
+		case actNextUnit:
 			if o.focus != 0 {
 				o.focus = 3 - o.focus
 			} else {
 				v.nextUnit(s)
 			}
-		case ebiten.KeyArrowRight:
+		case actRight:
 			v.order(s, aic21.Right)
-		case ebiten.KeyArrowUp:
+		case actUp:
 			v.order(s, aic21.Up)
-		case ebiten.KeyArrowLeft:
+		case actLeft:
 			v.order(s, aic21.Left)
-		case ebiten.KeyArrowDown:
+		case actDown:
 			v.order(s, aic21.Down)
-		case ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0:
+		case actHold:
 			if o.focus == 0 {
 				v.order(s, aic21.Center)
 			}
@@ -569,11 +558,11 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 		if u.Soldier {
 			name, full = "Scorpion ", s.FullHealth.Soldier
 		}
-		render.Text(dst, name+itoa(u.ID), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
-		detail := itoa(u.Health) + "/" + itoa(full) + " health"
+		render.Text(dst, name+render.Itoa(u.ID), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
+		detail := render.Itoa(u.Health) + "/" + render.Itoa(full) + " health"
 		switch {
 		case u.Stuck > 0:
-			detail += " · stuck " + itoa(u.Stuck)
+			detail += " · stuck " + render.Itoa(u.Stuck)
 		case !u.Soldier && u.Carry != aic21.NoRes:
 			detail += " · carries " + u.Carry.String()
 		}
@@ -607,7 +596,7 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			render.FillRect(dst, tx+cw+1, ty, 2*sc, size*1.25, render.Accent)
 		}
 	}
-	render.Text(dst, itoa(len(o.text.Text))+"/"+itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
+	render.Text(dst, render.Itoa(len(o.text.Text))+"/"+render.Itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
 	vr := o.value.Rect()
 	render.Text(dst, "the highest values\nget into the chat", render.Regular, 11*sc, float64(vr.Max.X)+10*sc, float64(vr.Min.Y)+3*sc, render.InkFaint, render.Left)
 	cr, er := o.drop.Rect(), o.end.Rect()

@@ -43,9 +43,9 @@ const (
 // walkT is how far the walks of the step are at moment t.
 func (st *step) walkT(t float64) float64 {
 	if st.fights {
-		return ease((t - walkAfter) / (1 - walkAfter))
+		return render.Ease((t - walkAfter) / (1 - walkAfter))
 	}
-	return ease(t / 0.85)
+	return render.Ease(t / 0.85)
 }
 
 // shotStart is when the i-th hit of the step leaves.

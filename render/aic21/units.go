@@ -13,7 +13,7 @@ import (
 // beside them when the cells are big enough to read.
 func (v *View) drawResources(s, prev *aic21.State, m *render.Moment) {
 	sh := v.sheet
-	t := ease((m.T - 0.45) / 0.45)
+	t := render.Ease((m.T - 0.45) / 0.45)
 	label := v.cellPx >= 34
 	for i := range s.ResType {
 		r0, r1 := prev.ResType[i], s.ResType[i]
@@ -56,7 +56,7 @@ func (v *View) drawResources(s, prev *aic21.State, m *render.Moment) {
 			r, a = r0, a0
 		}
 		if label && r != aic21.NoRes {
-			v.glyphs(itoa(a), x+unit*0.3, y+unit*0.33, unit*0.27, resColor(r))
+			v.glyphs(render.Itoa(a), x+unit*0.3, y+unit*0.33, unit*0.27, resColor(r))
 		}
 	}
 }
@@ -120,14 +120,14 @@ func (v *View) drawBaseBars(s *aic21.State) {
 		bw, bh := unit*1.5, unit*0.2
 		bx, by := x-bw/2, y-unit*0.98
 		v.rect(bx-unit*0.03, by-unit*0.03, bw+unit*0.06, bh+unit*0.06, render.Fade(black, 0.7))
-		frac := clamp01(float64(col.BaseHealth) / full)
+		frac := render.Clamp01(float64(col.BaseHealth) / full)
 		fill := teamColors[c]
 		if frac < 0.3 {
 			fill = hurt
 		}
 		v.rect(bx, by, bw*frac, bh, fill)
 		if v.cellPx >= 30 {
-			v.glyphs(itoa(max(0, col.BaseHealth)), x, by+bh/2, bh*1.15, white)
+			v.glyphs(render.Itoa(max(0, col.BaseHealth)), x, by+bh/2, bh*1.15, white)
 		}
 	}
 }
@@ -172,13 +172,13 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 				if math.IsNaN(angle) {
 					angle = to
 				}
-				angle = turn(angle, to, clamp01(tw*4))
+				angle = turn(angle, to, render.Clamp01(tw*4))
 			}
 		} else if !shown1 {
 			continue
 		} else if prev != s {
 			// Just hatched: it climbs out of the anthill.
-			side *= easeOutBack((m.T - 0.15) / 0.6)
+			side *= render.EaseOutBack((m.T - 0.15) / 0.6)
 		}
 		if math.IsNaN(angle) {
 			angle = 0
@@ -209,7 +209,7 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 			continue
 		}
 		x, y := center(u.Cell())
-		label := signed(n - g*g)
+		label := render.Signed(n - g*g)
 		r := math.Max(unit*0.15, 6/v.cam.Scale())
 		bx, by := x+unit*0.5-r, y+unit*0.5-r
 		for k := range len(label) - 1 {
@@ -234,14 +234,14 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 		if at < 0 {
 			at = 0.4
 		}
-		k := clamp01((m.T - at) / 0.4)
+		k := render.Clamp01((m.T - at) / 0.4)
 		if k >= 1 {
 			continue
 		}
 		v.drawUnit(&d.Unit, x, y, side*(1-0.4*k), k*2.4, 0, 1-k, 1-k, m)
 		for p := range 6 {
 			a := float64(p)*math.Pi/3 + 0.4
-			r := side * (0.15 + 0.5*ease(k))
+			r := side * (0.15 + 0.5*render.Ease(k))
 			v.sprite(sh.Disc, x+math.Cos(a)*r, y+math.Sin(a)*r, side*0.12*(1-k), 0, render.Fade(color.NRGBA{0xc8, 0xb8, 0x98, 0xff}, 1-k))
 		}
 	}
@@ -291,7 +291,7 @@ func (v *View) drawUnit(u *aic21.Unit, x, y, side, angle float64, frame int, alp
 		if u.Soldier {
 			full = v.step.cur.FullHealth.Soldier
 		}
-		frac := clamp01(float64(u.Health) / float64(max(1, full)))
+		frac := render.Clamp01(float64(u.Health) / float64(max(1, full)))
 		bw := side * 0.62
 		bh := math.Max(side*0.075, 2.2/v.cam.Scale())
 		bx, by := x-bw/2, y+side*0.4
@@ -306,7 +306,7 @@ func (v *View) drawUnit(u *aic21.Unit, x, y, side, angle float64, frame int, alp
 	}
 	if px >= 34 {
 		// The id, on a badge of the colony's colour.
-		id := itoa(u.ID)
+		id := render.Itoa(u.ID)
 		bx, by := x-side*0.34, y-side*0.34
 		r := side * 0.13
 		badge := sh.Disc // colony 1's is square: the colonies differ in shape too
@@ -376,13 +376,13 @@ func (v *View) drawEffects(s, prev *aic21.State, mode int, m *render.Moment) {
 	if prev == s {
 		return
 	}
-	rise := ease(t) * unit * 0.5
-	fade := 1 - ease((t-0.7)/0.3)
+	rise := render.Ease(t) * unit * 0.5
+	fade := 1 - render.Ease((t-0.7)/0.3)
 	for _, e := range m.Cur.Events {
 		switch d := e.Data.(type) {
 		case aic21.Picked:
 			if sp := st.spotOf(d.Unit); sp.on && t >= 0.5 && t < 1 {
-				v.glyphs(signed(d.Amount), sp.x, sp.y-sp.side*0.5-rise*0.5, unit*0.3*math.Max(0.6, sp.side/unit), render.Fade(resColor(d.Res), fade))
+				v.glyphs(render.Signed(d.Amount), sp.x, sp.y-sp.side*0.5-rise*0.5, unit*0.3*math.Max(0.6, sp.side/unit), render.Fade(resColor(d.Res), fade))
 			}
 		case aic21.Delivered:
 			if t < 1 {
@@ -391,15 +391,15 @@ func (v *View) drawEffects(s, prev *aic21.State, mode int, m *render.Moment) {
 				if d.Res == aic21.Grass {
 					dy = unit * 0.32
 				}
-				v.glyphs(signed(d.Amount), x, y-unit*1.3-rise+dy, unit*0.4, render.Fade(resColor(d.Res), fade))
-				v.sprite(sh.Ring, x, y, unit*(0.6+1.4*ease(t)), 0, render.Fade(resColor(d.Res), 0.8*(1-t)))
+				v.glyphs(render.Signed(d.Amount), x, y-unit*1.3-rise+dy, unit*0.4, render.Fade(resColor(d.Res), fade))
+				v.sprite(sh.Ring, x, y, unit*(0.6+1.4*render.Ease(t)), 0, render.Fade(resColor(d.Res), 0.8*(1-t)))
 			}
 		case aic21.Trapped:
 			if t < 1 && !v.hidden(mode, int(e.Seat), d.At) {
 				x, y := center(d.At)
 				v.sprite(sh.Ring, x, y, unit*(0.3+0.9*t), 0, render.Fade(hurt, 1-t))
 				if d.Amount > 0 {
-					v.glyphs(signed(-d.Amount), x, y-unit*0.5-rise, unit*0.34, render.Fade(hurt, fade))
+					v.glyphs(render.Signed(-d.Amount), x, y-unit*0.5-rise, unit*0.34, render.Fade(hurt, fade))
 				}
 			}
 		case aic21.Appeared:
@@ -411,7 +411,7 @@ func (v *View) drawEffects(s, prev *aic21.State, mode int, m *render.Moment) {
 		case aic21.Spawned:
 			if t < 1 {
 				x, y := center(s.Colonies[d.Unit.Colony].Base)
-				v.sprite(sh.Ring, x, y, unit*(0.4+1.4*ease(t)), 0, render.Fade(teamColors[d.Unit.Colony], 0.8*(1-t)))
+				v.sprite(sh.Ring, x, y, unit*(0.4+1.4*render.Ease(t)), 0, render.Fade(teamColors[d.Unit.Colony], 0.8*(1-t)))
 			}
 		}
 	}
@@ -479,7 +479,7 @@ func (v *View) drawDamage(s, prev *aic21.State, mode int, t float64) {
 		}
 		x, y, side, _ := v.placeOf(prev, &st.was, i)
 		k := (t - at) / 0.6
-		v.glyphs(signed(-lost), x, y-side*0.45-ease(k)*unit*0.4, unit*0.34, render.Fade(hurt, 1-ease((k-0.6)/0.4)))
+		v.glyphs(render.Signed(-lost), x, y-side*0.45-render.Ease(k)*unit*0.4, unit*0.34, render.Fade(hurt, 1-render.Ease((k-0.6)/0.4)))
 	}
 	for c := range 2 {
 		at := st.baseHit[c]
@@ -492,6 +492,6 @@ func (v *View) drawDamage(s, prev *aic21.State, mode int, t float64) {
 		}
 		x, y := center(s.Colonies[c].Base)
 		k := (t - at) / 0.6
-		v.glyphs(signed(-lost), x+unit*0.9, y-unit*0.9-ease(k)*unit*0.5, unit*0.42, render.Fade(hurt, 1-ease((k-0.6)/0.4)))
+		v.glyphs(render.Signed(-lost), x+unit*0.9, y-unit*0.9-render.Ease(k)*unit*0.5, unit*0.42, render.Fade(hurt, 1-render.Ease((k-0.6)/0.4)))
 	}
 }

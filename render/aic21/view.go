@@ -73,6 +73,7 @@ type View struct {
 	// units: sprites are drawn once for each pair where they show.
 	offX, offY []float64
 	seamBuf    []float64
+	status     render.Memo[statusKey]
 	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
 	vx0, vy0, vx1, vy1 float64
 	cellPx             float64 // a cell's size on screen
@@ -143,37 +144,61 @@ func (v *View) Sight() game.Seat {
 // SeatColor is the colony's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
 
-// Help lists the board's keys and mouse.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Drag · wheel · F", "pan (the map wraps round: drag on past an edge), zoom, fit"},
-		{"Point at a cell", "a card: its units with ids, health and loads, its resource, its ground"},
-		{"G · 1 · 2", "team view: everything, or what colony 1's or colony 2's units see"},
-		{"Your turn: click an ant", "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
-		{"Space · 0", "the selected unit stays; Backspace drops its order"},
-		{"Message box", "click it, type a chat message and its value: the selected unit sends it"},
-		{"Enter · End turn", "send the orders; units without one follow the colony's bot"},
-	}
+// The actions of the board's keys: the team views, a unit's orders, the
+// turn's end.
+const (
+	actAll = iota
+	actColony1
+	actColony2
+	actRight
+	actUp
+	actLeft
+	actDown
+	actHold
+	actNextUnit
+	actSend
+	actErase
+)
+
+// bindings are the board's mouse and keys.
+var bindings = []render.Binding{
+	{Names: "Drag · wheel · F", About: "pan (the map wraps round: drag on past an edge), zoom, fit"},
+	{Names: "Point at a cell", About: "a card: its units with ids, health and loads, its resource, its ground"},
+	{Keys: []ebiten.Key{ebiten.KeyG}, Act: actAll, While: render.Watching, Names: "G · 1 · 2", About: "team view: everything, or what colony 1's or colony 2's units see"},
+	{Keys: []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyNumpad1}, Act: actColony1, While: render.Watching},
+	{Keys: []ebiten.Key{ebiten.KeyDigit2, ebiten.KeyNumpad2}, Act: actColony2, While: render.Watching},
+	{Names: "Your turn: click an ant", About: "select it (click again or Tab for the next); click a lit cell or an arrow key to move it"},
+	{Keys: []ebiten.Key{ebiten.KeyTab}, Act: actNextUnit, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowRight}, Act: actRight, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowUp}, Act: actUp, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Act: actLeft, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyArrowDown}, Act: actDown, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyDigit0, ebiten.KeyNumpad0}, Act: actHold, While: render.Moving, Names: "Space · 0", About: "the selected unit stays; Backspace drops its order"},
+	{Keys: []ebiten.Key{ebiten.KeyBackspace}, Act: actErase, While: render.Moving},
+	{Names: "Message box", About: "click it, type a chat message and its value: the selected unit sends it"},
+	{Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Act: actSend, While: render.Moving, Names: "Enter · End turn", About: "send the orders; units without one follow the colony's bot"},
 }
 
-// Key switches the team view when nobody is entering orders; while people
-// play a live match, the view stays theirs.
-func (v *View) Key(k ebiten.Key) bool {
+// Bindings are the board's mouse and keys (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
+
+// Act switches the team view when nobody is entering orders
+// (render.Actor); while people play a live match, the view stays theirs.
+func (v *View) Act(act int) {
 	if v.people != 0 {
-		return false
+		return
 	}
-	switch k {
-	case ebiten.KeyG:
+	switch act {
+	case actAll:
 		v.mode = 0
-	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+	case actColony1:
 		v.mode = 1
-	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
+	case actColony2:
 		v.mode = 2
 	default:
-		return false
+		return
 	}
 	v.chosen = true
-	return true
 }
 
 // state is the frame's aic21.State, nil for another title's.
@@ -182,12 +207,26 @@ func state(f game.Frame) *aic21.State { return render.StateOf[aic21.State](f) }
 // colonyName is how people call colony c: "Colony 1", with the team's name
 // when it has one of its own.
 func colonyName(s *aic21.State, c int) string {
-	name := "Colony " + itoa(c+1)
-	if n := s.TeamNames[c]; n != "" && n != [2]string{"first_team", "second_team"}[c] {
-		name += " · " + n
+	name := s.TeamNames[c]
+	if name == [2]string{"first_team", "second_team"}[c] {
+		name = ""
 	}
-	return name
+	return colonyNames.Of(colonyKey{c, name}, func(k colonyKey) string {
+		if k.team == "" {
+			return "Colony " + render.Itoa(k.colony+1)
+		}
+		return "Colony " + render.Itoa(k.colony+1) + " · " + k.team
+	})
 }
+
+// colonyKey is a colony and the name of its team ("" for none of its
+// own); colonyNames are the names colonyName made.
+type colonyKey struct {
+	colony int
+	team   string
+}
+
+var colonyNames render.Cache[colonyKey, string]
 
 // Status says the turn and who leads, or how the game ended.
 func (v *View) Status(f game.Frame) string {
@@ -195,19 +234,37 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
+	hint := ""
+	if v.in.active {
+		hint = v.in.hint()
+	}
+	return v.status.Get(statusKey{s, v.Sight(), hint}, func(k statusKey) string { return v.statusOf(f, s, k.sight, hint) })
+}
+
+// statusKey is what the status line says of: a frame's state, whose
+// knowledge the board shows, and the hint to the person giving orders (""
+// for none).
+type statusKey struct {
+	s     *aic21.State
+	sight game.Seat
+	hint  string
+}
+
+// statusOf is Status, worked out.
+func (v *View) statusOf(f game.Frame, s *aic21.State, as game.Seat, hint string) string {
 	if s.Over {
 		return colonyName(s, s.Winner) + " wins: " + aic21.Title{}.Why(f)
 	}
 	text := "Before turn 1"
 	if s.Turn >= 0 {
-		text = "Turn " + itoa(s.Turn+1)
+		text = "Turn " + render.Itoa(s.Turn+1)
 	}
 	if s.MaxTurn > 0 {
-		text += " of " + itoa(s.MaxTurn)
+		text += " of " + render.Itoa(s.MaxTurn)
 	}
 	if s.Observer != 0 {
-		text += " · what colony " + itoa(s.Observer) + "'s units know"
-	} else if as := v.Sight(); as == game.AllSeats {
+		text += " · what colony " + render.Itoa(s.Observer) + "'s units know"
+	} else if as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
 			text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, aic21.Criteria[k], a[k], b[k])
@@ -215,8 +272,8 @@ func (v *View) Status(f game.Frame) string {
 			text += " · tied on every count so far (a full tie at the end is a coin toss)"
 		}
 	}
-	if v.in.active {
-		text += " · " + v.in.hint()
+	if hint != "" {
+		text += " · " + hint
 	}
 	return text
 }
@@ -253,33 +310,53 @@ func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
-	return itoa(n) + " " + what + "s"
+	return render.Itoa(n) + " " + what + "s"
 }
 
-// Draw draws the moment.
-func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
-	cur, prev := state(m.Cur), state(m.Prev)
+// frames are the moment's states: prev is cur when the step has no
+// earlier state of the same map; cur is nil for another title's.
+func frames(m *render.Moment) (prev, cur *aic21.State) {
+	cur, prev = state(m.Cur), state(m.Prev)
+	if prev == nil || cur == nil || prev.W != cur.W || prev.H != cur.H {
+		prev = cur
+	}
+	return prev, cur
+}
+
+// Update takes the moment: the camera eases to its clock over the map's
+// torus, the step's frames are read once, and the team view shown is
+// chosen.
+func (v *View) Update(m *render.Moment) {
+	prev, cur := frames(m)
 	if cur == nil {
 		return
-	}
-	if prev == nil || prev.W != cur.W || prev.H != cur.H {
-		prev = cur
 	}
 	if !m.Hint {
 		v.in.active = false
 	}
 	v.moment, v.people, v.over = *m, m.People, cur.Over
-	m = v.in.hand.Replay(m, v.in.active)
+	v.in.hand.Update(m, v.in.active)
 	v.cam.SetWorld(0, 0, float64(cur.W*unit), float64(cur.H*unit))
 	v.cam.SetMaxZoom(max(12, float64(max(cur.W, cur.H))*96/float64(max(1, min(v.board.Dx(), v.board.Dy())))))
 	v.cam.Tick(m.Clock)
 	v.step.index(m, prev, cur)
+	v.lastMode = v.shownMode(cur)
+}
+
+// Draw draws the moment.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+	prev, cur := frames(m)
+	if cur == nil {
+		return
+	}
+	// The column's cards cast their shadows inside the area too.
+	dst = dst.SubImage(v.area).(*ebiten.Image)
+	m = v.in.hand.Replay(m)
 	v.frame(cur)
 
 	board := dst.SubImage(v.board).(*ebiten.Image)
 	v.ground.draw(board, v, cur)
-	mode := v.shownMode(cur)
-	v.lastMode = mode
+	mode := v.lastMode
 	if mode > 0 {
 		v.fog.draw(board, v, cur, mode-1)
 	}
@@ -336,7 +413,7 @@ func (v *View) drawCurtain(dst *ebiten.Image, s *aic21.State, m *render.Moment) 
 	default:
 		return
 	}
-	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+itoa(c+1), teamColors[c])
+	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+render.Itoa(c+1), teamColors[c])
 }
 
 // drawSeams marks the map's edges, where the torus wraps round, with a
@@ -500,46 +577,6 @@ func (v *View) cellAt(s *aic21.State, sx, sy float64) aic21.Cell {
 	x, y := int(math.Floor(wx/unit)), int(math.Floor(wy/unit))
 	return aic21.Cell{X: ((x % s.W) + s.W) % s.W, Y: ((y % s.H) + s.H) % s.H}
 }
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
-}
-
-func clamp01(t float64) float64 { return math.Max(0, math.Min(1, t)) }
-
-func easeOutBack(t float64) float64 {
-	const c1, c3 = 1.70158, 2.70158
-	t = clamp01(t) - 1
-	return 1 + c3*t*t*t + c1*t*t
-}
-
-// itoa formats small numbers without allocating.
-func itoa(n int) string {
-	if n >= 0 && n < len(numbers) {
-		return numbers[n]
-	}
-	return fmt.Sprint(n)
-}
-
-// signed formats n with its sign, as "+3" or "-3", without allocating for
-// small numbers.
-func signed(n int) string {
-	switch {
-	case n >= 0 && n < len(gains):
-		return gains[n]
-	case n < 0 && -n < len(losses):
-		return losses[-n]
-	}
-	return fmt.Sprintf("%+d", n)
-}
-
-var numbers, gains, losses = func() (n, g, l [1001]string) {
-	for i := range n {
-		n[i], g[i], l[i] = fmt.Sprint(i), fmt.Sprintf("+%d", i), fmt.Sprintf("-%d", i)
-	}
-	return n, g, l
-}()
 
 // Dispose lets go of the ground's pictures and the fog (render.Disposer).
 func (v *View) Dispose() {

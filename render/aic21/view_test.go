@@ -59,6 +59,7 @@ func newView() *View {
 func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(viewW, viewH)
 	defer dst.Deallocate()
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -70,6 +71,7 @@ func settle(v *View, m *render.Moment) {
 	clock := m.Clock
 	for range 40 {
 		m.Clock += 1.0 / 30
+		v.Update(m)
 		v.Draw(dst, m)
 	}
 	m.Clock = clock
@@ -81,6 +83,7 @@ func play(v *View, frames []game.Frame) {
 	dst := ebiten.NewImage(8, 8)
 	defer dst.Deallocate()
 	for i, f := range frames {
+		v.Update(&render.Moment{Prev: frames[max(0, i-1)], Cur: f, T: 1})
 		v.Draw(dst, &render.Moment{Prev: frames[max(0, i-1)], Cur: f, T: 1})
 	}
 }
@@ -88,6 +91,7 @@ func play(v *View, frames []game.Frame) {
 // look points the camera at the middle of cell (x, y) with a cell px
 // pixels wide.
 func look(v *View, m *render.Moment, x, y, px float64) {
+	v.Update(m)
 	v.Draw(ebiten.NewImage(8, 8), m)
 	v.cam.Follow(x*unit, y*unit)
 	bx, by := float64(v.board.Min.X+v.board.Max.X)/2, float64(v.board.Min.Y+v.board.Max.Y)/2
@@ -319,7 +323,9 @@ func cellScreen(v *View, s *aic21.State, c aic21.Cell) (float64, float64) {
 }
 
 func keys(v *View, f game.Frame, seat game.Seat, ks ...ebiten.Key) (string, bool) {
-	return v.Input(f, seat, render.Pointer{X: -1, Y: -1, Keys: ks})
+	p := rendertest.Press(v, ks...)
+	p.X, p.Y = -1, -1
+	return v.Input(f, seat, p)
 }
 
 // typeText types s as if from the keyboard, in one tick.
@@ -339,6 +345,7 @@ func hotseat(t *testing.T, frames []game.Frame, i int, seat game.Seat) (*View, g
 	b := s.Colonies[seat].Base
 	look(v, m, float64(b.X)+0.5, float64(b.Y)+0.5, 90)
 	v.Input(f, seat, render.Pointer{X: -1, Y: -1})
+	v.Update(m)
 	v.Draw(ebiten.NewImage(viewW, viewH), m)
 	return v, f, m
 }
@@ -361,6 +368,7 @@ func TestHotseatOrders(t *testing.T) {
 	}
 	require.NotNil(t, walker)
 	look(v, m, float64(walker.X)+0.5, float64(walker.Y)+0.5, 90)
+	v.Update(m)
 	v.Draw(ebiten.NewImage(viewW, viewH), m)
 
 	// Click it: it is selected.
@@ -503,15 +511,15 @@ func TestTeamViewHidesWhatAColonyDoesNotSee(t *testing.T) {
 	m := &render.Moment{Prev: frames[30], Cur: frames[30], T: 1}
 	settle(v, m)
 	all := draw(v, m)
-	require.True(t, v.Key(ebiten.KeyDigit1))
+	require.True(t, render.Watch(v, ebiten.KeyDigit1))
 	one := draw(v, m)
 	mean, _ := rendertest.Compare(all, one)
 	require.Greater(t, mean, 2.0, "the fog darkens what colony 1 does not see")
-	require.True(t, v.Key(ebiten.KeyG))
+	require.True(t, render.Watch(v, ebiten.KeyG))
 	again := draw(v, m)
 	mean, _ = rendertest.Compare(all, again)
 	require.Less(t, mean, 0.01)
-	require.False(t, v.Key(ebiten.KeyQ))
+	require.False(t, render.Watch(v, ebiten.KeyQ))
 }
 
 func TestDrawsTheWholeFixtureLog(t *testing.T) {
@@ -521,6 +529,7 @@ func TestDrawsTheWholeFixtureLog(t *testing.T) {
 	defer dst.Deallocate()
 	for i := 1; i < len(frames); i++ {
 		for _, tt := range []float64{0, 0.5, 1} {
+			v.Update(&render.Moment{Prev: frames[i-1], Cur: frames[i], T: tt, Clock: float64(i)})
 			v.Draw(dst, &render.Moment{Prev: frames[i-1], Cur: frames[i], T: tt, Clock: float64(i)})
 		}
 	}
@@ -551,6 +560,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 	for _, px := range []float64{26, 64} {
 		m := &render.Moment{Prev: frames[128], Cur: frames[129], T: 0.34, Clock: 2}
 		look(v, m, 17.5, 14, px)
+		v.Update(m)
 		v.Draw(dst, m)
 		n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
 		if !ok {
@@ -560,6 +570,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 		require.LessOrEqual(t, n, 20)
 	}
 	hv, _, hm := hotseat(t, frames, 129, 0)
+	hv.Update(hm)
 	hv.Draw(dst, hm)
 	n, _ := rendertest.DrawCommands(dst, func() { hv.Draw(dst, hm) })
 	t.Logf("%d draw commands while a person gives orders", n)
@@ -620,16 +631,19 @@ func benchStep(b *testing.B, prev, cur game.Frame, zoom float64) {
 	v.Layout(image.Rect(16, 72, 888, 696), 1)
 	dst := ebiten.NewImage(1280, 800)
 	m := &render.Moment{Prev: prev, Cur: cur, Clock: 2}
+	v.Update(m)
 	v.Draw(dst, m)
 	if zoom > 0 {
 		v.Zoom(zoom, 450, 380)
 		for range 200 {
+			v.Update(m)
 			v.Draw(dst, m)
 		}
 	}
 	rendertest.BenchFrames(b, dst, func(i int) {
 		m.T = float64(i%40) / 40
 		m.Clock += 1.0 / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
 }
@@ -720,17 +734,25 @@ func TestHotseatKeepsEachColonyHidden(t *testing.T) {
 	// Colony 1's person takes the controls: the turn plays again for them.
 	v.Input(frames[1], 0, render.Pointer{X: -1, Y: -1})
 	require.True(t, v.in.hand.Curtain)
-	v.Input(frames[1], 0, render.Pointer{X: -1, Y: -1, Keys: []ebiten.Key{ebiten.KeyA}})
+	v.Input(frames[1], 0, render.Pointer{X: -1, Y: -1, AnyKey: true})
 	require.False(t, v.in.hand.Curtain)
 	settled := &render.Moment{Prev: frames[0], Cur: frames[1], T: 1, Clock: 20, Hint: true}
-	require.Less(t, v.in.hand.Replay(settled, v.in.active).T, 0.01, "the replay starts")
+	v.in.hand.Update(settled, v.in.active)
+	require.Less(t, v.in.hand.Replay(settled).T, 0.01, "the replay starts")
 	later := *settled
 	later.Clock += render.ReplayTime * 2
-	require.Equal(t, 1.0, v.in.hand.Replay(&later, v.in.active).T)
+	require.Equal(t, 1.0, v.in.hand.Replay(&later).T)
 	require.Equal(t, 1, v.shownMode(s1))
 
 	// A key that picks a team view shows what it picks, curtain or not.
 	v.in.active = false
-	require.True(t, v.Key(ebiten.KeyG))
+	require.True(t, render.Watch(v, ebiten.KeyG))
 	require.Equal(t, 0, v.shownMode(s1))
+}
+
+// The view draws the frames of the original server's log within its area,
+// and without allocating once a frame has been drawn once, at every window
+// size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), fixtureLog(t)[84:])
 }

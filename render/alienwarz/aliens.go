@@ -31,7 +31,7 @@ func (v *View) drawAliens(s, prev *alienwarz.State, m *render.Moment) {
 				t := m.T / walkEnd
 				fx, fy := v.centerOf(d.From)
 				tx, ty := v.centerOf(d.To)
-				x, y = fx+(tx-fx)*ease(t), fy+(ty-fy)*ease(t)
+				x, y = fx+(tx-fx)*render.Ease(t), fy+(ty-fy)*render.Ease(t)
 				steps := float64(max(1, d.From.Distance(d.To)))
 				hop = math.Abs(math.Sin(t*steps*math.Pi)) * v.cell * 0.18
 				lean = math.Copysign(0.12, tx-fx+1e-9) * math.Min(1, math.Abs(tx-fx)/v.cell)
@@ -83,8 +83,8 @@ func (v *View) drawEffects(s, prev *alienwarz.State, m *render.Moment) {
 	}
 	sh := v.sheet
 	t := m.T
-	fade := 1 - ease((t-0.6)/0.4)
-	rise := ease(t) * v.cell * 0.6
+	fade := 1 - render.Ease((t-0.6)/0.4)
+	rise := render.Ease(t) * v.cell * 0.6
 	for _, e := range m.Cur.Events {
 		switch d := e.Data.(type) {
 		case alienwarz.Bought:
@@ -121,7 +121,7 @@ func (v *View) drawEffects(s, prev *alienwarz.State, m *render.Moment) {
 			x, y := v.centerOf(d.At)
 			for k := 0; k < 8; k++ {
 				a := float64(k) * math.Pi / 4
-				r := v.cell * (0.15 + 0.45*ease(t))
+				r := v.cell * (0.15 + 0.45*render.Ease(t))
 				v.sprite(sh.Disc, x+math.Cos(a)*r, y+math.Sin(a)*r, 0.08*(1-t), 0, render.Fade(gold, 1-t))
 			}
 			if d.Destroyed {
@@ -141,7 +141,7 @@ func (v *View) drawEffects(s, prev *alienwarz.State, m *render.Moment) {
 			tx, ty := v.centerOf(to)
 			for k := 0; k < min(n, 5); k++ {
 				tk := math.Max(0, math.Min(1, t*1.6-float64(k)*0.12))
-				x, y := fx+(tx-fx)*ease(tk), fy+(ty-fy)*ease(tk)-math.Sin(tk*math.Pi)*v.cell*0.4
+				x, y := fx+(tx-fx)*render.Ease(tk), fy+(ty-fy)*render.Ease(tk)-math.Sin(tk*math.Pi)*v.cell*0.4
 				v.sprite(sh.Mineral, x, y, 0.25, 0, render.Fade(white, 1-tk*0.5))
 			}
 		case alienwarz.Replenished:
@@ -154,7 +154,7 @@ func (v *View) drawEffects(s, prev *alienwarz.State, m *render.Moment) {
 					break
 				}
 				fx := x + (float64(k)-2)*v.cell*0.15
-				v.sprite(sh.Mineral, fx, y+ease(t)*v.cell*0.5, 0.22, t*3, render.Fade(white, 1-t))
+				v.sprite(sh.Mineral, fx, y+render.Ease(t)*v.cell*0.5, 0.22, t*3, render.Fade(white, 1-t))
 			}
 		}
 	}

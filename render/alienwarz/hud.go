@@ -101,21 +101,21 @@ func (v *View) drawHUDText(dst *ebiten.Image, s *alienwarz.State) {
 		w := float64(r.Dx()) - 28*sc
 		name := me.Name
 		if name == "" {
-			name = "Player " + itoa(p)
+			name = render.Numbered("Player ", p, "")
 		}
 		render.Text(dst, name, render.Bold, 17*sc, x+16*sc, y+12*sc, render.Ink, render.Left)
 		render.Disc(dst, x+5*sc, y+22*sc, 6*sc, teamColors[p-1])
-		render.Text(dst, itoa(me.Energy), render.Bold, 14*sc, x+w, y+42*sc, render.Ink, render.Right)
-		render.Text(dst, itoa(me.Coins), render.Bold, 15*sc, x+24*sc, y+70*sc, render.Ink, render.Left)
-		render.Text(dst, itoa(me.XP)+" XP", render.Bold, 15*sc, x+w/2+24*sc, y+70*sc, render.Ink, render.Left)
-		render.Text(dst, itoa(s.Weight(p))+"/"+itoa(me.Capacity), render.Bold, 13*sc, x+w, y+94*sc, render.InkDim, render.Right)
+		render.Text(dst, render.Itoa(me.Energy), render.Bold, 14*sc, x+w, y+42*sc, render.Ink, render.Right)
+		render.Text(dst, render.Itoa(me.Coins), render.Bold, 15*sc, x+24*sc, y+70*sc, render.Ink, render.Left)
+		render.Text(dst, render.Numbered("", me.XP, " XP"), render.Bold, 15*sc, x+w/2+24*sc, y+70*sc, render.Ink, render.Left)
+		render.Text(dst, render.OutOf(s.Weight(p), me.Capacity), render.Bold, 13*sc, x+w, y+94*sc, render.InkDim, render.Right)
 		// Turns left of the active effects, under their icons.
 		ex := float64(r.Max.X) - 24*sc
 		for _, n := range [3]int{me.Frozen, me.Daze, me.Backpack} {
 			if n <= 0 {
 				continue
 			}
-			render.Text(dst, itoa(n), render.Bold, 12*sc, ex, y+34*sc, iceBlue, render.Center)
+			render.Text(dst, render.Itoa(n), render.Bold, 12*sc, ex, y+34*sc, iceBlue, render.Center)
 			ex -= 48 * sc
 		}
 	}

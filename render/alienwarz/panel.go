@@ -217,13 +217,13 @@ func (v *View) enableButtons(s *alienwarz.State) {
 	p := &v.panel
 	legal := func(line string) bool { return s.Check(p.player, line) == nil }
 	r := s.Rules()
-	p.build = button(p.build, "Build · "+itoa(r.FactoryCost), len(p.builds) > 0)
+	p.build = button(p.build, "Build · "+render.Itoa(r.FactoryCost), len(p.builds) > 0)
 	p.rest = button(p.rest, "Rest", true)
 	me := s.Player(p.player)
 	p.convert = button(p.convert, "Convert at base", me.Pos == alienwarz.Base(p.player) && len(me.Bag) > 0)
-	p.freeze = button(p.freeze, "Freeze "+itoa(r.FreezeCost), legal("shop freeze"))
-	p.daze = button(p.daze, "Daze "+itoa(r.DazeCost), legal("shop daze"))
-	p.backpack = button(p.backpack, "Bag "+itoa(r.BackpackCost), legal("shop backpack"))
+	p.freeze = button(p.freeze, "Freeze "+render.Itoa(r.FreezeCost), legal("shop freeze"))
+	p.daze = button(p.daze, "Daze "+render.Itoa(r.DazeCost), legal("shop daze"))
+	p.backpack = button(p.backpack, "Bag "+render.Itoa(r.BackpackCost), legal("shop backpack"))
 	switch p.dialog {
 	case convertDialog:
 		p.ok = button(p.ok, "Convert", legal(v.convCommand()))
@@ -437,7 +437,7 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 				label = convLabel(s.Rules(), i)
 			}
 			render.FitText(dst, label, render.Regular, 13*sc, float64(r.Min.X), float64(mr.Min.Y)+4*sc, float64(mr.Min.X-r.Min.X)-6*sc, render.Ink, render.Left)
-			render.Text(dst, itoa(p.counts[i]), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
+			render.Text(dst, render.Itoa(p.counts[i]), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
 			p.minus[i].Draw(dst, false, sc)
 			p.plus[i].Draw(dst, false, sc)
 		}
@@ -455,10 +455,13 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 		if _, ok := p.moves[p.hover]; ok {
 			x, y := v.centerOf(p.hover)
 			cost := s.MoveCost(p.player, p.hover)
-			render.Text(dst, "−"+itoa(cost)+" energy", render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
+			render.Text(dst, render.Numbered("−", cost, " energy"), render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
 		}
 	}
 }
+
+// gains are what conversions gave, as drawNumbers writes them.
+var gains render.Cache[alienwarz.Converted, string]
 
 // drawNumbers writes what a step gained or cost, floating up: the energy a
 // move took, the coins, energy and XP a conversion gave.
@@ -467,29 +470,32 @@ func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Mome
 		return
 	}
 	sc := v.scale
-	a := 1 - ease((m.T-0.5)/0.5)
-	lift := ease(m.T) * v.cell * 0.7
+	a := 1 - render.Ease((m.T-0.5)/0.5)
+	lift := render.Ease(m.T) * v.cell * 0.7
 	for _, e := range m.Cur.Events {
 		switch d := e.Data.(type) {
 		case alienwarz.Moved:
 			x, y := v.centerOf(d.To)
-			render.Text(dst, "−"+itoa(d.Cost), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
+			render.Text(dst, render.Numbered("−", d.Cost, ""), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Converted:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			text := ""
-			if d.Coins > 0 {
-				text += "+" + itoa(d.Coins) + " coins "
-			}
-			if d.Energy > 0 {
-				text += "+" + itoa(d.Energy) + " energy "
-			}
-			if d.XP > 0 {
-				text += "+" + itoa(d.XP) + " XP"
-			}
+			text := gains.Of(d, func(d alienwarz.Converted) string {
+				text := ""
+				if d.Coins > 0 {
+					text += "+" + render.Itoa(d.Coins) + " coins "
+				}
+				if d.Energy > 0 {
+					text += "+" + render.Itoa(d.Energy) + " energy "
+				}
+				if d.XP > 0 {
+					text += "+" + render.Itoa(d.XP) + " XP"
+				}
+				return text
+			})
 			render.Text(dst, text, render.Bold, 15*sc, x, y-v.cell*0.9-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Invalid:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			render.Text(dst, "invalid: −"+itoa(s.Rules().Penalty), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
+			render.Text(dst, render.Numbered("invalid: −", s.Rules().Penalty, ""), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
 		}
 	}
 }

@@ -51,6 +51,7 @@ type View struct {
 	hud          image.Rectangle
 	scratch      ebiten.GeoM
 	panel        panel
+	status       render.Memo[statusKey]
 }
 
 // New makes an AlienWarz view.
@@ -65,7 +66,10 @@ func New() *View {
 func (v *View) Layout(area image.Rectangle, scale float64) {
 	v.area, v.scale = area, scale
 	hw := hudW * scale
-	side := math.Min(float64(area.Dy()), float64(area.Dx())-hw-16*scale)
+	// The field's neon frame and the glow of the bases in its corners
+	// reach past it by up to margin of a cell: they stay in the area.
+	const margin = 0.15
+	side := math.Min(float64(area.Dy()), float64(area.Dx())-hw-16*scale) / (1 + 2*margin/alienwarz.Size)
 	v.cell = side / alienwarz.Size
 	v.bx = float64(area.Min.X) + (float64(area.Dx())-hw-16*scale-side)/2
 	v.by = float64(area.Min.Y) + (float64(area.Dy())-side)/2
@@ -78,15 +82,16 @@ func (v *View) Layout(area image.Rectangle, scale float64) {
 // SeatColor is the alien's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
 
-// Help lists the board's controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click a lit cell", "move there (the energy it costs shows under the pointer)"},
-		{"Click next to you", "a deposit: mine · your factory: put or take · the rival's: attack"},
-		{"Panel buttons", "build, convert at your base, rest, shop: freeze, daze, backpack"},
-		{"Esc · right click", "close the open dialog"},
-	}
+// bindings are the board's mouse: a person's turn is clicks only.
+var bindings = []render.Binding{
+	{Names: "Click a lit cell", About: "move there (the energy it costs shows under the pointer)"},
+	{Names: "Click next to you", About: "a deposit: mine · your factory: put or take · the rival's: attack"},
+	{Names: "Panel buttons", About: "build, convert at your base, rest, shop: freeze, daze, backpack"},
+	{Names: "Esc · right click", About: "close the open dialog"},
 }
+
+// Bindings are the board's mouse (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
 
 // state is the frame's alienwarz.State, nil for another title's.
 func state(f game.Frame) *alienwarz.State { return render.StateOf[alienwarz.State](f) }
@@ -97,17 +102,30 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if s.Over {
-		return game.Verdict(f, alienwarz.Title{}.Why(f))
-	}
-	text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
-	if p := s.Player(s.ToAct); p.Daze > 0 {
-		text += " (dazed: moves are reversed)"
-	}
+	hint := ""
 	if v.panel.active && v.panel.turn == s.Turn {
-		text += ": " + v.panel.hint(s)
+		hint = v.panel.hint(s)
 	}
-	return text
+	return v.status.Get(statusKey{s, hint}, func(statusKey) string {
+		if s.Over {
+			return game.Verdict(f, alienwarz.Title{}.Why(f))
+		}
+		text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
+		if p := s.Player(s.ToAct); p.Daze > 0 {
+			text += " (dazed: moves are reversed)"
+		}
+		if hint != "" {
+			text += ": " + hint
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, and the
+// hint to the person entering a command ("" for none).
+type statusKey struct {
+	s    *alienwarz.State
+	hint string
 }
 
 // cellRect is the screen position of cell c's top-left corner.
@@ -150,6 +168,13 @@ func (v *View) bar(x, y, w, h float64, c color.NRGBA) {
 	}
 }
 
+// Update ends a half-entered command when nobody is to act any more.
+func (v *View) Update(m *render.Moment) {
+	if !m.Hint {
+		v.panel.active = false
+	}
+}
+
 // Draw draws the moment.
 func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := state(m.Cur), state(m.Prev)
@@ -159,9 +184,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if prev == nil {
 		prev = cur
 	}
-	if !m.Hint {
-		v.panel.active = false
-	}
+	// Numbers that float up from the top row stay in the area.
+	dst = dst.SubImage(v.area).(*ebiten.Image)
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
 	v.drawField(cur, m)
@@ -270,7 +294,7 @@ func (v *View) drawDeposits(s, prev *alienwarz.State, m *render.Moment) {
 			k := d.Countdown(s.Turn)
 			frac := 1 - float64(k)/float64(max(1, d.Replenish))
 			v.arc(x, y, v.cell*0.36, v.cell*0.05, frac, depositGlow(d.Kind))
-			v.glyphs(itoa(k), x, y, 0.34, white)
+			v.glyphs(render.Itoa(k), x, y, 0.34, white)
 		}
 	}
 }
@@ -309,7 +333,7 @@ func (v *View) drawFactories(s *alienwarz.State, m *render.Moment) {
 		grow := 1.0
 		for _, e := range m.Cur.Events {
 			if bt, ok := e.Data.(alienwarz.Built); ok && bt.At == f.Pos && m.T < 1 {
-				grow = easeOutBack(m.T)
+				grow = render.EaseOutBack(m.T)
 			}
 		}
 		owner := teamColors[(f.Owner-1)&1]
@@ -358,32 +382,6 @@ func readyNow(s *alienwarz.State, st alienwarz.Stored) bool {
 	m, d := s.Ready(&f, s.Turn)
 	return m+d > 0
 }
-
-func easeOutBack(t float64) float64 {
-	const c1, c3 = 1.70158, 2.70158
-	t--
-	return 1 + c3*t*t*t + c1*t*t
-}
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
-}
-
-// itoa formats small numbers without allocating.
-func itoa(n int) string {
-	if n >= 0 && n < len(small) {
-		return small[n]
-	}
-	return fmt.Sprint(n)
-}
-
-var small = func() (out [1001]string) {
-	for i := range out {
-		out[i] = fmt.Sprint(i)
-	}
-	return out
-}()
 
 // MoveLabel writes a command shortly for the move list (render.MoveLabeler):
 // a conversion or a factory's put and take say only what they move; other

@@ -36,6 +36,7 @@ func newView() *View {
 func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(960, 640)
 	defer dst.Deallocate()
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -110,7 +111,7 @@ func TestBuildAndConvertDialogs(t *testing.T) {
 	site := s.Targets(1, alienwarz.ActBuild)[0]
 	cmd, ok := clickCell(v, f, site)
 	require.True(t, ok)
-	require.Equal(t, "build "+itoa(site.X)+" "+itoa(site.Z), cmd)
+	require.Equal(t, "build "+render.Itoa(site.X)+" "+render.Itoa(site.Z), cmd)
 
 	// Conversion: at the base with a mineral, a dialog counts what to convert.
 	var atBase game.Frame
@@ -144,6 +145,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 	v := newView()
 	dst := ebiten.NewImage(960, 640)
 	m := &render.Moment{Prev: frames[70], Cur: frames[71], T: 0.5, Clock: 2}
+	v.Update(m)
 	v.Draw(dst, m)
 	n, ok := rendertest.DrawCommands(dst, func() { v.Draw(dst, m) })
 	if !ok {
@@ -163,6 +165,7 @@ func BenchmarkFrame(b *testing.B) {
 		k := 1 + i%(len(frames)-1)
 		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
 		m.Clock += 1.0 / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
 }
@@ -221,4 +224,10 @@ func TestMoveLabels(t *testing.T) {
 	require.Equal(t, "put 3 minerals", v.MoveLabel(0, "refinement-put 3 4 mineral 3 diamond 0"))
 	require.Equal(t, "move 7 2", v.MoveLabel(0, "move 7 2"))
 	require.Equal(t, "junk", v.MoveLabel(0, "junk"))
+}
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, 90)[74:])
 }

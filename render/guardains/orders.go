@@ -42,14 +42,26 @@ type orders struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return "Player " + string(rune('0'+o.seat)) + ": click to take the controls"
+		return render.Numbered("Player ", o.seat, ": click to take the controls")
 	case o.chosen && o.kind == 0 && o.target == o.at:
-		return o.hero.String() + " holds: Ready (Enter) to send it"
+		return hints.Of(hintKey{hero: o.hero, kind: -1}, func(k hintKey) string { return k.hero.String() + " holds: Ready (Enter) to send it" })
 	case o.chosen:
-		return o.hero.String() + " " + orderKinds[o.kind] + " " + o.target.String() + ": Ready (Enter) to send it"
+		return hints.Of(hintKey{o.hero, o.kind, o.target}, func(k hintKey) string {
+			return k.hero.String() + " " + orderKinds[k.kind] + " " + k.target.String() + ": Ready (Enter) to send it"
+		})
 	}
 	return "choose a guardian, what it does, and a lit cell"
 }
+
+// hintKey is an order as the hint says it (kind -1: the guardian holds);
+// hints are the hints made.
+type hintKey struct {
+	hero   guardains.Hero
+	kind   int
+	target guardains.Cell
+}
+
+var hints render.Cache[hintKey, string]
 
 // Reset drops the chosen target.
 func (v *View) Reset() bool {
@@ -164,9 +176,9 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 		o.chosen = false
 	}
 	send := false
-	for _, k := range p.Keys {
-		switch k {
-		case ebiten.KeyTab:
+	for _, act := range p.Acts {
+		switch act {
+		case actNextGuardian:
 			for i := 1; i <= 5; i++ {
 				h := guardains.Hero((int(o.hero) + i) % 5)
 				if s.Guardian(n, h).Alive {
@@ -175,7 +187,7 @@ func (v *View) Input(f game.Frame, seat game.Seat, p render.Pointer) (string, bo
 					break
 				}
 			}
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		case actReady:
 			send = o.chosen
 		}
 	}
@@ -308,12 +320,3 @@ func OrderButton(area image.Rectangle, scale float64, s *guardains.State, label 
 	}
 	return image.Rectangle{}
 }
-
-// Takes reports whether key k is the board's while a person gives orders
-// (render.KeyTaker): Tab picks the next guardian, Enter sends the order.
-func (v *View) Takes(k ebiten.Key) bool {
-	return k == ebiten.KeyTab || k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
-}
-
-// Typing is false: the board takes no text.
-func (v *View) Typing() bool { return false }

@@ -44,15 +44,10 @@ func (v *View) guardianAt(g *guardains.Guardian, m *render.Moment) (float64, flo
 		}
 		fx, fy := center(from)
 		tx, ty := center(to)
-		t := ease(m.T / 0.7)
+		t := render.Ease(m.T / 0.7)
 		return fx + (tx-fx)*t, fy + (ty-fy)*t
 	}
 	return x, y
-}
-
-func ease(t float64) float64 {
-	t = math.Max(0, math.Min(1, t))
-	return t * t * (3 - 2*t)
 }
 
 // jumpLift is the height of Gamora's jump arc at the moment, in world units.
@@ -75,21 +70,21 @@ func jumpLift(g *guardains.Guardian, m *render.Moment) float64 {
 // Guardians sharing a cell stand in a small ring.
 func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Moment) {
 	sh := v.sheet
-	var count map[guardains.Cell]int
-	crowd := func(c guardains.Cell) int {
-		if count == nil {
-			count = map[guardains.Cell]int{}
-			for seat := range s.Guardians {
-				for i := range s.Guardians[seat] {
-					if g := &s.Guardians[seat][i]; g.Alive {
-						count[g.Pos]++
-					}
-				}
+	// How many live guardians stand on each cell, and how many of them
+	// are placed so far: maps kept from frame to frame, emptied.
+	if v.crowd == nil {
+		v.crowd, v.placed = map[guardains.Cell]int{}, map[guardains.Cell]int{}
+	}
+	count, placed := v.crowd, v.placed
+	clear(count)
+	clear(placed)
+	for seat := range s.Guardians {
+		for i := range s.Guardians[seat] {
+			if g := &s.Guardians[seat][i]; g.Alive {
+				count[g.Pos]++
 			}
 		}
-		return count[c]
 	}
-	placed := map[guardains.Cell]int{}
 	single := v.size(0.9, minBadge)
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
@@ -105,7 +100,7 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 			x, y := v.guardianAt(g, m)
 			k := single
 			// Guardians sharing a cell stand smaller, in a ring about it.
-			if n := crowd(g.Pos); n > 1 {
+			if n := count[g.Pos]; n > 1 {
 				k = v.size(0.46, minBadge*0.8)
 				j := placed[g.Pos]
 				placed[g.Pos]++
@@ -219,7 +214,7 @@ func (v *View) drawEffects(s, prev *guardains.State, mode int, m *render.Moment)
 			wx, wy := (x+nx)/2, (y+ny)/2
 			for i := 0; i < 8; i++ {
 				a := float64(i) * math.Pi / 4
-				r := unit * k * (0.1 + 0.6*ease(t))
+				r := unit * k * (0.1 + 0.6*render.Ease(t))
 				v.sprite(sh.Disc, wx+math.Cos(a)*r, wy+math.Sin(a)*r, k*0.18*(1-t), 0, render.Fade(color.NRGBA{0xc8, 0xb8, 0x98, 0xff}, 1-t))
 			}
 		case guardains.Teleported:
@@ -238,7 +233,7 @@ func (v *View) drawEffects(s, prev *guardains.State, mode int, m *render.Moment)
 		case guardains.ClueFound:
 			if show(d.At) {
 				x, y := center(d.At)
-				v.sprite(sh.Clue, x, y-unit*k*ease(t), k*0.9, 0, render.Fade(white, 1-t))
+				v.sprite(sh.Clue, x, y-unit*k*render.Ease(t), k*0.9, 0, render.Fade(white, 1-t))
 			}
 		case guardains.BeastHit:
 			if show(d.At) {

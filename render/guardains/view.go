@@ -68,6 +68,9 @@ type View struct {
 	scratch     ebiten.GeoM
 	in          orders
 	look        render.Look
+	// crowd and placed are drawGuardians' counts of guardians by cell.
+	crowd, placed map[guardains.Cell]int
+	status        render.Memo[statusKey]
 }
 
 // New makes a GuardAIns view.
@@ -102,33 +105,46 @@ func (v *View) CellSize() float64 { return unit }
 // SeatColor is the team's colour.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return teamColors[int(s)&1] }
 
-// Help lists the board's keys and mouse.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"G · 1 · 2", "fog of war: the whole game, player 1's view, player 2's view (not while people play)"},
-		{"W A S D · drag", "pan; the wheel and + − zoom; the window's edge pans too"},
-		{"Point at a cell", "a card: the guardians there with health and special, the stone, the cell's kind"},
-		{"Your turn", "pick a guardian, then Move, Attack or Special, click a lit cell, Ready (Enter)"},
-	}
+// The actions of the board's keys: the fog shown, the next guardian, the
+// order sent.
+const (
+	actWhole = iota
+	actPlayer1
+	actPlayer2
+	actNextGuardian
+	actReady
+)
+
+// bindings are the board's mouse and keys.
+var bindings = []render.Binding{
+	{Keys: []ebiten.Key{ebiten.KeyG}, Act: actWhole, While: render.Watching, Names: "G · 1 · 2", About: "fog of war: the whole game, player 1's view, player 2's view (not while people play)"},
+	{Keys: []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyNumpad1}, Act: actPlayer1, While: render.Watching},
+	{Keys: []ebiten.Key{ebiten.KeyDigit2, ebiten.KeyNumpad2}, Act: actPlayer2, While: render.Watching},
+	{Names: "Drag · wheel", About: "pan · zoom; + − zoom too, the window's edge pans"},
+	{Names: "Point at a cell", About: "a card: the guardians there with health and special, the stone, the cell's kind"},
+	{Names: "Your turn", About: "pick a guardian (Tab: the next), then Move, Attack or Special, click a lit cell, Ready (Enter); Hold stays put"},
+	{Keys: []ebiten.Key{ebiten.KeyTab}, Act: actNextGuardian, While: render.Moving},
+	{Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Act: actReady, While: render.Moving},
 }
 
-// Key handles the view's own keys when nobody is entering orders. While
-// people play a live match, the fog stays theirs: a key shows no more.
-func (v *View) Key(k ebiten.Key) bool {
+// Bindings are the board's mouse and keys (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
+
+// Act switches the fog when nobody is entering orders (render.Actor).
+// While people play a live match, the fog stays theirs: a key shows no
+// more.
+func (v *View) Act(act int) {
 	if v.people != 0 {
-		return false
+		return
 	}
-	switch k {
-	case ebiten.KeyG:
+	switch act {
+	case actWhole:
 		v.mode, v.chosen = godView, true
-	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+	case actPlayer1:
 		v.mode, v.chosen = 1, true
-	case ebiten.KeyDigit2, ebiten.KeyNumpad2:
+	case actPlayer2:
 		v.mode, v.chosen = 2, true
-	default:
-		return false
 	}
-	return true
 }
 
 // state is the frame's guardains.State, nil for another title's.
@@ -140,17 +156,31 @@ func (v *View) Status(f game.Frame) string {
 	if s == nil {
 		return ""
 	}
-	if s.Over {
-		return game.Verdict(f, guardains.Title{}.Why(f))
-	}
-	text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[v.shownMode(s)])
-	if c := s.Carrier(); c != nil && (v.shownMode(s) == godView || v.shownMode(s) == c.Seat || visible(s, v.shownMode(s), c.Pos)) {
-		text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
-	}
+	hint := ""
 	if v.in.active {
-		text += " · " + v.in.hint()
+		hint = v.in.hint()
 	}
-	return text
+	return v.status.Get(statusKey{s, v.shownMode(s), hint}, func(k statusKey) string {
+		if s.Over {
+			return game.Verdict(f, guardains.Title{}.Why(f))
+		}
+		text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[k.mode])
+		if c := s.Carrier(); c != nil && (k.mode == godView || k.mode == c.Seat || visible(s, k.mode, c.Pos)) {
+			text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
+		}
+		if hint != "" {
+			text += " · " + hint
+		}
+		return text
+	})
+}
+
+// statusKey is what the status line says of: a frame's state, the fog
+// shown, and the hint to the person giving orders ("" for none).
+type statusKey struct {
+	s    *guardains.State
+	mode int
+	hint string
 }
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
@@ -210,6 +240,25 @@ func center(c guardains.Cell) (float64, float64) {
 	return (float64(c.X) + 0.5) * unit, (float64(c.Y) + 0.5) * unit
 }
 
+// Update takes the moment: the camera eases to its clock over the maze,
+// and the fog shown is chosen.
+func (v *View) Update(m *render.Moment) {
+	cur := state(m.Cur)
+	if cur == nil {
+		return
+	}
+	if !m.Hint {
+		v.in.active = false
+	}
+	v.people = m.People
+	v.in.hand.Update(m, v.in.active)
+	v.cam.SetWorld(0, 0, float64(cur.W()*unit), float64(cur.H()*unit))
+	// A big maze lets the camera come close: a cell up to 96 px.
+	v.cam.SetMaxZoom(max(12, float64(max(cur.W(), cur.H()))*96/float64(max(1, min(v.area.Dx(), v.area.Dy())))))
+	v.cam.Tick(m.Clock)
+	v.lastMode, v.lastPrivate = v.shownMode(cur), v.private(cur)
+}
+
 // Draw draws the moment.
 func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := state(m.Cur), state(m.Prev)
@@ -219,17 +268,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	if prev == nil || prev.Maze.W != cur.Maze.W {
 		prev = cur
 	}
-	if !m.Hint {
-		v.in.active = false
-	}
-	v.people = m.People
-	m = v.in.hand.Replay(m, v.in.active)
-	v.cam.SetWorld(0, 0, float64(cur.W()*unit), float64(cur.H()*unit))
-	// A big maze lets the camera come close: a cell up to 96 px.
-	v.cam.SetMaxZoom(max(12, float64(max(cur.W(), cur.H()))*96/float64(max(1, min(v.area.Dx(), v.area.Dy())))))
-	v.cam.Tick(m.Clock)
-	mode := v.shownMode(cur)
-	v.lastMode, v.lastPrivate = mode, v.private(cur)
+	m = v.in.hand.Replay(m)
+	mode := v.lastMode
 	board := dst.SubImage(v.area).(*ebiten.Image) // what is zoomed in stays in the area
 	v.drawMaze(board, cur)
 	v.fog.draw(board, cur, mode, &v.cam)
@@ -262,6 +302,10 @@ func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
 	if x0 >= x1 || y0 >= y1 {
 		return
 	}
+	// Whole chunks: the part of the picture drawn changes only when the
+	// camera crosses a chunk's edge (a part is a sub-image, made once).
+	x0, y0 = x0/chunkCells*chunkCells, y0/chunkCells*chunkCells
+	x1, y1 = min(s.W(), (x1+chunkCells-1)/chunkCells*chunkCells), min(s.H(), (y1+chunkCells-1)/chunkCells*chunkCells)
 	px := float64(detail[level])
 	var op ebiten.DrawImageOptions
 	op.Filter = ebiten.FilterLinear

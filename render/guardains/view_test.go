@@ -39,6 +39,7 @@ func newView() *View {
 func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(viewW, viewH)
 	defer dst.Deallocate()
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -55,7 +56,7 @@ func TestGoldenWholeMaze(t *testing.T) {
 func TestGoldenFogZoomed(t *testing.T) {
 	frames := botGame(t, 40)
 	v := newView()
-	v.Key(ebiten.KeyDigit1)
+	render.Watch(v, ebiten.KeyDigit1)
 	m := &render.Moment{Prev: frames[39], Cur: frames[40], T: 1, Clock: 2}
 	draw(v, m)
 	g := frames[40].State.(*guardains.State).Guardian(1, guardains.Rocket)
@@ -73,7 +74,7 @@ func TestFogModesDiffer(t *testing.T) {
 	shots := map[ebiten.Key]*image.RGBA{}
 	for _, k := range []ebiten.Key{ebiten.KeyG, ebiten.KeyDigit1, ebiten.KeyDigit2} {
 		v := newView()
-		require.True(t, v.Key(k))
+		require.True(t, render.Watch(v, k))
 		shots[k] = draw(v, m)
 	}
 	for _, pair := range [][2]ebiten.Key{{ebiten.KeyG, ebiten.KeyDigit1}, {ebiten.KeyG, ebiten.KeyDigit2}, {ebiten.KeyDigit1, ebiten.KeyDigit2}} {
@@ -168,7 +169,7 @@ func TestHotseatOrders(t *testing.T) {
 	_, ok = clickButton(v, f, 1, v.in.hold.Rect())
 	require.False(t, ok, "Hold waits for Ready")
 	require.Contains(t, v.Status(f), "holds: Ready")
-	cmd, ok = v.Input(f, 1, render.Pointer{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	cmd, ok = v.Input(f, 1, rendertest.Press(v, ebiten.KeyEnter))
 	require.True(t, ok, "Enter sends the hold")
 	require.NoError(t, s.Check(2, cmd))
 	h, err := guardains.ParseAction(cmd, s.W(), s.H(), false, 2, s.Round)
@@ -219,12 +220,13 @@ func TestHotseatKeepsEachSideHidden(t *testing.T) {
 	v.Input(frames[1], 0, render.Pointer{Click: true})
 	require.False(t, v.in.hand.Curtain)
 	settled := &render.Moment{Prev: frames[0], Cur: frames[1], T: 1, Clock: 20, Hint: true}
-	require.Less(t, v.in.hand.Replay(settled, v.in.active).T, 0.01, "the replay starts")
+	v.in.hand.Update(settled, v.in.active)
+	require.Less(t, v.in.hand.Replay(settled).T, 0.01, "the replay starts")
 	later := *settled
 	later.Clock += render.ReplayTime / 2
-	require.InDelta(t, 0.5, v.in.hand.Replay(&later, v.in.active).T, 0.01)
+	require.InDelta(t, 0.5, v.in.hand.Replay(&later).T, 0.01)
 	later.Clock += render.ReplayTime
-	require.Equal(t, 1.0, v.in.hand.Replay(&later, v.in.active).T)
+	require.Equal(t, 1.0, v.in.hand.Replay(&later).T)
 	shown := draw(v, &later)
 	mean, _ := rendertest.Compare(hidden, shown)
 	require.Greater(t, mean, 0.02, "the curtain hides the board")
@@ -283,6 +285,7 @@ func wholeMaze(t testing.TB) (*View, *ebiten.Image, func(i int)) {
 		k := 1 + i%(len(frames)-1)
 		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
 		m.Clock += 1.0 / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	}
 }
@@ -293,7 +296,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 		zoom float64
 	}{{ebiten.KeyG, 1}, {ebiten.KeyDigit1, 1}, {ebiten.KeyG, 6}, {ebiten.KeyDigit2, 6}} {
 		v, dst, frame := wholeMaze(t)
-		v.Key(c.fog)
+		render.Watch(v, c.fog)
 		v.Zoom(c.zoom, viewW/2, viewH/2)
 		frame(0)
 		settle(v)
@@ -314,7 +317,7 @@ func BenchmarkFrame(b *testing.B) {
 
 func BenchmarkFrameFog(b *testing.B) {
 	v, dst, frame := wholeMaze(b)
-	v.Key(ebiten.KeyDigit1)
+	render.Watch(v, ebiten.KeyDigit1)
 	rendertest.BenchFrames(b, dst, frame)
 }
 
@@ -402,4 +405,10 @@ func TestGuardiansOnTheEdgeStayInsideTheMaze(t *testing.T) {
 			require.Less(t, img.RGBAAt(x, y).A, uint8(32), "a guardian spills out of the maze at %d, %d", x, y)
 		}
 	}
+}
+
+// The view draws every frame of a game within its area, and without
+// allocating once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	rendertest.Conform(t, New(), botGame(t, 40)[16:])
 }

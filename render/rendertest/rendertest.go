@@ -16,24 +16,57 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/render"
 )
 
 // update rewrites the golden PNGs instead of comparing with them.
 var update = flag.Bool("update", false, "rewrite the golden PNGs")
 
+// loop runs the tests inside its Update. They run on a goroutine of their
+// own while Update waits for them, so that EndFrame can let the frame end
+// and carry on in the next one's Update.
 type loop struct {
-	m    *testing.M
-	code int
+	m       *testing.M
+	code    int
+	started bool
+	// ended carries a test's request to end the frame, and is closed when
+	// the tests are done; next lets the tests go on in the next frame.
+	ended chan struct{}
+	next  chan struct{}
 }
 
+// running is the loop the tests run in, nil outside Main.
+var running *loop
+
 func (l *loop) Update() error {
-	l.code = l.m.Run()
-	return ebiten.Termination
+	if !l.started {
+		l.started = true
+		go func() {
+			l.code = l.m.Run()
+			close(l.ended)
+		}()
+	} else {
+		l.next <- struct{}{}
+	}
+	if _, ok := <-l.ended; !ok {
+		return ebiten.Termination
+	}
+	return nil
 }
 
 func (l *loop) Draw(*ebiten.Image) {}
 
 func (l *loop) Layout(int, int) (int, int) { return 320, 240 }
+
+// EndFrame ends the game loop's frame, as a game's frames end (Ebitengine
+// then sends what was drawn to the GPU and lets go of the frame's
+// buffers), and returns inside the next frame's Update. It must run in a
+// test that Main runs.
+func EndFrame() {
+	running.ended <- struct{}{}
+	<-running.next
+}
 
 // Main runs a package's tests inside the game loop, as drawing needs (the
 // pattern of Ebitengine's own tests). Without a display it skips them, or
@@ -49,7 +82,10 @@ func Main(m *testing.M) {
 	}
 	ebiten.SetWindowSize(320, 240)
 	ebiten.SetWindowTitle("Arena tests")
-	l := &loop{m: m}
+	// A frame the tests end waits for the next tick, not for the screen.
+	ebiten.SetVsyncEnabled(false)
+	l := &loop{m: m, ended: make(chan struct{}), next: make(chan struct{})}
+	running = l
 	if err := ebiten.RunGame(l); err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(os.Stderr, "game loop:", err)
 		os.Exit(1)
@@ -166,9 +202,10 @@ func writePNG(t testing.TB, path string, img image.Image) {
 }
 
 // BenchFrames times frame(i) for b.N frames as the game loop would run them:
-// between frames, outside the timer, the queued draw commands are flushed to
-// the GPU (by reading one pixel back), as the end of a real frame does. It
-// reports the CPU time per frame in ms/frame.
+// between frames, outside the timer, the game loop's frame ends (EndFrame)
+// and what was drawn is waited for (by reading one pixel back), so that
+// the GPU's work, which runs beside the game on a software renderer, is
+// not timed nor counted. It reports the CPU time per frame in ms/frame.
 func BenchFrames(b *testing.B, dst *ebiten.Image, frame func(i int)) {
 	b.ReportAllocs()
 	px := make([]byte, 4)
@@ -180,6 +217,7 @@ func BenchFrames(b *testing.B, dst *ebiten.Image, frame func(i int)) {
 		frame(i)
 		total += time.Since(start)
 		b.StopTimer()
+		EndFrame()
 		flush.ReadPixels(px)
 		b.StartTimer()
 	}
@@ -192,4 +230,15 @@ func BenchFrames(b *testing.B, dst *ebiten.Image, frame func(i int)) {
 // ok is false.
 func DrawCommands(dst *ebiten.Image, frame func()) (n int, ok bool) {
 	return countCommands(dst, frame)
+}
+
+// Press is the pointer of a tick in which keys were pressed while a person
+// enters a move on view, as the viewer gives it: the actions of the view's
+// Moving bindings on those keys.
+func Press(view render.View, keys ...ebiten.Key) render.Pointer {
+	p := render.Pointer{AnyKey: len(keys) > 0}
+	if c, ok := view.(render.Controlled); ok {
+		p.Acts = render.Acts(nil, c.Bindings(), render.Moving, keys)
+	}
+	return p
 }

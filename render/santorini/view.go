@@ -32,11 +32,13 @@ var (
 
 // View draws Santorini frames and turns clicks into moves.
 type View struct {
-	area  image.Rectangle
-	scale float64
-	geo   Geometry
-	sheet *sprites.Santorini
-	in    entry
+	area   image.Rectangle
+	scale  float64
+	geo    Geometry
+	sheet  *sprites.Santorini
+	in     entry
+	notes  notes
+	status render.Memo[statusKey]
 }
 
 // entry is a person's half-entered move.
@@ -73,15 +75,16 @@ func (v *View) Geometry() Geometry { return v.geo }
 // SeatColor is gold for player 1 and red for player 2.
 func (v *View) SeatColor(s game.Seat) color.NRGBA { return seatColors[int(s)&1] }
 
-// Help lists the board's mouse controls.
-func (v *View) Help() [][2]string {
-	return [][2]string{
-		{"Click", "a worker, then a lit cell to move to, then a lit cell to build on"},
-		{"Placing", "click two free cells: worker 1, then worker 2"},
-		{"Hover", "shows what a click would do: a ghost worker or block"},
-		{"Esc · right", "take back the half-entered move, one step at a time"},
-	}
+// bindings are the board's mouse: a move is clicks only.
+var bindings = []render.Binding{
+	{Names: "Click", About: "a worker, then a lit cell to move to, then a lit cell to build on"},
+	{Names: "Placing", About: "click two free cells: worker 1, then worker 2"},
+	{Names: "Hover", About: "shows what a click would do: a ghost worker or block"},
+	{Names: "Esc · right", About: "take back the half-entered move, one step at a time"},
 }
+
+// Bindings are the board's mouse (render.Controlled).
+func (v *View) Bindings() []render.Binding { return bindings }
 
 func board(f game.Frame) *santorini.Board {
 	if b, ok := f.State.(*santorini.Board); ok {
@@ -94,6 +97,20 @@ func board(f game.Frame) *santorini.Board {
 // Status says whose turn it is and what to do, or how the game ended.
 func (v *View) Status(f game.Frame) string {
 	b := board(f)
+	entering := v.in.active && v.in.turn == b.Turn
+	return v.status.Get(statusKey{b, entering, v.in.first, v.in.from, v.in.to}, func(statusKey) string { return v.statusOf(f, b) })
+}
+
+// statusKey is what the status line says of: a frame's board, and a
+// person's half-entered move on it.
+type statusKey struct {
+	b               *santorini.Board
+	entering        bool
+	first, from, to santorini.Cell
+}
+
+// statusOf is Status, worked out.
+func (v *View) statusOf(f game.Frame, b *santorini.Board) string {
 	p := b.Side + 1
 	switch b.Phase {
 	case santorini.Over:
@@ -260,11 +277,15 @@ type scene struct {
 	ghostSide  int
 }
 
-// Draw draws the board for the moment m.
-func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
+// Update ends a half-entered move when nobody is to move any more.
+func (v *View) Update(m *render.Moment) {
 	if !m.Hint {
 		v.in.active = false
 	}
+}
+
+// Draw draws the board for the moment m.
+func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	cur, prev := board(m.Cur), board(m.Prev)
 	var sc scene
 	v.compose(&sc, cur, prev, m)
@@ -318,11 +339,11 @@ func (v *View) compose(sc *scene, cur, prev *santorini.Board, m *render.Moment) 
 				v.composeMove(sc, d, t)
 			case santorini.Built:
 				// The block drops in the second part of the step.
-				bt := clamp01((t - 0.5) / 0.5)
+				bt := render.Clamp01((t - 0.5) / 0.5)
 				sc.height[d.Cell] = float64(prev.Height[d.Cell])
 				sc.fall.cell, sc.fall.level = d.Cell, d.Level
-				sc.fall.drop = (1 - easeOutBounce(bt)) * 0.8 * v.geo.CellW()
-				sc.fall.alpha = clamp01(bt * 6)
+				sc.fall.drop = (1 - render.EaseOutBounce(bt)) * 0.8 * v.geo.CellW()
+				sc.fall.alpha = render.Clamp01(bt * 6)
 			case santorini.Placed:
 				sc.mover.on = false
 			}
@@ -332,7 +353,7 @@ func (v *View) compose(sc *scene, cur, prev *santorini.Board, m *render.Moment) 
 }
 
 func (v *View) composeMove(sc *scene, d santorini.Moved, t float64) {
-	mt := easeInOut(clamp01(t / 0.5))
+	mt := render.Ease(t / 0.5)
 	x0, y0 := v.geo.Center(d.From, float64(d.FromHeight))
 	x1, y1 := v.geo.Center(d.To, float64(d.ToHeight))
 	hop := math.Sin(mt*math.Pi) * (0.35*v.geo.CellW() + math.Abs(float64(d.ToHeight)-float64(d.FromHeight))*sprites.TierPx*v.geo.K*0.5)
@@ -519,7 +540,7 @@ func (v *View) placeDrop(m *render.Moment, player int) float64 {
 	}
 	for _, e := range m.Cur.Events {
 		if d, ok := e.Data.(santorini.Placed); ok && d.Player == player {
-			return (1 - easeOutBounce(m.T)) * 1.5 * v.geo.CellW()
+			return (1 - render.EaseOutBounce(m.T)) * 1.5 * v.geo.CellW()
 		}
 	}
 	return 0
@@ -562,7 +583,7 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	size := math.Max(11, 0.13*g.CellW())
 	for col := 0; col < 5; col++ {
 		x, y := g.Ground(santorini.Cell(col * 5))
-		render.Text(dst, string(rune('A'+col)), render.Bold, size, x+g.CellW()/2,
+		render.Text(dst, colNames[col], render.Bold, size, x+g.CellW()/2,
 			y+g.CellW()*sprites.Squash+(sprites.RimPx*sprites.Squash+sprites.CliffPx)*g.K+4*v.scale, render.InkDim, render.Center)
 	}
 	for row := 0; row < 5; row++ {
@@ -572,7 +593,11 @@ func (v *View) drawLabels(dst *ebiten.Image) {
 	}
 }
 
-var rowNames = [5]string{"1", "2", "3", "4", "5"}
+// The board's columns and rows, as its cells are named.
+var (
+	colNames = [5]string{"A", "B", "C", "D", "E"}
+	rowNames = [5]string{"1", "2", "3", "4", "5"}
+)
 
 // candidate is one move a computer weighed, with its value.
 type candidate struct {
@@ -580,19 +605,44 @@ type candidate struct {
 	value           float64
 }
 
-// drawNotes writes on the board the values the computer gave its candidate
-// moves before playing the next move: on each destination (front left, with a
-// green edge) the best value of a move there, and on the build cells of the
-// chosen destination (front right, blue edge) each build's value. The best
-// value is gold; the chosen move is drawn as a path.
-func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Frame) {
+// notes are a computer's notes on its candidate moves as the board shows
+// them, worked out once for the frame they are about.
+type notes struct {
+	// of is the board, the chosen move and the number of values they were
+	// worked out for.
+	of     *santorini.Board
+	chosen string
+	n      int
+	// from, to and build are the chosen move, NoCell where it has none;
+	// chips the values, on the destinations, then on the builds of the
+	// chosen destination.
+	from, to, build santorini.Cell
+	chips           []chip
+}
+
+// chip is a value on a cell's top face, dx cell-widths right of its
+// middle, framed in edge: the best value gold, the chosen one's frame
+// full.
+type chip struct {
+	cell         santorini.Cell
+	text         string
+	dx           float64
+	best, chosen bool
+	edge         color.NRGBA
+}
+
+// notesOf are the notes of the move after cur that next holds, worked out
+// again only when they are another frame's.
+func (v *View) notesOf(cur *santorini.Board, next *game.Frame) *notes {
 	seat := game.Seat(cur.Side)
-	notes, ok := next.Notes[seat]
-	if !ok || len(notes.Values) == 0 || cur.Phase != santorini.Play {
-		return
+	values := next.Notes[seat].Values
+	nt := &v.notes
+	if nt.of == cur && nt.chosen == next.Moves[seat] && nt.n == len(values) {
+		return nt
 	}
+	*nt = notes{of: cur, chosen: next.Moves[seat], n: len(values), from: santorini.NoCell, to: santorini.NoCell, build: santorini.NoCell}
 	var cands []candidate
-	for mv, val := range notes.Values {
+	for mv, val := range values {
 		f := strings.Fields(mv)
 		if len(f) < 2 {
 			continue
@@ -607,17 +657,16 @@ func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Fra
 		cands = append(cands, c)
 	}
 	if len(cands) == 0 {
-		return
+		return nt
 	}
 	sort.Slice(cands, func(i, j int) bool { return cands[i].value > cands[j].value })
 	best := cands[0].value
-	chosen := strings.Fields(next.Moves[seat])
-	var cf, ct, cb santorini.Cell = santorini.NoCell, santorini.NoCell, santorini.NoCell
+	chosen := strings.Fields(nt.chosen)
 	if len(chosen) >= 2 {
-		cf, ct = cell(chosen[0]), cell(chosen[1])
+		nt.from, nt.to = cell(chosen[0]), cell(chosen[1])
 	}
 	if len(chosen) == 3 {
-		cb = cell(chosen[2])
+		nt.build = cell(chosen[2])
 	}
 	dest := map[santorini.Cell]float64{}
 	for _, c := range cands {
@@ -625,23 +674,44 @@ func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Fra
 			dest[c.to] = c.value
 		}
 	}
-	// The chosen move: the worker's path and the build.
-	if cf != santorini.NoCell && ct != santorini.NoCell {
-		x0, y0 := v.geo.Center(cf, math.Min(float64(cur.Height[cf]), 3))
-		x1, y1 := v.geo.Center(ct, math.Min(float64(cur.Height[ct]), 3))
-		render.Line(dst, x0, y0, x1, y1, 4*v.scale, render.Fade(render.Accent, 0.8))
-		render.Disc(dst, x1, y1, 7*v.scale, render.Accent)
-		if cb != santorini.NoCell {
-			v.topFace(dst, v.sheet.Cell, cb, math.Min(float64(cur.Height[cb]), 3), render.Fade(buildGlow, 0.9))
+	for c := santorini.Cell(0); c < 25; c++ {
+		if val, ok := dest[c]; ok {
+			nt.chips = append(nt.chips, chip{cell: c, text: formatValue(val), dx: -0.2, best: val == best, chosen: c == nt.to, edge: moveGlow})
 		}
-	}
-	for c, val := range dest {
-		v.chip(dst, c, cur, val, val == best, -0.2, c == ct, moveGlow)
 	}
 	for _, c := range cands {
-		if c.from == cf && c.to == ct && c.build != santorini.NoCell {
-			v.chip(dst, c.build, cur, c.value, c.value == best, 0.2, c.build == cb, buildGlow)
+		if c.from == nt.from && c.to == nt.to && c.build != santorini.NoCell {
+			nt.chips = append(nt.chips, chip{cell: c.build, text: formatValue(c.value), dx: 0.2, best: c.value == best, chosen: c.build == nt.build, edge: buildGlow})
 		}
+	}
+	return nt
+}
+
+// drawNotes writes on the board the values the computer gave its candidate
+// moves before playing the next move: on each destination (front left, with a
+// green edge) the best value of a move there, and on the build cells of the
+// chosen destination (front right, blue edge) each build's value. The best
+// value is gold; the chosen move is drawn as a path.
+func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Frame) {
+	if cur.Phase != santorini.Play {
+		return
+	}
+	nt := v.notesOf(cur, next)
+	if len(nt.chips) == 0 {
+		return
+	}
+	// The chosen move: the worker's path and the build.
+	if nt.from != santorini.NoCell && nt.to != santorini.NoCell {
+		x0, y0 := v.geo.Center(nt.from, math.Min(float64(cur.Height[nt.from]), 3))
+		x1, y1 := v.geo.Center(nt.to, math.Min(float64(cur.Height[nt.to]), 3))
+		render.Line(dst, x0, y0, x1, y1, 4*v.scale, render.Fade(render.Accent, 0.8))
+		render.Disc(dst, x1, y1, 7*v.scale, render.Accent)
+		if nt.build != santorini.NoCell {
+			v.topFace(dst, v.sheet.Cell, nt.build, math.Min(float64(cur.Height[nt.build]), 3), render.Fade(buildGlow, 0.9))
+		}
+	}
+	for i := range nt.chips {
+		v.chip(dst, &nt.chips[i], cur)
 	}
 }
 
@@ -653,13 +723,12 @@ func cell(s string) santorini.Cell {
 	return c
 }
 
-// chip draws a value at the front of cell c's top face, dx cell-widths
-// right of its middle, framed in edge.
-func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val float64, best bool, dx float64, chosen bool, edge color.NRGBA) {
-	x, y := v.geo.Center(c, math.Min(float64(b.Height[c]), 3))
-	x += dx * v.geo.CellW()
+// chip draws a value at the front of its cell's top face on board b.
+func (v *View) chip(dst *ebiten.Image, ch *chip, b *santorini.Board) {
+	x, y := v.geo.Center(ch.cell, math.Min(float64(b.Height[ch.cell]), 3))
+	x += ch.dx * v.geo.CellW()
 	y += 0.19 * v.geo.CellW()
-	text := formatValue(val)
+	text, best, edge := ch.text, ch.best, ch.edge
 	size := math.Max(11, 0.12*v.geo.CellW())
 	w, _ := render.Measure(text, render.Bold, size)
 	r := image.Rect(int(x-w/2-7*v.scale), int(y-size*0.72), int(x+w/2+7*v.scale), int(y+size*0.78))
@@ -668,7 +737,7 @@ func (v *View) chip(dst *ebiten.Image, c santorini.Cell, b *santorini.Board, val
 		bg, ink = render.Accent, render.AccentInk
 	}
 	frame := render.Fade(edge, 0.7)
-	if chosen {
+	if ch.chosen {
 		frame = edge
 	}
 	render.Panel(dst, r.Inset(-int(2*v.scale)), size*0.6, frame)
@@ -721,25 +790,4 @@ func (v *View) drawEnd(dst *ebiten.Image, cur *santorini.Board, m *render.Moment
 			}
 		}
 	}
-}
-
-func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-
-func easeInOut(t float64) float64 { return t * t * (3 - 2*t) }
-
-// easeOutBounce lands like a dropped block: fast, then two small bounces.
-func easeOutBounce(t float64) float64 {
-	const n, d = 7.5625, 2.75
-	switch {
-	case t < 1/d:
-		return n * t * t
-	case t < 2/d:
-		t -= 1.5 / d
-		return n*t*t + 0.75
-	case t < 2.5/d:
-		t -= 2.25 / d
-		return n*t*t + 0.9375
-	}
-	t -= 2.625 / d
-	return n*t*t + 0.984375
 }

@@ -108,6 +108,7 @@ func draw(v *View, m *render.Moment) *image.RGBA {
 	dst := ebiten.NewImage(960, 600)
 	defer dst.Deallocate()
 	dst.Fill(render.Night)
+	v.Update(m)
 	v.Draw(dst, m)
 	return rendertest.Pixels(dst)
 }
@@ -174,6 +175,26 @@ func BenchmarkDraw(b *testing.B) {
 	m := &render.Moment{Prev: frames[9], Cur: frames[10], Clock: 1}
 	rendertest.BenchFrames(b, dst, func(i int) {
 		m.T = float64(i%60) / 60
+		v.Update(m)
 		v.Draw(dst, m)
 	})
+}
+
+// The view draws every frame of the fixture game, to its win, with a
+// computer's notes on each move, within its area, and without allocating
+// once a frame has been drawn once, at every window size.
+func TestConform(t *testing.T) {
+	frames := play(t, fixtureGame...)
+	for i, line := range fixtureGame {
+		seat := frames[i].ToMove[0]
+		bot, err := santorini.Title{}.NewBot("alphabeta", "2", seat, nil)
+		require.NoError(t, err)
+		ans, err := bot.Play(context.Background(), frames[i].State)
+		require.NoError(t, err)
+		frames[i+1].Moves = map[game.Seat]string{seat: line}
+		if ans.Notes != nil {
+			frames[i+1].Notes = map[game.Seat]game.Notes{seat: *ans.Notes}
+		}
+	}
+	rendertest.Conform(t, New(), frames)
 }

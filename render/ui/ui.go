@@ -5,6 +5,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -127,7 +128,7 @@ func (b *Button) fitTo(w int, size, detail float64) *fitted {
 	f.detailSize = render.Shrink(b.Detail, render.Regular, detail, detail*0.85, room)
 	f.detailLines = render.Wrap(b.Detail, render.Regular, f.detailSize, room)
 	if len(f.detailLines) > 2 {
-		f.detailLines = f.detailLines[:2]
+		f.detailLines = slices.Clone(f.detailLines[:2]) // Wrap's lines are shared
 		f.detailLines[1] = render.Clip(f.detailLines[1]+" …", render.Regular, f.detailSize, room)
 	}
 	return f
