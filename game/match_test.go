@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +16,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func init() { Register(race{}) }
+// TestMain installs the tests' catalogue: the race, and the relay (a race
+// whose seats the test connector remote holds too).
+func TestMain(m *testing.M) {
+	Install(Catalog{Titles: []Title{race{}, relay{}}, Connectors: []Connector{remote}})
+	os.Exit(m.Run())
+}
 
 func entrants(t *testing.T, list string) []Entrant {
 	t.Helper()
@@ -277,33 +283,45 @@ func FuzzOpenReplay(f *testing.F) {
 // closer is a player from a test connector that records being closed.
 type closer struct {
 	counter
-	closed *bool
+	closed *atomic.Bool
 }
 
 var _ io.Closer = closer{}
 
-func (c closer) Close() error { *c.closed = true; return nil }
+func (c closer) Close() error { c.closed.Store(true); return nil }
+
+// relay is the race under another name, whose seats remote holds too.
+type relay struct{ race }
+
+func (relay) ID() string   { return "relay" }
+func (relay) Name() string { return "Relay" }
+
+// remoteClosed records that a player of remote was closed.
+var remoteClosed atomic.Bool
+
+// remote is a test connector: its player adds the length of its settings
+// a turn.
+var remote = Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
+	Serves: func(t Title) bool { return t.ID() == "relay" },
+	New: func(t Title, settings string, seat Seat, logs string) (Player, error) {
+		return closer{counter: counter(len(settings)), closed: &remoteClosed}, nil
+	}}
 
 func TestConnectorsPlaySeats(t *testing.T) {
-	closed := false
-	RegisterConnector(Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
-		Serves: func(t Title) bool { return t.ID() == "race" },
-		New: func(t Title, settings string, seat Seat, logs string) (Player, error) {
-			return closer{counter: counter(len(settings)), closed: &closed}, nil
-		}})
-	_, err := ParseSeats(race{}, "remote,counter")
+	remoteClosed.Store(false)
+	_, err := ParseSeats(relay{}, "remote,counter")
 	require.ErrorContains(t, err, "remote needs its settings: remote:STEP")
-	specs, err := ParseSeats(race{}, "remote:a:c,counter:1")
+	specs, err := ParseSeats(relay{}, "remote:a:c,counter:1")
 	require.NoError(t, err)
 	require.Equal(t, SeatSpec{Kind: "remote", Strength: "a:c"}, specs[0], "everything after the kind is the settings")
-	m, done, err := Setup{Title: race{}, Seats: specs, Options: map[string]string{"target": "59"}}.Start()
+	m, done, err := Setup{Title: relay{}, Seats: specs, Options: map[string]string{"target": "59"}}.Start()
 	require.NoError(t, err)
 	res, err := m.Run(context.Background())
 	require.NoError(t, err)
 	require.NoError(t, done())
 	require.Equal(t, 1, res.Winner, "the connector's player adds 3 a turn: %+v %v", res, m.Timeline.Frame(1).Moves)
-	require.True(t, closed, "outside players are closed when the match ends")
-	_, err = ParseSeats(race{}, "wizard,counter")
+	require.True(t, remoteClosed.Load(), "outside players are closed when the match ends")
+	_, err = ParseSeats(relay{}, "wizard,counter")
 	require.ErrorContains(t, err, "(known: human, counter, sleeper, remote)")
 }
 

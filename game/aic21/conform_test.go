@@ -33,10 +33,10 @@ func TestConform(t *testing.T) {
 			}
 		}
 	})
-	gametest.Conform(t, Title{}, []string{"colony", "forager"}, gametest.Suite{
+	gametest.Conform(t, Arena, []string{"colony", "forager"}, gametest.Suite{
 		Configs: []game.Config{
-			{Seed: 5, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "60"}},
-			{Seed: 9, Map: ownMap("crossing"), Options: map[string]string{OptTurns: "50"}},
+			{Seed: 5, Map: "meadow", Options: map[string]string{OptTurns: "60"}},
+			{Seed: 9, Map: "crossing", Options: map[string]string{OptTurns: "50"}},
 		},
 		// The log names the teams after the seats, and reads back to a
 		// recording that exports to the same bytes.

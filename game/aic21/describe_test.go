@@ -13,7 +13,7 @@ import (
 // the charts' numbers are the judge's, so that a chart never contradicts
 // the scoreboard; kills and hits on bases are marked.
 func TestStandingsStatsAndMarkersOfAGame(t *testing.T) {
-	m := match(t, game.Config{Seed: 3, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
+	m := match(t, game.Config{Seed: 3, Map: "meadow", Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
 	tl := m.Timeline
 	kinds := map[string]int{}
 	delivered := [2]float64{}

@@ -3,7 +3,6 @@ package aic21
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -12,12 +11,6 @@ import (
 
 	"github.com/arena-games/arena/game"
 )
-
-// ownMap is one of Arena's maps, read from levels/aic21 (which this
-// package cannot import).
-func ownMap(name string) string {
-	return filepath.Join("..", "..", "levels", "aic21", "maps", name+".json")
-}
 
 // match plays a whole game between two built-in bots through game.Match.
 func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
@@ -28,7 +21,7 @@ func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
 		require.NoError(t, err)
 		seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 	}
-	m, err := game.NewMatch(Title{}, cfg, seats)
+	m, err := game.NewMatch(Arena, cfg, seats)
 	require.NoError(t, err)
 	_, err = m.Run(context.Background())
 	require.NoError(t, err)
@@ -173,7 +166,7 @@ func TestCommander(t *testing.T) {
 func TestPersonSeatIsACommander(t *testing.T) {
 	seats, err := game.ParseSeats(Title{}, "human,forager")
 	require.NoError(t, err)
-	m, closeFiles, err := game.Setup{Title: Title{}, Seats: seats, Seed: 1, Map: ownMap("meadow")}.Start()
+	m, closeFiles, err := game.Setup{Title: Arena, Seats: seats, Seed: 1, Map: "meadow"}.Start()
 	require.NoError(t, err)
 	defer closeFiles()
 	_, ok := m.Seats[0].Player.(*Commander)

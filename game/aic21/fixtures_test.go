@@ -200,16 +200,16 @@ func TestExportErrors(t *testing.T) {
 }
 
 func TestTitleNew(t *testing.T) {
-	path := ownMap("meadow")
-	_, err := Title{}.New(game.Config{Seats: 3, Map: path})
+	path := "meadow"
+	_, err := Arena.New(game.Config{Seats: 3, Map: path})
 	require.ErrorContains(t, err, "2 seats")
-	_, err = Title{}.New(game.Config{Map: path, Options: map[string]string{"speed": "1"}})
+	_, err = Arena.New(game.Config{Map: path, Options: map[string]string{"speed": "1"}})
 	require.ErrorContains(t, err, `unknown option "speed"`)
 	_, err = Title{}.New(game.Config{Map: filepath.Join(t.TempDir(), "none.json")})
 	require.ErrorContains(t, err, "read map")
-	_, err = Title{}.New(game.Config{Map: path, Options: map[string]string{OptConfig: "nowhere.config"}})
+	_, err = Arena.New(game.Config{Map: path, Options: map[string]string{OptConfig: "nowhere.config"}})
 	require.ErrorContains(t, err, "--config")
-	e, err := Title{}.New(game.Config{Map: path, Options: map[string]string{OptPreset: PresetOriginal, OptName0: "ants", "INIT_SCORPIONS": "1"}})
+	e, err := Arena.New(game.Config{Map: path, Options: map[string]string{OptPreset: PresetOriginal, OptName0: "ants", "INIT_SCORPIONS": "1"}})
 	require.NoError(t, err)
 	st := e.(*Engine).Current()
 	require.Equal(t, [2]string{"ants", "second_team"}, st.TeamNames)

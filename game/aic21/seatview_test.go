@@ -35,7 +35,7 @@ func TestTeamViewErrors(t *testing.T) {
 
 func FuzzTeamView(f *testing.F) {
 	players := gametest.Bots(f, Title{}, []string{"forager", "forager"}, nil)
-	_, lines, _ := gametest.SeatStreams(f, Title{}, game.Config{Seed: 1, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "4"}}, players, -1, nil)
+	_, lines, _ := gametest.SeatStreams(f, Arena, game.Config{Seed: 1, Map: "meadow", Options: map[string]string{OptTurns: "4"}}, players, -1, nil)
 	for _, v := range gametest.SeatViews(f, lines[0]) {
 		f.Add(v)
 	}
@@ -54,8 +54,8 @@ func FuzzTeamView(f *testing.F) {
 // and ever (Seen), the view distance and the message length, and no more.
 func TestSeatStreamsKnowTheCellsSeen(t *testing.T) {
 	players := gametest.Bots(t, Title{}, []string{"colony", "forager"}, func(s int) *game.Rand { return game.NewRand(7, uint64(s)+1) })
-	cfg := game.Config{Seed: 7, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "40"}}
-	frames, _, followers := gametest.SeatStreams(t, Title{}, cfg, players, -1, nil)
+	cfg := game.Config{Seed: 7, Map: "meadow", Options: map[string]string{OptTurns: "40"}}
+	frames, _, followers := gametest.SeatStreams(t, Arena, cfg, players, -1, nil)
 	for s, f := range followers {
 		tl := f.Recording().Timeline
 		var before *State

@@ -26,7 +26,11 @@ type toy struct{}
 
 var _ game.Fogged = toy{}
 
-func init() { game.Register(toy{}) }
+// TestMain installs the toy, which the replays of its games name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{toy{}}})
+	os.Exit(m.Run())
+}
 
 // defect is the toy's defect in this process: "" for none.
 var defect = os.Getenv("GAMETEST_DEFECT")

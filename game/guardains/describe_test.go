@@ -38,7 +38,7 @@ func TestTranscriptStandingsAgreeWithTheVerdict(t *testing.T) {
 // only where its guardians see them; nothing private behind the curtain.
 func TestSightsHideTheOtherSide(t *testing.T) {
 	players := gametest.Bots(t, Title{}, []string{"hunter", "hunter"}, func(seat int) *game.Rand { return game.NewRand(7, uint64(seat)) })
-	_, frames := gametest.Play(t, Title{}, game.Config{Seed: 7, Map: "maze:20x20", Options: map[string]string{OptTurns: "120"}}, players, 120)
+	_, frames := gametest.Play(t, Arena, game.Config{Seed: 7, Map: "maze:20x20", Options: map[string]string{OptTurns: "120"}}, players, 120)
 	for _, f := range frames[1:] {
 		s := f.State.(*State)
 		for _, as := range []game.Seat{0, 1} {
@@ -67,7 +67,7 @@ func TestSightsHideTheOtherSide(t *testing.T) {
 // The markers tell kills and the stone; the standings rank by score.
 func TestMarkersAndStandingsOfAGame(t *testing.T) {
 	players := gametest.Bots(t, Title{}, []string{"hunter", "explorer"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
-	_, frames := gametest.Play(t, Title{}, game.Config{Seed: 3, Map: "open10"}, players, -1)
+	_, frames := gametest.Play(t, Arena, game.Config{Seed: 3, Map: "open10"}, players, -1)
 	kinds := map[string]int{}
 	for _, f := range frames {
 		for _, m := range (Title{}).Markers(f, game.AllSeats) {

@@ -33,7 +33,7 @@ func TestRulesOptions(t *testing.T) {
 }
 
 func TestEngine(t *testing.T) {
-	eng, err := Title{}.New(game.Config{Seed: 3, Map: "open10", Options: map[string]string{OptRounds: "3"}})
+	eng, err := Arena.New(game.Config{Seed: 3, Map: "open10", Options: map[string]string{OptRounds: "3"}})
 	require.NoError(t, err)
 	e := eng.(*Engine)
 	require.Equal(t, []game.Seat{0, 1}, e.ToMove())

@@ -14,7 +14,7 @@ import (
 // counts the events of each seat by kind.
 func play(t *testing.T, level string, kinds [2]string) (*alienwarz.State, [2]map[string]int) {
 	t.Helper()
-	eng, err := alienwarz.Title{}.New(game.Config{Map: level})
+	eng, err := title.New(game.Config{Map: level})
 	require.NoError(t, err)
 	var players [2]game.Player
 	for i, k := range kinds {

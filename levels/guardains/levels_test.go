@@ -11,6 +11,9 @@ import (
 	"github.com/arena-games/arena/game/guardains"
 )
 
+// title is GuardAIns made with Arena's levels, as internal/titles makes it.
+var title = guardains.Title{Shelf: Shelf}
+
 // reachable counts the cells reachable from c through passages.
 func reachable(m *guardains.Maze, c guardains.Cell) int {
 	seen := make([]bool, m.W*m.H)
@@ -82,7 +85,7 @@ func TestSizes(t *testing.T) {
 	}
 	find := func(name string, options map[string]string) *guardains.Level {
 		t.Helper()
-		l, err := Find(game.Config{Seed: 3, Map: name, Options: options})
+		l, err := title.FindLevel(game.Config{Seed: 3, Map: name, Options: options})
 		require.NoError(t, err, name)
 		return l
 	}
@@ -100,10 +103,10 @@ func TestSizes(t *testing.T) {
 	}
 	require.Equal(t, [5]int{0, 10, 2, 2, 0}, count)
 	for _, bad := range []string{"maze:4x4", "maze:300x300", "nowhere", "../levels/open10"} {
-		_, err := Find(game.Config{Map: bad})
+		_, err := title.FindLevel(game.Config{Map: bad})
 		require.Error(t, err, bad)
 	}
-	_, err := Find(game.Config{Options: map[string]string{guardains.OptClues: "many"}})
+	_, err := title.FindLevel(game.Config{Options: map[string]string{guardains.OptClues: "many"}})
 	require.Error(t, err)
 }
 
@@ -175,7 +178,7 @@ func TestBarePicture(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dump.txt")
 	require.NoError(t, os.WriteFile(path, bare.Text(), 0o644))
 	for seed := int64(1); seed <= 2; seed++ {
-		got, err := Find(game.Config{Seed: seed, Map: path})
+		got, err := title.FindLevel(game.Config{Seed: seed, Map: path})
 		require.NoError(t, err)
 		require.NoError(t, got.Complete())
 		require.Len(t, got.Kinds, 9)

@@ -14,8 +14,15 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/levels/alienwarz"
+	levels "github.com/arena-games/arena/levels/alienwarz"
 )
+
+// TestMain installs AlienWarz with Arena's levels and the bot programs'
+// seats, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{alienwarz.Title{Levels: levels.Levels()}}, Connectors: []game.Connector{Connector}})
+	os.Exit(m.Run())
+}
 
 // bot writes a bot folder with run.sh (body after the shebang) and returns
 // the script's path.

@@ -22,7 +22,6 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/net/botproc" // the process: seats
 	"github.com/arena-games/arena/net/stream"
 )
 

@@ -17,18 +17,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/game/aic21"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"
-	_ "github.com/arena-games/arena/levels/aic21"
-	_ "github.com/arena-games/arena/levels/alienwarz"
-	_ "github.com/arena-games/arena/levels/guardains"
+	"github.com/arena-games/arena/internal/titles"
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
+
+// TestMain installs what arena serve plays.
+func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	os.Exit(m.Run())
+}
 
 // testServer is a server on an embedded NATS, behind httptest, served
 // as arena serve serves it: its http.Server on its Listener.

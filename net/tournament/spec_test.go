@@ -7,14 +7,16 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	_ "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
-	_ "github.com/arena-games/arena/levels/aibg5"
-	_ "github.com/arena-games/arena/levels/alienwarz"
-	_ "github.com/arena-games/arena/net/botproc"
+	"github.com/arena-games/arena/internal/titles"
 )
+
+// TestMain installs what arena tournament plays.
+func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	os.Exit(m.Run())
+}
 
 // The issue's minimal spec works as written.
 const minimal = `title = "alienwarz"

@@ -15,9 +15,18 @@ import (
 
 	"github.com/arena-games/arena/game"
 	gg "github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/levels/guardains"
+	levels "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
+
+// title is GuardAIns with Arena's levels, as arena plays it.
+var title = gg.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title and its contest, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}, Contests: []game.Contest{Contest}})
+	os.Exit(m.Run())
+}
 
 // bot runs testdata/bot.py (python-socketio, as the contest's template)
 // for a player in a mode; its printed events are read back with lines.
@@ -74,7 +83,7 @@ func setup(t *testing.T, seats string, turns string, limit time.Duration) game.S
 	for _, k := range strings.Split(seats, ",") {
 		specs = append(specs, game.SeatSpec{Kind: k})
 	}
-	return game.Setup{Title: gg.Title{}, Seed: 7, Map: "original", Seats: specs, Limit: limit,
+	return game.Setup{Title: title, Seed: 7, Map: "original", Seats: specs, Limit: limit,
 		Out: filepath.Join(t.TempDir(), "guardains.arena"), Options: map[string]string{"turns": turns},
 		Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 }
