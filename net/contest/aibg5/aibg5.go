@@ -177,6 +177,8 @@ func (l *Lobby) URL() string { return l.url }
 
 // Connect says how each contest seat's bot connects.
 func (l *Lobby) Connect() []string {
+	l.mu.Lock() // a bot may be logging in, and taking a seat, meanwhile
+	defer l.mu.Unlock()
 	var out []string
 	for k, s := range l.seats {
 		who := fmt.Sprintf("login number %d: any username and password", k+1)
