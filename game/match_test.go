@@ -42,6 +42,7 @@ func entrants(t *testing.T, list string) []Entrant {
 }
 
 func TestParseSeats(t *testing.T) {
+	t.Parallel()
 	specs, err := ParseSeats(race{}, "human, Counter:3")
 	require.NoError(t, err)
 	require.Equal(t, []SeatSpec{{Kind: "human"}, {Kind: "counter", Strength: "3"}}, specs)
@@ -74,6 +75,7 @@ func playRace(t *testing.T, dir string, seats string, cfg Config) (Result, strin
 }
 
 func TestMatchReplayRoundTrip(t *testing.T) {
+	t.Parallel()
 	res, path := playRace(t, t.TempDir(), "counter:3,counter:2", Config{Seed: 7, Options: map[string]string{"target": "118"}})
 	require.Equal(t, Result{Winner: 1, Ranking: []int{1, 2}, Reason: "target"}, res)
 
@@ -91,6 +93,7 @@ func TestMatchReplayRoundTrip(t *testing.T) {
 }
 
 func TestReplayKeyframeMismatchIsAnError(t *testing.T) {
+	t.Parallel()
 	_, path := playRace(t, t.TempDir(), "counter:1,counter:1", Config{Options: map[string]string{"target": "60"}})
 	r, err := ReadReplay(path, mustRead(t, path))
 	require.NoError(t, err)
@@ -101,6 +104,7 @@ func TestReplayKeyframeMismatchIsAnError(t *testing.T) {
 }
 
 func TestReplayAfterCrashKeepsEveryStep(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m, err := NewMatch(race{}, Config{}, entrants(t, "counter:1,counter:1"))
 	require.NoError(t, err)
@@ -138,6 +142,7 @@ func TestReplayAfterCrashKeepsEveryStep(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
+	t.Parallel()
 	gz := func(s string) []byte {
 		var b bytes.Buffer
 		w := gzip.NewWriter(&b)
@@ -170,6 +175,7 @@ func TestReplayErrors(t *testing.T) {
 }
 
 func TestHumanRetriesIllegalMoves(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "4"}}, entrants(t, "human,counter:1"))
 	require.NoError(t, err)
 	h, ok := m.IsHuman(0)
@@ -198,6 +204,7 @@ func TestHumanRetriesIllegalMoves(t *testing.T) {
 }
 
 func TestTimeLimitGivesTheEmptyMove(t *testing.T) {
+	t.Parallel()
 	seats := entrants(t, "sleeper:500,counter:1")
 	seats[0].Limit = 20 * time.Millisecond
 	m, err := NewMatch(race{}, Config{}, seats)
@@ -209,6 +216,7 @@ func TestTimeLimitGivesTheEmptyMove(t *testing.T) {
 }
 
 func TestPacerStepMode(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "3"}}, entrants(t, "counter:1,counter:1"))
 	require.NoError(t, err)
 	m.Pace = NewPacer(PaceStep, 0)
@@ -228,6 +236,7 @@ func TestPacerStepMode(t *testing.T) {
 }
 
 func TestPreludeIsRecordedAsLoaded(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "10"}}, entrants(t, "counter:3,counter:3"))
 	require.NoError(t, err)
 	m.Prelude = []map[Seat]string{{0: "1"}, {1: "2"}}
@@ -247,6 +256,7 @@ func TestPreludeIsRecordedAsLoaded(t *testing.T) {
 }
 
 func TestRandIsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b, c := NewRand(5, 1), NewRand(5, 1), NewRand(5, 2)
 	x, y, z := a.Uint64(), b.Uint64(), c.Uint64()
 	require.Equal(t, x, y)
@@ -308,6 +318,7 @@ var remote = Connector{Kind: "remote", About: "a test player", Usage: "remote:ST
 	}}
 
 func TestConnectorsPlaySeats(t *testing.T) {
+	t.Parallel()
 	remoteClosed.Store(false)
 	_, err := ParseSeats(relay{}, "remote,counter")
 	require.ErrorContains(t, err, "remote needs its settings: remote:STEP")
@@ -329,6 +340,7 @@ func TestConnectorsPlaySeats(t *testing.T) {
 // seat's bound; past it, the move goes to the engine, which penalises it
 // as the rules say (the race: a forfeit).
 func TestRefusalsAreBounded(t *testing.T) {
+	t.Parallel()
 	seats := entrants(t, "human,counter:1")
 	seats[0].Refusals = 2
 	m, err := NewMatch(race{}, Config{}, seats)

@@ -38,6 +38,7 @@ func readNote(path string) (*note, error) {
 // name in any case, with or without the extension, and "" is the default;
 // a path is read from disk; anything else is an error that lists the names.
 func TestShelf(t *testing.T) {
+	t.Parallel()
 	s := testShelf()
 	require.Equal(t, []string{"open", "alpha", "canyon"}, s.Names())
 	for in, want := range map[string]string{"": "open", "Alpha": "alpha", "canyon.txt": "canyon", "OPEN.TXT": "open"} {

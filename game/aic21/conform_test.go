@@ -21,6 +21,7 @@ import (
 // (R15). A colony sees its own units as they are, and the other colony's
 // only where its units see them: no byte of its stream tells more.
 func TestConform(t *testing.T) {
+	t.Parallel()
 	var enemiesSeen, hidden atomic.Int64
 	var exported sync.Map // the kinds of event of the games exported
 	t.Cleanup(func() {

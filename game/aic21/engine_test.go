@@ -71,6 +71,7 @@ func (p *probe) Turn(st *Status) UnitMove {
 // each made at its unit's INIT, given only that unit's views, dropped at
 // its KILL; and that the seat's move bundles their answers.
 func TestSwarmFansOut(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers, r.InitSoldiers = 2, 1 })
 	var agents []*probe
 	swarm := NewSwarm(func(*rand.Rand) Agent {
@@ -116,6 +117,7 @@ func TestSwarmFansOut(t *testing.T) {
 // TestCommander: a person's orders replace the bot's for the units they
 // name; the rest follow the bot; out of time, all follow the bot.
 func TestCommander(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers = 2 })
 	bot, err := Title{}.NewBot("forager", "", 0, game.NewRand(1, 1))
 	require.NoError(t, err)
@@ -164,6 +166,7 @@ func TestCommander(t *testing.T) {
 // A person's seat is a Commander: the match sees the person, and the
 // colony bot drives the units they leave alone.
 func TestPersonSeatIsACommander(t *testing.T) {
+	t.Parallel()
 	seats, err := game.ParseSeats(Title{}, "human,forager")
 	require.NoError(t, err)
 	m, closeFiles, err := game.Setup{Title: Arena, Seats: seats, Seed: 1, Map: "meadow"}.Start()

@@ -11,6 +11,7 @@ import (
 )
 
 func TestTeamViewErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ view, want string }{
 		{`{"w":0,"h":5}`, "a 0x5 map"},
 		{`{"w":5000,"h":5000}`, "a 5000x5000 map"},
@@ -53,6 +54,7 @@ func FuzzTeamView(f *testing.F) {
 // A colony's state knows the cells its units' views showed, now (Sight)
 // and ever (Seen), the view distance and the message length, and no more.
 func TestSeatStreamsKnowTheCellsSeen(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"colony", "forager"}, func(s int) *game.Rand { return game.NewRand(7, uint64(s)+1) })
 	cfg := game.Config{Seed: 7, Map: "meadow", Options: map[string]string{OptTurns: "40"}}
 	frames, _, followers := gametest.SeatStreams(t, Arena, cfg, players, -1, nil)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestOriginalLevels(t *testing.T) {
+	t.Parallel()
 	data := fixture(t, "levels.json")
 	require.Equal(t, []byte("\xef\xbb\xbf"), data[:3], "the fixture has a BOM")
 	lvls := originalLevels(t)
@@ -47,6 +48,7 @@ func TestOriginalLevels(t *testing.T) {
 }
 
 func TestParseLevels(t *testing.T) {
+	t.Parallel()
 	one, err := ParseLevels("gen", []byte(`{"cheap": [[1, 2]], "expensive": [[3, 3]]}`))
 	require.NoError(t, err)
 	require.Equal(t, []Level{{Name: "gen #0", Minerals: []Cell{{1, 2}, {2, 1}}, Diamonds: []Cell{{3, 3}}}}, one)

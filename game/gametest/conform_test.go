@@ -238,12 +238,14 @@ var toySuite = gametest.Suite{
 
 // TestToy is Conform on the toy, with the defect the environment gives it.
 func TestToy(t *testing.T) {
+	t.Parallel()
 	gametest.Conform(t, toy{}, []string{"taker", "taker"}, toySuite)
 }
 
 // Conform finds each defect of a title: run on a toy with the defect, in
 // a process of its own, it fails and says what is wrong.
 func TestConformFindsEachDefect(t *testing.T) {
+	t.Parallel()
 	if defect != "" {
 		t.Skip("the process of one defect")
 	}

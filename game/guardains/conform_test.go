@@ -17,6 +17,7 @@ import (
 // zero loses. A seat sees its own guardians as they are, and the enemy's
 // and the stone only where its guardians see them.
 func TestConform(t *testing.T) {
+	t.Parallel()
 	var enemiesSeen atomic.Int64
 	t.Cleanup(func() {
 		if enemiesSeen.Load() == 0 {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestSeatViewErrors(t *testing.T) {
+	t.Parallel()
 	v, err := Title{}.NewSeatView(0, nil)
 	require.NoError(t, err)
 	for _, c := range []struct{ view, want string }{
@@ -33,6 +34,7 @@ func TestSeatViewErrors(t *testing.T) {
 // a board that is not square a coordinate may lie off the board, and a
 // seat's stream still reads. It tells nothing of the cells anyway.
 func TestSeatStreamsReadTransposedSpecialVision(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"hunter", "explorer"}, nil)
 	cfg := game.Config{Seed: 11, Map: "maze:30x12", Options: map[string]string{OptCompat: CompatOriginal, OptRounds: "20"}}
 	frames, lines, followers := gametest.SeatStreams(t, Arena, cfg, players, -1, nil)
@@ -77,6 +79,7 @@ func FuzzSeatView(f *testing.F) {
 // the walls seen stay known after the guardians move on; the other seat's
 // base and StarLord's special_vision (coordinates only) tell nothing.
 func TestSeatMazeKnowsOnlyTheSidesItsViewsShowed(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"explorer", "hunter"}, nil)
 	cfg := game.Config{Seed: 5, Map: "maze:30x20"}
 	frames, _, followers := gametest.SeatStreams(t, Arena, cfg, players, 40, nil)
@@ -154,6 +157,7 @@ func TestSeatMazeKnowsOnlyTheSidesItsViewsShowed(t *testing.T) {
 // InView is the cells a seat's view shows with what is on them: its
 // guardians' cells and lines of sight, not StarLord's special vision.
 func TestInViewIsWhatTheViewShows(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"explorer", "hunter"}, nil)
 	_, frames := gametest.Play(t, Arena, game.Config{Seed: 6, Map: "maze:24x16"}, players, 60)
 	special := 0

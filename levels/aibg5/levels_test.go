@@ -16,6 +16,7 @@ import (
 var title = aibg5.Title{Shelf: Shelf}
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, []string{"arena", "blackholes", "fortress", "maze", "wormholes"}, Names())
 	for _, n := range Names() {
 		require.NotEmpty(t, About[n], n)
@@ -28,6 +29,7 @@ func TestNames(t *testing.T) {
 // the spawns and their alternatives free, and lets every ship reach every
 // cell it may stand on.
 func TestMapsAreFair(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names() {
 		m, err := title.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
@@ -92,6 +94,7 @@ func TestMapsAreFair(t *testing.T) {
 // The shelf finds maps by name in any spelling and reads original files
 // by path; the engine finds them through it.
 func TestFindMap(t *testing.T) {
+	t.Parallel()
 	def, err := title.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, def.Name)

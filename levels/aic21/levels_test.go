@@ -15,6 +15,7 @@ import (
 var title = aic21.Title{Shelf: Shelf}
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, []string{"meadow", "canyons", "crossing", "expanse", "marsh"}, Names())
 	for _, n := range Names() {
 		require.NotEmpty(t, About[n], n)
@@ -32,6 +33,7 @@ func TestNames(t *testing.T) {
 // 10 apart, every open cell reachable, at most 800 bread and 800 grass
 // (delayed resources included), as the seed rules design them.
 func TestMapsAreFair(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names() {
 		m, err := title.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
@@ -81,6 +83,7 @@ func reachable(m *aic21.Map) int {
 }
 
 func TestFindMap(t *testing.T) {
+	t.Parallel()
 	m, err := title.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, m.Name)
@@ -97,6 +100,7 @@ func TestFindMap(t *testing.T) {
 // TestDefaultGame plays a short game on the default map through the
 // title, as `arena run aic21 --seats colony,forager` does.
 func TestDefaultGame(t *testing.T) {
+	t.Parallel()
 	var seats []game.Entrant
 	for i, k := range []string{"colony", "forager"} {
 		p, err := aic21.Title{}.NewBot(k, "", game.Seat(i), game.NewRand(1, uint64(i)+1))

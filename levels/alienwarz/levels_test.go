@@ -13,6 +13,7 @@ import (
 var title = alienwarz.Title{Levels: Levels()}
 
 func TestLevelsAreSymmetricAndOpen(t *testing.T) {
+	t.Parallel()
 	lvls := Levels()
 	require.Len(t, lvls, 5)
 	seen := map[string]bool{}
@@ -74,6 +75,7 @@ func reachable(s *alienwarz.State, p int) map[alienwarz.Cell]bool {
 }
 
 func TestChooseLevel(t *testing.T) {
+	t.Parallel()
 	pick := func(cfg game.Config) string {
 		t.Helper()
 		l, _, err := title.ChooseLevel(cfg)

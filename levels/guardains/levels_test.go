@@ -39,6 +39,7 @@ func reachable(m *guardains.Maze, c guardains.Cell) int {
 }
 
 func TestGeneratedMazes(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{5, 5}, {50, 50}, {120, 80}, {7, 199}, {200, 200}} {
 		for seed := int64(1); seed <= 3; seed++ {
 			w, h := size[0], size[1]
@@ -79,6 +80,7 @@ func TestGeneratedMazes(t *testing.T) {
 }
 
 func TestSizes(t *testing.T) {
+	t.Parallel()
 	for _, bad := range [][2]int{{4, 50}, {50, 4}, {201, 50}, {0, 0}} {
 		_, err := Generate(bad[0], bad[1], 1, DefaultCounts)
 		require.Error(t, err, "%v", bad)
@@ -114,6 +116,7 @@ func TestSizes(t *testing.T) {
 // the stone favour neither base: on average as near to one as to the other,
 // and rarely all on one side.
 func TestFairDistribution(t *testing.T) {
+	t.Parallel()
 	const seeds = 400
 	var nearer [2]int
 	oneSided := 0
@@ -154,6 +157,7 @@ func abs(x int) int {
 }
 
 func TestHandLevels(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names()[3:] {
 		data, err := files.ReadFile("levels/" + name + ".txt")
 		require.NoError(t, err)
@@ -172,6 +176,7 @@ func TestHandLevels(t *testing.T) {
 // TestBarePicture plays the original's bare maze dump: the bases, the
 // stone and the special cells are drawn from the seed.
 func TestBarePicture(t *testing.T) {
+	t.Parallel()
 	l, err := Generate(20, 10, 5, DefaultCounts)
 	require.NoError(t, err)
 	bare := &guardains.Level{Maze: l.Maze, Bases: [2]guardains.Cell{guardains.Nowhere, guardains.Nowhere}, Stone: guardains.Nowhere}

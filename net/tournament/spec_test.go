@@ -32,6 +32,7 @@ seat = "miner"
 `
 
 func TestMinimalSpec(t *testing.T) {
+	t.Parallel()
 	s, err := ParseSpec("spec.toml", []byte(minimal))
 	require.NoError(t, err)
 	require.Equal(t, "alienwarz", s.Title.ID())
@@ -45,6 +46,7 @@ func TestMinimalSpec(t *testing.T) {
 }
 
 func TestSpecWithEverything(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bots", "a", "run.sh")
 	require.NoError(t, os.MkdirAll(filepath.Dir(bot), 0o755))
@@ -81,6 +83,7 @@ seat = "miner"
 }
 
 func TestSpecErrorsNameTheLineAndTheKey(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ spec, want string }{
 		{"title = \"alienwarz\"\ngmaes = 2\n", "spec.toml:2: gmaes: unknown key (known: advance, deciders, direct, draw, entrant, format, games,"},
 		{"title = \"alienwarz\"\ngames = \"two\"\n", "spec.toml:2:9: games: expected a whole number of games, got a TOML string"},

@@ -137,6 +137,7 @@ func msg(s string) string {
 // every seat joined, actions in and out of turn with the original's
 // messages, the spectators, the end.
 func TestProtocol(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, game.Setup{Title: title, Seed: 3, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
 		Options: map[string]string{"turns": "2"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})
@@ -260,6 +261,7 @@ func TestProtocol(t *testing.T) {
 // answers with the state after the round, or the message alone for an
 // illegal action; one call at a time; then "Trening igra je završena.".
 func TestTraining(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
 		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})

@@ -50,6 +50,7 @@ func pythonBots(t *testing.T, url string, modes ...string) {
 // A full match: a Python bot of the contest, over the original protocol,
 // against Arena's built-in players; its replay re-plays to the same end.
 func TestPythonBotMatch(t *testing.T) {
+	t.Parallel()
 	st := game.Setup{Title: title, Seed: 11, Out: filepath.Join(t.TempDir(), "aibg5.arena"),
 		Seats:   []game.SeatSpec{{Kind: "tactical"}, {Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "25"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}

@@ -24,6 +24,7 @@ var generatedRE = regexp.MustCompile(`^AIBG 5\.0 seat (\d) \(playerIdx \d\): POS
 // refused, as is playerN/playerN. Each seat's login is playerN with a new
 // secret password, which the connect line prints; it plays.
 func TestLoginsBeyondLoopback(t *testing.T) {
+	t.Parallel()
 	st := game.Setup{Title: title, Seed: 3, Limit: 200 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{Listen: contesttest.Beyond(t), JoinTimeout: 20 * time.Second}}
@@ -59,6 +60,7 @@ func TestLoginsBeyondLoopback(t *testing.T) {
 // On such a listener an accounts file may not hold a login whose password
 // is its username, such as the original's admin/admin.
 func TestGuessableAccountsBeyondLoopback(t *testing.T) {
+	t.Parallel()
 	beyond := contesttest.Beyond(t)
 	for _, file := range []string{"ana s3cret\nadmin admin admin\n", "ana ana\n"} {
 		path := filepath.Join(t.TempDir(), "accounts.txt")
@@ -73,6 +75,7 @@ func TestGuessableAccountsBeyondLoopback(t *testing.T) {
 // take a seat by logging in first); the spectators' endpoints stay open to
 // any page, as the original's were.
 func TestCrossSiteLogin(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, game.Setup{Title: title, Seed: 3, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{JoinTimeout: 2 * time.Second}})
@@ -94,6 +97,7 @@ func TestCrossSiteLogin(t *testing.T) {
 // Every password and token is kept as a contest.Secret, which compares
 // hashes in constant time and cannot be compared with ==.
 func TestSecretsCompareInConstantTime(t *testing.T) {
+	t.Parallel()
 	secret := reflect.TypeOf(contest.Secret{})
 	require.False(t, secret.Comparable())
 	acc := reflect.TypeOf(account{})

@@ -74,6 +74,7 @@ var waitingRE = regexp.MustCompile(`waiting for unit (\d+) of colony (\d) .* AIC
 // the original server's frames back, byte for byte. At the end each gets
 // KILL, as under the original's --run-manually, and its socket closes.
 func TestWireFrames(t *testing.T) {
+	t.Parallel()
 	units := readWire(t)
 	require.Len(t, units, 12)
 	st := game.Setup{Title: title, Seed: 1, Map: filepath.Join(fixtures, "maps/map3_2.json"),
@@ -173,6 +174,7 @@ func unitProgram(t testing.TB, mode string) string {
 // template, one process each, against Arena's colony bot; the replay
 // re-plays to the same end; every process is gone afterwards.
 func TestPythonUnitsMatch(t *testing.T) {
+	t.Parallel()
 	st := game.Setup{Title: title, Seed: 4, Out: filepath.Join(t.TempDir(), "aic21.arena"),
 		Seats:   []game.SeatSpec{{Kind: "colony"}, {Kind: "process", Strength: unitProgram(t, "play")}},
 		Options: map[string]string{ants.OptTurns: "40"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
@@ -233,6 +235,7 @@ func TestMisbehavingUnits(t *testing.T) {
 // A process seat's .jar runs as java -jar PATH. Java is an optional
 // runtime: without a JDK the test is skipped, under CI too.
 func TestJarUnits(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"java", "javac", "jar"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("no %s: the .jar seats need a JDK to test", tool)

@@ -178,6 +178,7 @@ func TestHijackerProcesses(t *testing.T) {
 // a loopback listener, beside the units' own tokens; the option is
 // refused for a listener that other machines reach.
 func TestZeroToken(t *testing.T) {
+	t.Parallel()
 	st := game.Setup{Title: title, Seed: 5, Out: filepath.Join(t.TempDir(), "zero.arena"), Limit: time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}},
 		Options: map[string]string{ants.OptTurns: "3", "INIT_ANTS": "2", ants.OptZeroToken: "true"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
@@ -208,6 +209,7 @@ func TestZeroToken(t *testing.T) {
 // A unit's token is kept as a contest.Secret, which compares hashes in
 // constant time and cannot be compared with ==.
 func TestSecretsCompareInConstantTime(t *testing.T) {
+	t.Parallel()
 	f, ok := reflect.TypeOf(door{}).FieldByName("token")
 	require.True(t, ok)
 	require.Equal(t, reflect.TypeOf(contest.Secret{}).String(), f.Type.String())

@@ -90,6 +90,7 @@ func setup(t *testing.T, seats string, turns string, limit time.Duration) game.S
 
 // Logins from the handshake's auth header: the refusals of §6 and R32.
 func TestLogins(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, setup(t, "contest,hunter", "2", 300*time.Millisecond))
 	url := "http://" + m.Addr(t)
 	// python-socketio takes seconds to give up: the refused logins try at
@@ -135,6 +136,7 @@ func TestLogins(t *testing.T) {
 // Arena's hunter. Its views are the engine's, byte for byte; it hears
 // the statuses of §6 in order; the replay re-plays to the same end.
 func TestPythonBotMatch(t *testing.T) {
+	t.Parallel()
 	st := setup(t, "hunter,contest", "12", 0)
 	m := contesttest.Start(t, st)
 	b := startBot(t, "http://"+m.Addr(t), "player2", "play")
