@@ -16,6 +16,9 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/titles"
+	"github.com/arena-games/arena/internal/titles/views"
+	"github.com/arena-games/arena/render"
 )
 
 // The arena binary, built once for the tests that run it as a child process.
@@ -26,7 +29,11 @@ var (
 	binErr  error
 )
 
+// TestMain installs what arena plays and draws, as main does, for the
+// tests that run the command line in this process.
 func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	render.Install(views.Drawn()...)
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)

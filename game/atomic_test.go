@@ -11,6 +11,7 @@ import (
 )
 
 func TestWriteFileAtomicKeepsTheOldFileOnError(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "keep.arena")
 	require.NoError(t, os.WriteFile(path, []byte("good"), 0o644))
 	err := WriteFileAtomic(path, func(w io.Writer) error {
@@ -32,6 +33,7 @@ func TestWriteFileAtomicKeepsTheOldFileOnError(t *testing.T) {
 }
 
 func TestAtomicFileIsInvisibleUntilCommit(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "sub", "out.png")
 	a, err := CreateAtomic(path)
 	require.NoError(t, err)
@@ -48,6 +50,7 @@ func TestAtomicFileIsInvisibleUntilCommit(t *testing.T) {
 }
 
 func TestCheckOutputs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := filepath.Join(dir, "m.json")
 	require.NoError(t, os.WriteFile(m, []byte("{}"), 0o644))

@@ -73,7 +73,8 @@ type ContestKind struct {
 func (k ContestKind) Bare() bool { return !strings.Contains(k.Usage, ":") }
 
 // A Contest is a title's original contest protocol served by Arena. The
-// seats of its kinds in a match share one lobby.
+// packages under net/contest make them, and a program's Catalog lists
+// them. The seats of its kinds in a match share one lobby.
 type Contest struct {
 	Title string // the title's ID
 	Kinds []ContestKind
@@ -82,15 +83,10 @@ type Contest struct {
 	Open func(t Title, cfg Config, seats map[Seat]SeatSpec, opts ContestOptions) (Lobby, error)
 }
 
-var contests registry[Contest]
-
-// RegisterContest makes a title's contest protocol available; the packages
-// under net/contest call it.
-func RegisterContest(c Contest) { contests.add(c) }
-
-// FindContest finds the contest protocol that seats kind for title t.
+// FindContest finds the installed contest protocol that seats kind for
+// title t.
 func FindContest(t Title, kind string) (Contest, ContestKind, bool) {
-	for _, c := range contests.all() {
+	for _, c := range installed().Contests {
 		if c.Title != t.ID() {
 			continue
 		}
@@ -106,7 +102,7 @@ func FindContest(t Title, kind string) (Contest, ContestKind, bool) {
 // ContestKinds lists the seat kinds that title t's contest protocol seats.
 func ContestKinds(t Title) []ContestKind {
 	var out []ContestKind
-	for _, c := range contests.all() {
+	for _, c := range installed().Contests {
 		if c.Title == t.ID() {
 			out = append(out, c.Kinds...)
 		}

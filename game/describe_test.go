@@ -8,6 +8,7 @@ import (
 )
 
 func TestVerdict(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, "Player 2 wins: the stone is home", Verdict(Frame{Over: true, Result: Result{Winner: 2}}, "the stone is home"))
 	require.Equal(t, "A draw: level on every count", Verdict(Frame{Over: true}, "level on every count"), "winner 0 is a draw")
 	require.Equal(t, "Player 1 wins", Verdict(Frame{Over: true, Result: Result{Winner: 1}}, ""))
@@ -15,6 +16,7 @@ func TestVerdict(t *testing.T) {
 }
 
 func TestSights(t *testing.T) {
+	t.Parallel()
 	require.True(t, Knows(AllSeats, 3))
 	require.True(t, Knows(1, 1))
 	require.False(t, Knows(0, 1))
@@ -22,6 +24,7 @@ func TestSights(t *testing.T) {
 }
 
 func TestCheckOption(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, CheckOption(Option{Name: "n", Type: OptInt}, "12"))
 	require.ErrorContains(t, CheckOption(Option{Name: "n", Type: OptInt}, "x"), "whole number")
 	require.ErrorContains(t, CheckOption(Option{Name: "f", Type: OptFlag}, "maybe"), "want true")

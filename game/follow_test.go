@@ -37,6 +37,7 @@ func teeRace(t *testing.T, seats string, cfg Config) (lines [][]byte, watched []
 }
 
 func TestTeeHandsOverTheFileLines(t *testing.T) {
+	t.Parallel()
 	lines, watched, path := teeRace(t, "counter:1,counter:2", Config{Seed: 3, Options: map[string]string{"target": "130"}})
 	raw, err := ReplayLimit.Gunzip(path, mustRead(t, path))
 	require.NoError(t, err)
@@ -47,6 +48,7 @@ func TestTeeHandsOverTheFileLines(t *testing.T) {
 }
 
 func TestFollowerRebuildsTheTimeline(t *testing.T) {
+	t.Parallel()
 	lines, _, path := teeRace(t, "counter:1,counter:2", Config{Seed: 3, Options: map[string]string{"target": "130"}})
 	want, err := OpenFile(path)
 	require.NoError(t, err)
@@ -69,6 +71,7 @@ func TestFollowerRebuildsTheTimeline(t *testing.T) {
 }
 
 func TestFollowerRefusesWhatDoesNotFollow(t *testing.T) {
+	t.Parallel()
 	lines, _, _ := teeRace(t, "counter:1,counter:1", Config{Options: map[string]string{"target": "60"}})
 	for _, c := range []struct {
 		name   string

@@ -8,9 +8,7 @@ package game
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"sync"
 )
 
 // Seat is one side of a game, numbered from 0. People see it as Seat+1.
@@ -157,119 +155,4 @@ type Event struct {
 type Notes struct {
 	Values map[string]float64 `json:"values,omitempty"` // candidate move -> value for the mover
 	Text   string             `json:"text,omitempty"`
-}
-
-var (
-	titlesMu sync.RWMutex
-	titles   = map[string]Title{}
-)
-
-// Register makes a title known to Arena by its ID.
-func Register(t Title) {
-	titlesMu.Lock()
-	defer titlesMu.Unlock()
-	titles[t.ID()] = t
-}
-
-// Lookup finds a registered title.
-func Lookup(id string) (Title, error) {
-	titlesMu.RLock()
-	defer titlesMu.RUnlock()
-	if t, ok := titles[id]; ok {
-		return t, nil
-	}
-	return nil, fmt.Errorf("unknown game %q (known: %v)", id, titleIDs())
-}
-
-// Titles lists the registered titles by ID.
-func Titles() []Title {
-	titlesMu.RLock()
-	defer titlesMu.RUnlock()
-	var out []Title
-	for _, id := range titleIDs() {
-		out = append(out, titles[id])
-	}
-	return out
-}
-
-func titleIDs() []string {
-	ids := make([]string, 0, len(titles))
-	for id := range titles {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-// registry is a list that packages add to from their init functions and
-// that is read while Arena runs.
-type registry[T any] struct {
-	mu    sync.RWMutex
-	items []T
-}
-
-func (r *registry[T]) add(x T) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.items = append(r.items, x)
-}
-
-func (r *registry[T]) all() []T {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return r.items[:len(r.items):len(r.items)]
-}
-
-// MapInfo is one of a title's own maps or levels, for set-up screens.
-type MapInfo struct {
-	Name  string // what Config.Map takes
-	About string // one line for people
-}
-
-var maps = map[string][]MapInfo{}
-
-// RegisterMaps lists a title's own maps, the default first. The levels/
-// packages call it.
-func RegisterMaps(title string, list ...MapInfo) {
-	titlesMu.Lock()
-	defer titlesMu.Unlock()
-	maps[title] = append(maps[title], list...)
-}
-
-// Maps lists the maps registered for a title, the default first.
-func Maps(title string) []MapInfo {
-	titlesMu.RLock()
-	defer titlesMu.RUnlock()
-	return maps[title]
-}
-
-// MapFinder finds a title's maps of type M: by the loader that the title's
-// levels/ package sets when it is linked in (Arena's maps by name, "" for
-// the default, or a file's path), else by path alone.
-type MapFinder[M any] struct {
-	mu   sync.RWMutex
-	load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)
-}
-
-// Set sets the loader: it finds Arena's maps by name and reads a user's map
-// file with readFile.
-func (f *MapFinder[M]) Set(load func(nameOrPath string, readFile func(path string) (*M, error)) (*M, error)) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.load = load
-}
-
-// Find is the map nameOrPath names: by the loader when one is set, else by
-// readFile; without a loader, "" is the error noMap.
-func (f *MapFinder[M]) Find(nameOrPath string, readFile func(path string) (*M, error), noMap error) (*M, error) {
-	f.mu.RLock()
-	load := f.load
-	f.mu.RUnlock()
-	switch {
-	case load != nil:
-		return load(nameOrPath, readFile)
-	case nameOrPath == "":
-		return nil, noMap
-	}
-	return readFile(nameOrPath)
 }

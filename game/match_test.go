@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +16,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func init() { Register(race{}) }
+// TestMain installs the tests' catalogue: the race, and the relay (a race
+// whose seats the test connector remote holds too).
+func TestMain(m *testing.M) {
+	Install(Catalog{Titles: []Title{race{}, relay{}}, Connectors: []Connector{remote}})
+	os.Exit(m.Run())
+}
 
 func entrants(t *testing.T, list string) []Entrant {
 	t.Helper()
@@ -36,6 +42,7 @@ func entrants(t *testing.T, list string) []Entrant {
 }
 
 func TestParseSeats(t *testing.T) {
+	t.Parallel()
 	specs, err := ParseSeats(race{}, "human, Counter:3")
 	require.NoError(t, err)
 	require.Equal(t, []SeatSpec{{Kind: "human"}, {Kind: "counter", Strength: "3"}}, specs)
@@ -68,6 +75,7 @@ func playRace(t *testing.T, dir string, seats string, cfg Config) (Result, strin
 }
 
 func TestMatchReplayRoundTrip(t *testing.T) {
+	t.Parallel()
 	res, path := playRace(t, t.TempDir(), "counter:3,counter:2", Config{Seed: 7, Options: map[string]string{"target": "118"}})
 	require.Equal(t, Result{Winner: 1, Ranking: []int{1, 2}, Reason: "target"}, res)
 
@@ -85,6 +93,7 @@ func TestMatchReplayRoundTrip(t *testing.T) {
 }
 
 func TestReplayKeyframeMismatchIsAnError(t *testing.T) {
+	t.Parallel()
 	_, path := playRace(t, t.TempDir(), "counter:1,counter:1", Config{Options: map[string]string{"target": "60"}})
 	r, err := ReadReplay(path, mustRead(t, path))
 	require.NoError(t, err)
@@ -95,6 +104,7 @@ func TestReplayKeyframeMismatchIsAnError(t *testing.T) {
 }
 
 func TestReplayAfterCrashKeepsEveryStep(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m, err := NewMatch(race{}, Config{}, entrants(t, "counter:1,counter:1"))
 	require.NoError(t, err)
@@ -132,6 +142,7 @@ func TestReplayAfterCrashKeepsEveryStep(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
+	t.Parallel()
 	gz := func(s string) []byte {
 		var b bytes.Buffer
 		w := gzip.NewWriter(&b)
@@ -164,6 +175,7 @@ func TestReplayErrors(t *testing.T) {
 }
 
 func TestHumanRetriesIllegalMoves(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "4"}}, entrants(t, "human,counter:1"))
 	require.NoError(t, err)
 	h, ok := m.IsHuman(0)
@@ -192,6 +204,7 @@ func TestHumanRetriesIllegalMoves(t *testing.T) {
 }
 
 func TestTimeLimitGivesTheEmptyMove(t *testing.T) {
+	t.Parallel()
 	seats := entrants(t, "sleeper:500,counter:1")
 	seats[0].Limit = 20 * time.Millisecond
 	m, err := NewMatch(race{}, Config{}, seats)
@@ -203,6 +216,7 @@ func TestTimeLimitGivesTheEmptyMove(t *testing.T) {
 }
 
 func TestPacerStepMode(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "3"}}, entrants(t, "counter:1,counter:1"))
 	require.NoError(t, err)
 	m.Pace = NewPacer(PaceStep, 0)
@@ -222,6 +236,7 @@ func TestPacerStepMode(t *testing.T) {
 }
 
 func TestPreludeIsRecordedAsLoaded(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch(race{}, Config{Options: map[string]string{"target": "10"}}, entrants(t, "counter:3,counter:3"))
 	require.NoError(t, err)
 	m.Prelude = []map[Seat]string{{0: "1"}, {1: "2"}}
@@ -241,6 +256,7 @@ func TestPreludeIsRecordedAsLoaded(t *testing.T) {
 }
 
 func TestRandIsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b, c := NewRand(5, 1), NewRand(5, 1), NewRand(5, 2)
 	x, y, z := a.Uint64(), b.Uint64(), c.Uint64()
 	require.Equal(t, x, y)
@@ -277,33 +293,46 @@ func FuzzOpenReplay(f *testing.F) {
 // closer is a player from a test connector that records being closed.
 type closer struct {
 	counter
-	closed *bool
+	closed *atomic.Bool
 }
 
 var _ io.Closer = closer{}
 
-func (c closer) Close() error { *c.closed = true; return nil }
+func (c closer) Close() error { c.closed.Store(true); return nil }
+
+// relay is the race under another name, whose seats remote holds too.
+type relay struct{ race }
+
+func (relay) ID() string   { return "relay" }
+func (relay) Name() string { return "Relay" }
+
+// remoteClosed records that a player of remote was closed.
+var remoteClosed atomic.Bool
+
+// remote is a test connector: its player adds the length of its settings
+// a turn.
+var remote = Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
+	Serves: func(t Title) bool { return t.ID() == "relay" },
+	New: func(t Title, settings string, seat Seat, logs string) (Player, error) {
+		return closer{counter: counter(len(settings)), closed: &remoteClosed}, nil
+	}}
 
 func TestConnectorsPlaySeats(t *testing.T) {
-	closed := false
-	RegisterConnector(Connector{Kind: "remote", About: "a test player", Usage: "remote:STEP",
-		Serves: func(t Title) bool { return t.ID() == "race" },
-		New: func(t Title, settings string, seat Seat, logs string) (Player, error) {
-			return closer{counter: counter(len(settings)), closed: &closed}, nil
-		}})
-	_, err := ParseSeats(race{}, "remote,counter")
+	t.Parallel()
+	remoteClosed.Store(false)
+	_, err := ParseSeats(relay{}, "remote,counter")
 	require.ErrorContains(t, err, "remote needs its settings: remote:STEP")
-	specs, err := ParseSeats(race{}, "remote:a:c,counter:1")
+	specs, err := ParseSeats(relay{}, "remote:a:c,counter:1")
 	require.NoError(t, err)
 	require.Equal(t, SeatSpec{Kind: "remote", Strength: "a:c"}, specs[0], "everything after the kind is the settings")
-	m, done, err := Setup{Title: race{}, Seats: specs, Options: map[string]string{"target": "59"}}.Start()
+	m, done, err := Setup{Title: relay{}, Seats: specs, Options: map[string]string{"target": "59"}}.Start()
 	require.NoError(t, err)
 	res, err := m.Run(context.Background())
 	require.NoError(t, err)
 	require.NoError(t, done())
 	require.Equal(t, 1, res.Winner, "the connector's player adds 3 a turn: %+v %v", res, m.Timeline.Frame(1).Moves)
-	require.True(t, closed, "outside players are closed when the match ends")
-	_, err = ParseSeats(race{}, "wizard,counter")
+	require.True(t, remoteClosed.Load(), "outside players are closed when the match ends")
+	_, err = ParseSeats(relay{}, "wizard,counter")
 	require.ErrorContains(t, err, "(known: human, counter, sleeper, remote)")
 }
 
@@ -311,6 +340,7 @@ func TestConnectorsPlaySeats(t *testing.T) {
 // seat's bound; past it, the move goes to the engine, which penalises it
 // as the rules say (the race: a forfeit).
 func TestRefusalsAreBounded(t *testing.T) {
+	t.Parallel()
 	seats := entrants(t, "human,counter:1")
 	seats[0].Refusals = 2
 	m, err := NewMatch(race{}, Config{}, seats)

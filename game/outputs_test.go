@@ -51,6 +51,7 @@ func raceSetup(t *testing.T, out string) Setup {
 // An unfinished game never replaces a replay that is there: it is kept
 // under its temporary name, and the error says where.
 func TestUnfinishedGameKeepsTheOldReplay(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "keep.arena")
 	_, err := runRace(t, raceSetup(t, out), 0)
@@ -78,6 +79,7 @@ func TestUnfinishedGameKeepsTheOldReplay(t *testing.T) {
 
 // An output on an input is refused before anything is written.
 func TestOutputOnAnInputIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m9 := filepath.Join(dir, "m9.map")
 	require.NoError(t, os.WriteFile(m9, []byte("12\n"), 0o644))
@@ -102,6 +104,7 @@ func TestOutputOnAnInputIsRefused(t *testing.T) {
 // A replay holds the user's map: it opens anywhere, and an edited map does
 // not change it.
 func TestReplayKeepsTheUsersMap(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m9 := filepath.Join(dir, "m9.map")
 	require.NoError(t, os.WriteFile(m9, []byte("12\n"), 0o644))
@@ -145,6 +148,7 @@ func rewrite(t *testing.T, data []byte, edit func(lines []string) []string) []by
 // A replay whose re-simulation disagrees with what it recorded is an error
 // that names the first turn that differs.
 func TestReplayThatDisagreesIsAnError(t *testing.T) {
+	t.Parallel()
 	res, path := playRace(t, t.TempDir(), "counter:3,counter:2", Config{Seed: 7, Options: map[string]string{"target": "30"}})
 	require.Equal(t, 2, res.Winner)
 	data := mustRead(t, path)

@@ -200,7 +200,8 @@ func botKinds(t Title) string {
 }
 
 // A Connector makes players that live outside Arena's process: external
-// bot programs, remote players. The packages under net/ register them.
+// bot programs, remote players. The packages under net/ make them, and a
+// program's Catalog lists them.
 type Connector struct {
 	Kind  string // the seat kind: "engine"
 	About string // one line for people
@@ -214,11 +215,6 @@ type Connector struct {
 	New func(t Title, settings string, seat Seat, logs string) (Player, error)
 }
 
-var connectors registry[Connector]
-
-// RegisterConnector makes a kind of outside player available in seat lists.
-func RegisterConnector(c Connector) { connectors.add(c) }
-
 // FindConnector finds the connector of a seat kind that serves title t.
 func FindConnector(t Title, kind string) (Connector, bool) {
 	for _, c := range connectorsOf(t) {
@@ -229,12 +225,12 @@ func FindConnector(t Title, kind string) (Connector, bool) {
 	return Connector{}, false
 }
 
-// Connectors lists the connectors that serve title t.
+// Connectors lists the installed connectors that serve title t.
 func Connectors(t Title) []Connector { return connectorsOf(t) }
 
 func connectorsOf(t Title) []Connector {
 	var out []Connector
-	for _, c := range connectors.all() {
+	for _, c := range installed().Connectors {
 		if c.Serves(t) {
 			out = append(out, c)
 		}

@@ -66,10 +66,38 @@ type Importer struct {
 	Import func(name string, data []byte) (*Recording, error)
 }
 
-var importers registry[Importer]
+// An Importable title reads the recordings of its original system (a log,
+// a sequence of states, a move file): Open tries the importers of the
+// installed titles, in the order of their IDs.
+type Importable interface {
+	Importer() Importer
+}
 
-// RegisterImporter makes a format openable by `arena replay` and `arena info`.
-func RegisterImporter(im Importer) { importers.add(im) }
+// imported is an installed title's importer.
+type imported struct {
+	title Title
+	Importer
+}
+
+// importers lists the importers of the installed titles.
+func importers() []imported {
+	var out []imported
+	for _, t := range Titles() {
+		if im, ok := t.(Importable); ok {
+			out = append(out, imported{t, im.Importer()})
+		}
+	}
+	return out
+}
+
+// open imports a recording, of the installed title.
+func (im imported) open(name string, data []byte) (*Recording, error) {
+	rec, err := im.Import(name, data)
+	if rec != nil {
+		rec.Title = im.title
+	}
+	return rec, err
+}
 
 // fileLimit bounds any file Arena opens as a replay.
 var fileLimit = Limit{What: "a replay", Max: MaxInput}
@@ -88,12 +116,13 @@ func Open(name string, data []byte) (*Recording, error) {
 	if err := fileLimit.Check(name, data); err != nil {
 		return nil, err
 	}
+	all := importers()
 	if IsGzip(data) {
 		// A gzipped file of an original system (such as AIC21's log.json)
 		// goes to its importer.
-		for _, im := range importers.all() {
+		for _, im := range all {
 			if im.Detect(name, data) {
-				return im.Import(name, data)
+				return im.open(name, data)
 			}
 		}
 	}
@@ -109,9 +138,9 @@ func Open(name string, data []byte) (*Recording, error) {
 		return rec, nil
 	}
 	var names []string
-	for _, im := range importers.all() {
+	for _, im := range all {
 		if im.Detect(name, data) {
-			return im.Import(name, data)
+			return im.open(name, data)
 		}
 		names = append(names, im.Name)
 	}

@@ -15,9 +15,10 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-// Shelf is one game's embedded maps of type M, one file each in Dir.
+// Shelf is one game's embedded maps of type M, one file each in Dir: the
+// game.Shelf that the game's title is made with.
 type Shelf[M any] struct {
-	Title    string            // the game's registry name: "aibg5"
+	Title    string            // the game's ID, for errors: "aibg5"
 	Files    fs.FS             // holds Dir
 	Dir      string            // the folder of the map files in Files
 	Ext      string            // the map files' extension: ".json"
@@ -29,11 +30,20 @@ type Shelf[M any] struct {
 	cache sync.Map // name -> *M
 }
 
-// Register lists the shelf's maps in the game's registry.
-func (s *Shelf[M]) Register() {
+var _ game.Shelf[struct{}] = (*Shelf[struct{}])(nil)
+
+// Maps lists the shelf's maps, the default first, with their lines.
+func (s *Shelf[M]) Maps() []game.MapInfo {
+	var out []game.MapInfo
 	for _, name := range s.Names() {
-		game.RegisterMaps(s.Title, game.MapInfo{Name: name, About: s.About[name]})
+		out = append(out, game.MapInfo{Name: name, About: s.About[name]})
 	}
+	return out
+}
+
+// Find is the map that cfg.Map names (Load).
+func (s *Shelf[M]) Find(cfg game.Config, readFile func(path string) (*M, error)) (*M, error) {
+	return s.Load(cfg.Map, readFile)
 }
 
 // Names lists the shelf's maps, the default first, then by name.

@@ -7,6 +7,8 @@ import (
 	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
 )
 
 // note is a map for the tests: its name and its text.
@@ -36,6 +38,7 @@ func readNote(path string) (*note, error) {
 // name in any case, with or without the extension, and "" is the default;
 // a path is read from disk; anything else is an error that lists the names.
 func TestShelf(t *testing.T) {
+	t.Parallel()
 	s := testShelf()
 	require.Equal(t, []string{"open", "alpha", "canyon"}, s.Names())
 	for in, want := range map[string]string{"": "open", "Alpha": "alpha", "canyon.txt": "canyon", "OPEN.TXT": "open"} {
@@ -57,4 +60,12 @@ func TestShelf(t *testing.T) {
 	require.EqualError(t, err, `test: no map "nowhere": expected one of open, alpha, canyon, or the path of a map file`)
 	_, err = s.Load("../maps/alpha", readNote)
 	require.Error(t, err, "a name with a slash is a path, not a map on the shelf")
+
+	// As a title's game.Shelf: the maps listed with their lines, found by
+	// the config's map.
+	s.About = map[string]string{"open": "no walls"}
+	require.Equal(t, []game.MapInfo{{Name: "open", About: "no walls"}, {Name: "alpha"}, {Name: "canyon"}}, s.Maps())
+	m, err = s.Find(game.Config{Map: "Canyon"}, readNote)
+	require.NoError(t, err)
+	require.Equal(t, "canyon", m.text)
 }

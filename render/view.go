@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -81,21 +82,38 @@ type View interface {
 	Status(f game.Frame) string
 }
 
-type viewEntry struct {
-	blurb string
-	make  func() View
+// Drawn is how a title is drawn: its view, and a line that tells people
+// what the game is. Each render/<title> package has one.
+type Drawn struct {
+	Title string      // the title's ID
+	Blurb string      // a line that tells people what the game is
+	New   func() View // makes a view of the title
 }
 
-var views = map[string]viewEntry{}
+// drawn is the installed list.
+var drawn atomic.Pointer[[]Drawn]
 
-// RegisterView makes the view of a title known by the title's ID, with a
-// line that tells people what the game is.
-func RegisterView(id, blurb string, make func() View) { views[id] = viewEntry{blurb, make} }
+// Install makes list the titles' views that NewView and Blurb find: a
+// program that draws installs its list once, at the start of main
+// (internal/titles/views has Arena's); a test binary, in its TestMain.
+func Install(list ...Drawn) { drawn.Store(&list) }
+
+// drawnOf finds how the installed list draws a title.
+func drawnOf(id string) (Drawn, bool) {
+	if list := drawn.Load(); list != nil {
+		for _, d := range *list {
+			if d.Title == id {
+				return d, true
+			}
+		}
+	}
+	return Drawn{}, false
+}
 
 // NewView makes the view of a title.
 func NewView(id string) (View, error) {
-	if v, ok := views[id]; ok {
-		return v.make(), nil
+	if d, ok := drawnOf(id); ok {
+		return d.New(), nil
 	}
 	return nil, fmt.Errorf("no view for game %q", id)
 }
@@ -103,8 +121,8 @@ func NewView(id string) (View, error) {
 // Blurb is the line that tells people what a title is, and false when the
 // title has no view.
 func Blurb(id string) (string, bool) {
-	v, ok := views[id]
-	return v.blurb, ok
+	d, ok := drawnOf(id)
+	return d.Blurb, ok
 }
 
 // A Sighted view shows a game of hidden information: Sight is whose

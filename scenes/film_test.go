@@ -12,10 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/aic21"
-	_ "github.com/arena-games/arena/levels/aic21"
 	"github.com/arena-games/arena/render"
-	_ "github.com/arena-games/arena/render/aic21"
 	"github.com/arena-games/arena/scenes/playback"
 )
 

@@ -12,18 +12,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/aibg5"
 	gs "github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"
+	"github.com/arena-games/arena/internal/titles"
+	"github.com/arena-games/arena/internal/titles/views"
 	"github.com/arena-games/arena/render"
-	_ "github.com/arena-games/arena/render/aibg5"
 	"github.com/arena-games/arena/render/rendertest"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/render/ui"
 	"github.com/arena-games/arena/scenes/playback"
 )
 
-func TestMain(m *testing.M) { rendertest.Main(m) }
+// TestMain installs the games and their views, and the outside players of
+// TestSetupOffersOutsidePlayers.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: titles.Games(), Connectors: []game.Connector{outsider}})
+	render.Install(views.Drawn()...)
+	rendertest.Main(m)
+}
 
 const fixture = "../../shared/fixtures/santorini/game.txt"
 
@@ -366,10 +371,12 @@ func TestOpenReplayFromTheMenu(t *testing.T) {
 	require.True(t, a.Open(fixture), "a dropped file opens the same way")
 }
 
+// outsider is a test connector: a program that plays Santorini.
+var outsider = game.Connector{Kind: "outsider", About: "a test program", Usage: "outsider:TIME:COMMAND",
+	Serves: func(t game.Title) bool { return t.ID() == "santorini" },
+	New:    func(game.Title, string, game.Seat, string) (game.Player, error) { return nil, nil }}
+
 func TestSetupOffersOutsidePlayers(t *testing.T) {
-	game.RegisterConnector(game.Connector{Kind: "outsider", About: "a test program", Usage: "outsider:TIME:COMMAND",
-		Serves: func(t game.Title) bool { return t.ID() == "santorini" },
-		New:    func(game.Title, string, game.Seat, string) (game.Player, error) { return nil, nil }})
 	a := newTestApp(NewMenu())
 	s := NewSetup(gs.Title{})
 	a.Push(s)

@@ -12,10 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/levels/alienwarz"
 	"github.com/arena-games/arena/render"
-	_ "github.com/arena-games/arena/render/alienwarz"
 	"github.com/arena-games/arena/render/rendertest"
 )
 

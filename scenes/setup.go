@@ -82,7 +82,7 @@ func NewSetup(t game.Title) *Setup {
 	s.back = &ui.Button{Label: "Back"}
 	s.options = map[string]string{}
 	s.form.Items = append(s.form.Items, s.seed)
-	if s.mapInfo = game.Maps(t.ID()); len(s.mapInfo) > 0 {
+	if s.mapInfo = game.Maps(t); len(s.mapInfo) > 0 {
 		s.maps = &ui.Choice{}
 		for _, m := range s.mapInfo {
 			s.maps.Options = append(s.maps.Options, m.Name)

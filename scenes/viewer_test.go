@@ -14,9 +14,7 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/render"
-	_ "github.com/arena-games/arena/render/guardains"
 	"github.com/arena-games/arena/render/rendertest"
 	"github.com/arena-games/arena/render/ui"
 )

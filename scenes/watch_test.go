@@ -17,7 +17,6 @@ import (
 	"github.com/arena-games/arena/game"
 	gs "github.com/arena-games/arena/game/santorini"
 	"github.com/arena-games/arena/net/stream"
-	_ "github.com/arena-games/arena/render/santorini"
 )
 
 // fakeServer serves one live Santorini match the way an Arena server does:

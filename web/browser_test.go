@@ -25,9 +25,13 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/titles"
+	"github.com/arena-games/arena/internal/titles/views"
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/server"
 	"github.com/arena-games/arena/net/stream"
+	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/web"
 )
 
@@ -50,7 +54,11 @@ var page struct {
 	tournaments string
 }
 
+// TestMain installs what arena serve plays and the page draws, and sets
+// up the page.
 func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	render.Install(views.Drawn()...)
 	code, cleanup := setUp()
 	if code == 0 {
 		code = m.Run()

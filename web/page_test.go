@@ -24,20 +24,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/aibg5" // the server's games, as arena serve has them
-	_ "github.com/arena-games/arena/game/aic21"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"
-	_ "github.com/arena-games/arena/levels/aic21"
-	_ "github.com/arena-games/arena/levels/alienwarz"
-	_ "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/stream"
-	_ "github.com/arena-games/arena/render/aibg5" // the menu's games, as the page has them
-	_ "github.com/arena-games/arena/render/aic21"
-	_ "github.com/arena-games/arena/render/alienwarz"
-	_ "github.com/arena-games/arena/render/guardains"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/scenes"
 )

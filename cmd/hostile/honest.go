@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/guardains" // the honest seat's game
 	"github.com/arena-games/arena/net/stream"
 )
 

@@ -51,6 +51,9 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/titles"
 )
 
 func main() {
@@ -60,6 +63,7 @@ func main() {
 	bin := flag.String("arena", "", "the arena program to attack (default: built from this repository)")
 	sandbox := flag.String("sandbox", "", "the --sandbox of the server and the tournament under attack, such as off, to see that the attacks attack (default: Arena's)")
 	flag.Parse()
+	game.Install(titles.Catalog()) // the honest seat plays a game as arena does
 	ok, err := run(*duration, *seed, *keep, *bin, *sandbox)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hostile:", err)

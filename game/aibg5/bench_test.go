@@ -31,7 +31,7 @@ func officialMap(tb testing.TB, name string) string {
 // and returns the final engine.
 func playGame(cfg game.Config, kinds [4]string) (*aibg5.Engine, error) {
 	cfg.Seats = 4
-	eng, err := aibg5.Title{}.New(cfg)
+	eng, err := aibg5.Arena.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func BenchmarkTactical(b *testing.B) {
 // loop, no replay file) on the default map, one tactical and three greedy
 // players, and reports the player actions per second.
 func BenchmarkHeadless(b *testing.B) {
-	title := aibg5.Title{}
+	title := aibg5.Arena
 	actions, seed := 0, int64(0)
 	for b.Loop() {
 		seed++

@@ -14,7 +14,8 @@ import (
 // removes the seat (R21), or is the null action under timeout_null (R6);
 // one ship left ends the game.
 func TestConform(t *testing.T) {
-	gametest.Conform(t, Title{}, []string{"tactical", "greedy", "training", "greedy"}, gametest.Suite{
+	t.Parallel()
+	gametest.Conform(t, Arena, []string{"tactical", "greedy", "training", "greedy"}, gametest.Suite{
 		Configs: []game.Config{
 			{Seed: 5, Options: map[string]string{"turns": "15"}},
 			{Seed: 2, Map: "maze", Options: map[string]string{"turns": "14", "compat": "true", "timeout_null": "true"}},

@@ -9,6 +9,7 @@ import (
 // The moves the contest server sends for what a bot did on the wire: a
 // request without an action, the clock running out, the logins' names.
 func TestContestMoves(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, openMap(), nil)
 	f := act(t, e, NullAction)
 	require.Equal(t, []string{MsgNull}, penalties(f))

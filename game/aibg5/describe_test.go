@@ -13,6 +13,7 @@ import (
 // column that puts the first ahead marked; the markers tell the kills,
 // the level-ups and the boss's patterns.
 func TestStandingsAndMarkersOfAGame(t *testing.T) {
+	t.Parallel()
 	_, frames := botGame(t, openMap(), map[string]string{"turns": "80"}, 5, [4]string{"tactical", "greedy", "greedy", "greedy"})
 	kinds := map[string]int{}
 	for _, f := range frames {
@@ -42,6 +43,7 @@ func TestStandingsAndMarkersOfAGame(t *testing.T) {
 // One state of the original server, opened as a replay, says what its
 // result says without calling a tie a win on points.
 func TestOneStateSaysWhatItsResultSays(t *testing.T) {
+	t.Parallel()
 	rec, err := ImportStates("initial_state.json", fixture(t, "states/initial_state.json"))
 	require.NoError(t, err)
 	f := rec.Timeline.Last()
@@ -56,6 +58,7 @@ func TestOneStateSaysWhatItsResultSays(t *testing.T) {
 }
 
 func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{}
 	for _, o := range (Title{}).Options() {
 		names[o.Name] = true

@@ -9,11 +9,13 @@ import (
 	"github.com/arena-games/arena/game/hex"
 )
 
-func init() { game.Register(Title{}) }
-
 // Title is AIBG 5.0 for Arena: four seats, the boss acting after each
 // round.
-type Title struct{}
+type Title struct {
+	// Shelf holds Arena's own maps (levels/aibg5.Shelf), found by name.
+	// Without it, a game's Config.Map is the path of an original map file.
+	Shelf game.Shelf[Map]
+}
 
 // The optional interfaces of package game that Title satisfies: the
 // match, the server and the screens find them by type assertion.
@@ -25,6 +27,8 @@ var (
 	_ game.Judged       = Title{}
 	_ game.Configurable = Title{}
 	_ game.Timed        = Title{}
+	_ game.Mapped       = Title{}
+	_ game.Importable   = Title{}
 )
 
 // ID is "aibg5".
@@ -44,9 +48,9 @@ const (
 )
 
 // New starts a game on the map cfg.Map names (see FindMap; "" is the
-// default map of levels/aibg5) with the rule options of ParseRules. The
-// seed drives the items' cells and the boss's pauses (§4.7).
-func (Title) New(cfg game.Config) (game.Engine, error) {
+// default map of the title's shelf) with the rule options of ParseRules.
+// The seed drives the items' cells and the boss's pauses (§4.7).
+func (t Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 4 {
 		return nil, fmt.Errorf("aibg5: a game has 4 seats, not %d", cfg.Seats)
 	}
@@ -54,7 +58,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := FindMap(cfg)
+	m, err := t.FindMap(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ func botGame(t testing.TB, m *Map, options map[string]string, seed int64, kinds 
 }
 
 func TestTitle(t *testing.T) {
+	t.Parallel()
 	title, err := game.Lookup("aibg5")
 	require.NoError(t, err)
 	require.Equal(t, "AIBG 5.0", title.Name())
@@ -53,6 +54,7 @@ func TestTitle(t *testing.T) {
 }
 
 func TestParseRules(t *testing.T) {
+	t.Parallel()
 	r, err := ParseRules(nil)
 	require.NoError(t, err)
 	require.Equal(t, DefaultRules(), r)
@@ -78,6 +80,7 @@ func TestParseRules(t *testing.T) {
 
 // Compat: HEALTH and EXPERIENCE absorb a shot that crosses them.
 func TestAttackItemsBlock(t *testing.T) {
+	t.Parallel()
 	for _, block := range []bool{false, true} {
 		e := newGame(t, openMap(), map[string]string{"attack_items_block": map[bool]string{false: "0", true: "1"}[block]})
 		arrange(e, func(s *State) {
@@ -100,6 +103,7 @@ func TestAttackItemsBlock(t *testing.T) {
 // The seed draws the items: another seed, another start. (Conform checks
 // that the same seed and moves give the same game.)
 func TestSeedDrawsTheItems(t *testing.T) {
+	t.Parallel()
 	rules, err := ParseRules(nil)
 	require.NoError(t, err)
 	a, _ := NewEngine(openMap(), rules, 7).Current().GameState()
@@ -110,6 +114,7 @@ func TestSeedDrawsTheItems(t *testing.T) {
 // Whole games between bots run to the round cap on every fixture map,
 // every turn legal for the greedy and tactical players.
 func TestBotGames(t *testing.T) {
+	t.Parallel()
 	maps := []*Map{openMap(), wormholeMap()}
 	for _, name := range []string{"test1.txt", "test2.txt", "JokNejeTest.txt"} {
 		maps = append(maps, fixtureMap(t, name))
@@ -138,6 +143,7 @@ func TestBotGames(t *testing.T) {
 // Seats that give no answer are removed (R21); one left ends the game, and
 // the ranking puts the removed last, the latest removed first (R23).
 func TestRemovalAndEnd(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, openMap(), nil)
 	act(t, e, "move,-7,-6")
 	act(t, e, "")
@@ -170,6 +176,7 @@ func TestRemovalAndEnd(t *testing.T) {
 
 // The bots answer only on their turn, and quickly.
 func TestBotsObserve(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, openMap(), nil)
 	for _, k := range []string{"training", "greedy", "tactical"} {
 		p, err := Title{}.NewBot(k, "", 1, nil)
@@ -188,6 +195,7 @@ func TestBotsObserve(t *testing.T) {
 // The greedy player steps off the cells of the coming pattern and shoots
 // the boss when it can.
 func TestGreedyDodges(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, openMap(), nil)
 	arrange(e, func(s *State) {
 		clearItems(s)
@@ -220,6 +228,7 @@ func mustParse(t *testing.T, move string) Action {
 // A full tie at the top of the ranking is a draw: the scoreboard's order
 // ranks the players, but nobody wins. A tie-break (here the kills) decides.
 func TestResultTieIsADraw(t *testing.T) {
+	t.Parallel()
 	s := newGame(t, openMap(), nil).state
 	res := resultOf(s, ReasonRounds)
 	require.Equal(t, 0, res.Winner)

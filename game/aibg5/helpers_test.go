@@ -11,6 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// Arena is AIBG 5.0 made with Arena's maps, as internal/titles makes it:
+// TestMain (main_test.go) makes it.
+var Arena Title
+
 // fixtureDir holds the original system's files, relative to this package.
 const fixtureDir = "../../../shared/fixtures/aibg5"
 

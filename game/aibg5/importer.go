@@ -12,8 +12,9 @@ import (
 	"github.com/arena-games/arena/game/hex"
 )
 
-func init() {
-	game.RegisterImporter(game.Importer{Name: "AIBG 5.0 gameState sequence (JSON)", Detect: isStateSequence, Import: ImportStates})
+// Importer reads a sequence of the original's gameStates (ImportStates).
+func (Title) Importer() game.Importer {
+	return game.Importer{Name: "AIBG 5.0 gameState sequence (JSON)", Detect: isStateSequence, Import: ImportStates}
 }
 
 // isStateSequence tells a file of original gameStates from other files:

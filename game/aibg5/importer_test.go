@@ -30,6 +30,7 @@ func quote(b []byte) string {
 // A sequence of gameStates imports as a recording of the same states, with
 // the moves, attacks and deaths seen between them.
 func TestImportStates(t *testing.T) {
+	t.Parallel()
 	_, frames := botGame(t, wormholeMap(), map[string]string{"turns": "25"}, 3, [4]string{"tactical", "greedy", "training", "greedy"})
 	plain := stream(t, frames, func(_ int, js []byte, _ game.Frame) string { return string(js) })
 	spectator := stream(t, frames, func(i int, js []byte, f game.Frame) string {
@@ -117,6 +118,7 @@ func TestImportStates(t *testing.T) {
 // response, each a recording of one frame; a reply with only a message is
 // passed over.
 func TestImportFixtures(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"states/initial_state.json", "states/joinGame_response.json"} {
 		data := fixture(t, name)
 		require.True(t, isStateSequence(name, data))

@@ -228,19 +228,17 @@ func LoadMapFile(cfg game.Config, path string) (*Map, error) {
 	return ParseMap(filepath.Base(path), data)
 }
 
-// maps finds the maps that Config.Map names.
-var maps game.MapFinder[Map]
-
-// SetMapLoader sets how New finds the map that Config.Map names: Arena's
-// own maps by name ("" for the default) or a file's path, read with
-// readFile. The levels/aibg5 package sets it when it is linked in; without
-// it, Config.Map must be the path of a map file.
-func SetMapLoader(load func(nameOrPath string, readFile func(path string) (*Map, error)) (*Map, error)) {
-	maps.Set(load)
+// FindMap is the map that cfg.Map names: one of the title's shelf by name
+// ("" for the default), else the original map file at that path.
+func (t Title) FindMap(cfg game.Config) (*Map, error) {
+	read := func(path string) (*Map, error) { return LoadMapFile(cfg, path) }
+	return game.FindMap(t.Shelf, cfg, read, errors.New("aibg5: no map given, and the title has no maps of its own (levels/aibg5.Shelf): give a map file's path"))
 }
 
-// FindMap is the map that cfg.Map names (see SetMapLoader).
-func FindMap(cfg game.Config) (*Map, error) {
-	read := func(path string) (*Map, error) { return LoadMapFile(cfg, path) }
-	return maps.Find(cfg.Map, read, errors.New("aibg5: no map given, and Arena's own maps (package levels/aibg5) are not linked in: give a map file's path"))
+// Maps lists the maps of the title's shelf, the default first.
+func (t Title) Maps() []game.MapInfo {
+	if t.Shelf == nil {
+		return nil
+	}
+	return t.Shelf.Maps()
 }

@@ -13,6 +13,7 @@ import (
 // The three official maps load, with the counts of §5.1, and write back
 // byte for byte.
 func TestFixtureMaps(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]map[Kind]int{
 		"test1.txt":       {Asteroid: 92, Blackhole: 4, Wormhole: 2, Boss: 7, Empty: 526},
 		"test2.txt":       {Asteroid: 50, Blackhole: 14, Wormhole: 2, Boss: 7, Empty: 558},
@@ -42,6 +43,7 @@ func mapText(h hex.Hex, edit func(cell string) string) string {
 // The strict loader rejects what the original would have read blindly, with
 // an error that names the file and the cell.
 func TestParseMapRejects(t *testing.T) {
+	t.Parallel()
 	wormhole := func(q, r, id int) func(string) string {
 		return func(string) string {
 			return fmt.Sprintf(`{"q":%d,"r":%d,"type":"NORMAL","entity":"WORMHOLE","id":%d}`, q, r, id)

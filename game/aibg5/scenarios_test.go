@@ -25,6 +25,7 @@ func scenario(t *testing.T, mapName string, options map[string]string) *Engine {
 
 // Scenario 1: the initial state on test1.txt.
 func TestScenario01Initial(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, fixtureMap(t, "test1.txt"), nil)
 	s := e.Current()
 	require.Len(t, s.Tiles, 631)
@@ -57,6 +58,7 @@ func TestScenario01Initial(t *testing.T) {
 
 // Scenarios 2 and 3: a move, also written with spaces and trailing commas.
 func TestScenario02and03Move(t *testing.T) {
+	t.Parallel()
 	for _, move := range []string{"move,-7,-6", " move , -7 , -6 ,, "} {
 		e := scenario(t, "test2.txt", nil)
 		f := act(t, e, move)
@@ -89,6 +91,7 @@ func illegal(t *testing.T, mapName, move, message string) {
 
 // Scenarios 4-8: the grammar and the checks of §4.1 in order.
 func TestScenario04to08Illegal(t *testing.T) {
+	t.Parallel()
 	for move, message := range map[string]string{
 		"move,-7":              MsgFields,
 		"move,-7,-6,1":         MsgFields,
@@ -112,6 +115,7 @@ func TestScenario04to08Illegal(t *testing.T) {
 // Scenario 9: a blocked move (asteroid, another ship); compat penalises
 // twice.
 func TestScenario09Blocked(t *testing.T) {
+	t.Parallel()
 	for _, compat := range []bool{false, true} {
 		want := 900
 		var opts map[string]string
@@ -136,6 +140,7 @@ func TestScenario09Blocked(t *testing.T) {
 
 // Scenario 10: the penalty is a tenth of the current health, rounded down.
 func TestScenario10Penalty(t *testing.T) {
+	t.Parallel()
 	for from, to := range map[int]int{995: 896, 1300: 1170, 9: 9, 1: 1, 10: 9} {
 		e := scenario(t, "test2.txt", nil)
 		arrange(e, func(s *State) { s.Players[0].Health = from })
@@ -147,6 +152,7 @@ func TestScenario10Penalty(t *testing.T) {
 // Scenario 11: a missing action (the null action under timeout_null); by
 // default an empty move means no answer in time and removes the seat (R21).
 func TestScenario11NullAction(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", map[string]string{"timeout_null": "true"})
 	f := act(t, e, "")
 	require.Equal(t, []string{MsgNull}, penalties(f))
@@ -168,6 +174,7 @@ func TestScenario11NullAction(t *testing.T) {
 
 // Scenario 12: a hit on a player.
 func TestScenario12Hit(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(0, -9)); place(s, 2, h(0, -7)) })
 	f := act(t, e, "attack,0,-7")
@@ -180,6 +187,7 @@ func TestScenario12Hit(t *testing.T) {
 
 // Scenario 13: a kill: 130 XP (a level), the kill's score, KDs, respawn.
 func TestScenario13Kill(t *testing.T) {
+	t.Parallel()
 	for _, killScore := range []int{50, 100} {
 		var opts map[string]string
 		if killScore == 100 {
@@ -216,6 +224,7 @@ func TestScenario13Kill(t *testing.T) {
 
 // Scenario 14: a hit on the boss; out of range.
 func TestScenario14Boss(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(0, -4)) })
 	f := act(t, e, "attack,0,-1")
@@ -232,6 +241,7 @@ func TestScenario14Boss(t *testing.T) {
 
 // Scenario 15: a ship on the line takes the shot aimed at the boss.
 func TestScenario15ShipInTheLine(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(0, -4)); place(s, 3, h(0, -3)) })
 	f := act(t, e, "attack,0,-1")
@@ -246,6 +256,7 @@ func TestScenario15ShipInTheLine(t *testing.T) {
 // Scenario 16: Java's rounding puts (1,-5), an empty black hole, on the
 // line; it absorbs the shot with a penalty and the message null.
 func TestScenario16Rounding(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(0, -5)); place(s, 2, h(2, -6)) })
 	f := act(t, e, "attack,2,-6")
@@ -260,6 +271,7 @@ func TestScenario16Rounding(t *testing.T) {
 
 // Scenario 17: shots at cells that are no target.
 func TestScenario17NotATarget(t *testing.T) {
+	t.Parallel()
 	for from, move := range map[hex.Hex]string{h(0, -9): "attack,0,-8", h(0, -5): "attack,1,-5"} {
 		e := scenario(t, "test2.txt", nil)
 		arrange(e, func(s *State) { place(s, 1, from) })
@@ -271,6 +283,7 @@ func TestScenario17NotATarget(t *testing.T) {
 
 // Scenario 18: a self-attack (compat: the message null).
 func TestScenario18Self(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(0, -9)) })
 	f := act(t, e, "attack,0,-9")
@@ -286,6 +299,7 @@ func TestScenario18Self(t *testing.T) {
 
 // Scenario 19: three shots destroy an asteroid; 20 XP for the last.
 func TestScenario19Asteroid(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test1.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(-3, -9)) })
 	wantHealth := []int{200, 50}
@@ -325,6 +339,7 @@ func playRound(t *testing.T, e *Engine, moves map[int]string) {
 
 // Scenario 20: a black hole traps for two turns that cost 10% each.
 func TestScenario20Trap(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test1.txt", nil)
 	arrange(e, func(s *State) { place(s, 1, h(-6, -5)) })
 	f := act(t, e, "move,-5,-5")
@@ -364,6 +379,7 @@ func TestScenario20Trap(t *testing.T) {
 
 // Scenario 21: a trapped ship's hole is occupied, and it can be shot.
 func TestScenario21TrappedShip(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test1.txt", nil)
 	arrange(e, func(s *State) {
 		place(s, 1, h(-5, -5))
@@ -382,6 +398,7 @@ func TestScenario21TrappedShip(t *testing.T) {
 
 // Scenario 22: a trapped ship that dies is free; the hole takes the next.
 func TestScenario22TrappedDeath(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test1.txt", nil)
 	arrange(e, func(s *State) {
 		place(s, 1, h(-5, -5))
@@ -412,6 +429,7 @@ func wormholeMap() *Map {
 // Scenario 23: a wormhole keeps the direction of travel; a ship on the
 // exit blocks it.
 func TestScenario23Wormhole(t *testing.T) {
+	t.Parallel()
 	for from, to := range map[hex.Hex]hex.Hex{h(0, -9): h(0, 9), h(1, -9): h(-1, 9)} {
 		e := newGame(t, wormholeMap(), nil)
 		arrange(e, func(s *State) { clearItems(s); place(s, 1, from) })
@@ -430,6 +448,7 @@ func TestScenario23Wormhole(t *testing.T) {
 
 // Scenario 24: pickups; the item reappears elsewhere.
 func TestScenario24Pickups(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	arrange(e, func(s *State) {
 		place(s, 1, h(0, -9))
@@ -481,6 +500,7 @@ func countKind(s *State, k Kind) int {
 
 // Scenario 25: the boss's direct attack on zone 1 at the end of round 1.
 func TestScenario25Direct(t *testing.T) {
+	t.Parallel()
 	for _, low := range []bool{false, true} {
 		e := scenario(t, "test2.txt", nil)
 		arrange(e, func(s *State) {
@@ -525,6 +545,7 @@ func TestScenario25Direct(t *testing.T) {
 // Scenario 26: the schedule with pauses drawn 3 then 5 (compat: one more
 // idle boss turn after Pattern 2).
 func TestScenario26Schedule(t *testing.T) {
+	t.Parallel()
 	s := newGame(t, openMap(), nil).Current()
 	for _, extra := range []bool{false, true} {
 		pauses := []int{3, 5}
@@ -579,6 +600,7 @@ func slicesIndex(p [3][]hex.Hex, list []hex.Hex) int {
 
 // Scenario 27: Pattern 2's lists.
 func TestScenario27Rings(t *testing.T) {
+	t.Parallel()
 	e := scenario(t, "test2.txt", nil)
 	ring6 := e.Current().Pattern2(6)
 	require.Len(t, ring6, 36)
@@ -601,6 +623,7 @@ func TestScenario27Rings(t *testing.T) {
 
 // Scenario 28: respawn on the alternatives when the spawn is taken.
 func TestScenario28Respawn(t *testing.T) {
+	t.Parallel()
 	for _, both := range []bool{false, true} {
 		e := scenario(t, "test2.txt", nil)
 		arrange(e, func(s *State) {
@@ -624,6 +647,7 @@ func TestScenario28Respawn(t *testing.T) {
 
 // Scenario 29: the scoreboard's order.
 func TestScenario29Ranking(t *testing.T) {
+	t.Parallel()
 	s := newGame(t, openMap(), nil).Current()
 	st := *s
 	set := func(idx, score, kills, deaths int) {

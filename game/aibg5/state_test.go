@@ -34,6 +34,7 @@ func asFixture(t *testing.T, e *Engine, fixture *State) *State {
 // (the fixtures are re-saved by Python or pretty-printed; compacting them
 // keeps Java's key order and number forms).
 func TestInitialStateMatchesFixtures(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"states/initial_state.json", "states/joinGame_response.json"} {
 		data := fixture(t, name)
 		var compact bytes.Buffer
@@ -84,6 +85,7 @@ func TestInitialStateMatchesFixtures(t *testing.T) {
 // Our own initial state reads back to the same state, and encodes again
 // to the same bytes.
 func TestStateRoundTrip(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, fixtureMap(t, "test1.txt"), nil)
 	arrange(e, func(s *State) {
 		s.Players[1].Removed = true
@@ -126,6 +128,7 @@ func TestStateRoundTrip(t *testing.T) {
 }
 
 func TestReadStateErrors(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{``, `[]`, `{}`, `"x"`, `{"map":{"size":29,"tiles":[]}}`, `{"gameState":{"gameState":{"gameState":{"gameState":{"gameState":1}}}}}`} {
 		_, err := ReadState([]byte(bad))
 		require.Error(t, err, bad)
@@ -134,6 +137,7 @@ func TestReadStateErrors(t *testing.T) {
 
 // Java's Double.toString for the values a KD takes.
 func TestJavaDouble(t *testing.T) {
+	t.Parallel()
 	for x, want := range map[float64]string{
 		0: "0.0", 1: "1.0", 0.5: "0.5", 1.0 / 3: "0.3333333333333333", 2.0 / 3: "0.6666666666666666",
 		7.0 / 3: "2.3333333333333335", 100: "100.0", 1e7: "1.0E7", 12345678: "1.2345678E7",
@@ -145,6 +149,7 @@ func TestJavaDouble(t *testing.T) {
 
 // The six tied offsets at distance 2 (§4.3(d)), under Java's rounding.
 func TestLineTies(t *testing.T) {
+	t.Parallel()
 	for off, mid := range map[hex.Hex]hex.Hex{
 		h(1, 1): h(1, 0), h(-1, -1): h(0, -1), h(2, -1): h(1, 0),
 		h(-2, 1): h(-1, 1), h(1, -2): h(1, -1), h(-1, 2): h(0, 1),
@@ -160,6 +165,7 @@ func TestLineTies(t *testing.T) {
 // Legal lists the legal moves and the shots that hit something, and
 // nothing for a player not to act.
 func TestLegal(t *testing.T) {
+	t.Parallel()
 	e := newGame(t, openMap(), nil)
 	arrange(e, func(s *State) {
 		clearItems(s)
@@ -189,6 +195,7 @@ func TestLegal(t *testing.T) {
 
 // The shot lines of the table are those of the formula, from every cell.
 func TestShotLines(t *testing.T) {
+	t.Parallel()
 	for _, from := range cells {
 		for _, off := range reachOffsets {
 			d := off.Length()

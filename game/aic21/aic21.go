@@ -13,10 +13,12 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() { game.Register(Title{}) }
-
 // Title is AIC21 for Arena: two seats that move at once.
-type Title struct{}
+type Title struct {
+	// Shelf holds Arena's own maps (levels/aic21.Shelf), found by name.
+	// Without it, a game's Config.Map is the path of a map.json.
+	Shelf game.Shelf[Map]
+}
 
 // The optional interfaces of package game that Title satisfies: the
 // match, the server and the screens find them by type assertion.
@@ -30,6 +32,8 @@ var (
 	_ game.Judged       = Title{}
 	_ game.Configurable = Title{}
 	_ game.Timed        = Title{}
+	_ game.Mapped       = Title{}
+	_ game.Importable   = Title{}
 )
 
 // ID is "aic21".
@@ -41,11 +45,11 @@ func (Title) Name() string { return "AIC21" }
 // Seats is 2.
 func (Title) Seats() int { return 2 }
 
-// New starts a game. cfg.Map names one of Arena's maps (package
-// levels/aic21) or a map.json's path; the options are ParseRules's, and
-// name0 and name1 name the teams (the original's defaults: first_team and
+// New starts a game. cfg.Map names one of the maps of the title's shelf
+// or a map.json's path (FindMap); the options are ParseRules's, and name0
+// and name1 name the teams (the original's defaults: first_team and
 // second_team).
-func (Title) New(cfg game.Config) (game.Engine, error) {
+func (t Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("aic21: a game has 2 seats, not %d", cfg.Seats)
 	}
@@ -56,7 +60,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := FindMap(cfg)
+	m, err := t.FindMap(cfg)
 	if err != nil {
 		return nil, err
 	}

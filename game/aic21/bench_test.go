@@ -3,6 +3,7 @@ package aic21
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/arena-games/arena/game"
@@ -46,14 +47,14 @@ func BenchmarkSeek(b *testing.B) {
 
 // headlessConfig is the headless benchmark's game: Arena's 35x35 map
 // "expanse" with 50 units a colony from the start, so 100 units play
-// from turn 0 (the map loads from levels/aic21, outside this package).
+// from turn 0.
 func headlessConfig(b *testing.B) game.Config {
-	path := filepath.Join("..", "..", "levels", "aic21", "maps", "expanse.json")
-	m, err := LoadMapFile(game.Config{}, path)
+	cfg := game.Config{Map: "expanse"}
+	m, err := Arena.FindMap(cfg)
 	if err != nil || m.W != 35 || m.H != 35 {
 		b.Fatalf("the 35x35 map: %v", err)
 	}
-	return game.Config{Map: path, Options: map[string]string{"INIT_ANTS": "40", "INIT_SCORPIONS": "10", OptTurns: "300"}}
+	return game.Config{Map: cfg.Map, Options: map[string]string{"INIT_ANTS": "40", "INIT_SCORPIONS": "10", OptTurns: "300"}}
 }
 
 // BenchmarkHeadless plays whole games between the colony and the forager
@@ -74,7 +75,7 @@ func BenchmarkHeadless(b *testing.B) {
 			seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 		}
 		cfg.Seed = int64(n)
-		m, err := game.NewMatch(Title{}, cfg, seats)
+		m, err := game.NewMatch(Arena, cfg, seats)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func colonyWins(tb testing.TB, maps []string) (wins int) {
 		kinds := [2]string{"forager", "forager"}
 		kinds[seat] = "colony"
 		mapPath := maps[int(seed-1)%len(maps)]
-		e, err := Title{}.New(game.Config{Seed: seed, Map: mapPath})
+		e, err := Arena.New(game.Config{Seed: seed, Map: mapPath})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -151,10 +152,11 @@ func measurementMaps(tb testing.TB) []string {
 		fixture(tb, filepath.Join("maps", name+".json"))
 		out = append(out, filepath.Join(fixtureDir, "maps", name+".json"))
 	}
-	own, err := filepath.Glob(filepath.Join("..", "..", "levels", "aic21", "maps", "*.json"))
-	if err != nil || len(own) < 4 {
-		tb.Fatalf("Arena's maps: %v (%d)", err, len(own))
+	var own []string
+	for _, m := range Arena.Maps() {
+		own = append(own, m.Name)
 	}
+	slices.Sort(own)
 	return append(out, own...)
 }
 

@@ -21,6 +21,7 @@ import (
 // (R15). A colony sees its own units as they are, and the other colony's
 // only where its units see them: no byte of its stream tells more.
 func TestConform(t *testing.T) {
+	t.Parallel()
 	var enemiesSeen, hidden atomic.Int64
 	var exported sync.Map // the kinds of event of the games exported
 	t.Cleanup(func() {
@@ -33,10 +34,10 @@ func TestConform(t *testing.T) {
 			}
 		}
 	})
-	gametest.Conform(t, Title{}, []string{"colony", "forager"}, gametest.Suite{
+	gametest.Conform(t, Arena, []string{"colony", "forager"}, gametest.Suite{
 		Configs: []game.Config{
-			{Seed: 5, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "60"}},
-			{Seed: 9, Map: ownMap("crossing"), Options: map[string]string{OptTurns: "50"}},
+			{Seed: 5, Map: "meadow", Options: map[string]string{OptTurns: "60"}},
+			{Seed: 9, Map: "crossing", Options: map[string]string{OptTurns: "50"}},
 		},
 		// The log names the teams after the seats, and reads back to a
 		// recording that exports to the same bytes.

@@ -13,7 +13,8 @@ import (
 // the charts' numbers are the judge's, so that a chart never contradicts
 // the scoreboard; kills and hits on bases are marked.
 func TestStandingsStatsAndMarkersOfAGame(t *testing.T) {
-	m := match(t, game.Config{Seed: 3, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
+	t.Parallel()
+	m := match(t, game.Config{Seed: 3, Map: "meadow", Options: map[string]string{OptTurns: "150"}}, [2]string{"colony", "forager"})
 	tl := m.Timeline
 	kinds := map[string]int{}
 	delivered := [2]float64{}
@@ -65,6 +66,7 @@ func TestStandingsStatsAndMarkersOfAGame(t *testing.T) {
 // A tie on every count says so, in the judge's words: a coin toss decides
 // a full tie at the end.
 func TestFixtureLogTie(t *testing.T) {
+	t.Parallel()
 	rec, err := ImportLog("log.json.gz", fixture(t, "replays/map1_template_log.json.gz"))
 	require.NoError(t, err)
 	mid := rec.Timeline.Frame(50)
@@ -75,6 +77,7 @@ func TestFixtureLogTie(t *testing.T) {
 }
 
 func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{}
 	for _, o := range (Title{}).Options() {
 		names[o.Name] = true

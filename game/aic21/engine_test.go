@@ -3,7 +3,6 @@ package aic21
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -12,12 +11,6 @@ import (
 
 	"github.com/arena-games/arena/game"
 )
-
-// ownMap is one of Arena's maps, read from levels/aic21 (which this
-// package cannot import).
-func ownMap(name string) string {
-	return filepath.Join("..", "..", "levels", "aic21", "maps", name+".json")
-}
 
 // match plays a whole game between two built-in bots through game.Match.
 func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
@@ -28,7 +21,7 @@ func match(t testing.TB, cfg game.Config, kinds [2]string) *game.Match {
 		require.NoError(t, err)
 		seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 	}
-	m, err := game.NewMatch(Title{}, cfg, seats)
+	m, err := game.NewMatch(Arena, cfg, seats)
 	require.NoError(t, err)
 	_, err = m.Run(context.Background())
 	require.NoError(t, err)
@@ -78,6 +71,7 @@ func (p *probe) Turn(st *Status) UnitMove {
 // each made at its unit's INIT, given only that unit's views, dropped at
 // its KILL; and that the seat's move bundles their answers.
 func TestSwarmFansOut(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers, r.InitSoldiers = 2, 1 })
 	var agents []*probe
 	swarm := NewSwarm(func(*rand.Rand) Agent {
@@ -123,6 +117,7 @@ func TestSwarmFansOut(t *testing.T) {
 // TestCommander: a person's orders replace the bot's for the units they
 // name; the rest follow the bot; out of time, all follow the bot.
 func TestCommander(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.InitWorkers = 2 })
 	bot, err := Title{}.NewBot("forager", "", 0, game.NewRand(1, 1))
 	require.NoError(t, err)
@@ -171,9 +166,10 @@ func TestCommander(t *testing.T) {
 // A person's seat is a Commander: the match sees the person, and the
 // colony bot drives the units they leave alone.
 func TestPersonSeatIsACommander(t *testing.T) {
+	t.Parallel()
 	seats, err := game.ParseSeats(Title{}, "human,forager")
 	require.NoError(t, err)
-	m, closeFiles, err := game.Setup{Title: Title{}, Seats: seats, Seed: 1, Map: ownMap("meadow")}.Start()
+	m, closeFiles, err := game.Setup{Title: Arena, Seats: seats, Seed: 1, Map: "meadow"}.Start()
 	require.NoError(t, err)
 	defer closeFiles()
 	_, ok := m.Seats[0].Player.(*Commander)

@@ -16,6 +16,7 @@ import (
 var finalMaps = []string{"map1", "map2", "map3", "map3_2", "map4", "map5", "map6", "map7", "map8"}
 
 func TestFixtureMaps(t *testing.T) {
+	t.Parallel()
 	for _, name := range finalMaps {
 		m := fixtureMap(t, name)
 		require.Greater(t, Distance(m.W, m.H, m.Bases[0], m.Bases[1]), 6, name)
@@ -34,6 +35,7 @@ func TestFixtureMaps(t *testing.T) {
 }
 
 func TestTrailingComma(t *testing.T) {
+	t.Parallel()
 	data := fixture(t, "maps/map2.json")
 	i := bytes.LastIndexByte(data, '}')
 	j := bytes.LastIndexByte(data[:i], ']')
@@ -55,6 +57,7 @@ func TestTrailingComma(t *testing.T) {
 }
 
 func TestFixtureConfigs(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]func(r *Rules){
 		"server_map.config": func(r *Rules) { r.MaxTurn = 100 },
 		"server_repo_map.config": func(r *Rules) {
@@ -78,6 +81,7 @@ func TestFixtureConfigs(t *testing.T) {
 }
 
 func TestReadConfig(t *testing.T) {
+	t.Parallel()
 	props, err := ReadConfig([]byte("# c\n! c\nA = 1\nB:2\nC 3\nD = long \\\n   value\nE=a\\u0041\\=\n  \nF\n"))
 	require.NoError(t, err)
 	require.Equal(t, map[string]string{"A": "1", "B": "2", "C": "3", "D": "long value", "E": "aA=", "F": ""}, props)
@@ -96,6 +100,7 @@ func TestReadConfig(t *testing.T) {
 // TestFixtureLog opens the official log.json of run 1 as `arena replay`
 // does: gzipped and plain, every turn a frame, to its recorded end.
 func TestFixtureLog(t *testing.T) {
+	t.Parallel()
 	gz := fixture(t, "replays/map1_template_log.json.gz")
 	plain, err := LogLimit.Gunzip("log.json", gz)
 	require.NoError(t, err)
@@ -134,6 +139,7 @@ func TestFixtureLog(t *testing.T) {
 // rules, with the moves its log shows, and writes the log: the official
 // log.json, byte for byte.
 func TestReproduceRunOne(t *testing.T) {
+	t.Parallel()
 	plain, err := LogLimit.Gunzip("log.json", fixture(t, "replays/map1_template_log.json.gz"))
 	require.NoError(t, err)
 	turns, err := ReadLog(plain)
@@ -187,6 +193,7 @@ func direction(w, h int, a, b Cell) int {
 }
 
 func TestExportErrors(t *testing.T) {
+	t.Parallel()
 	require.ErrorContains(t, WriteLog(&bytes.Buffer{}, nil), "no turns")
 	e, err := NewEngine(emptyMap(10, 10, Cell{0, 0}, Cell{5, 5}), DefaultRules(), 1, [2]string{})
 	require.NoError(t, err)
@@ -200,16 +207,17 @@ func TestExportErrors(t *testing.T) {
 }
 
 func TestTitleNew(t *testing.T) {
-	path := ownMap("meadow")
-	_, err := Title{}.New(game.Config{Seats: 3, Map: path})
+	t.Parallel()
+	path := "meadow"
+	_, err := Arena.New(game.Config{Seats: 3, Map: path})
 	require.ErrorContains(t, err, "2 seats")
-	_, err = Title{}.New(game.Config{Map: path, Options: map[string]string{"speed": "1"}})
+	_, err = Arena.New(game.Config{Map: path, Options: map[string]string{"speed": "1"}})
 	require.ErrorContains(t, err, `unknown option "speed"`)
 	_, err = Title{}.New(game.Config{Map: filepath.Join(t.TempDir(), "none.json")})
 	require.ErrorContains(t, err, "read map")
-	_, err = Title{}.New(game.Config{Map: path, Options: map[string]string{OptConfig: "nowhere.config"}})
+	_, err = Arena.New(game.Config{Map: path, Options: map[string]string{OptConfig: "nowhere.config"}})
 	require.ErrorContains(t, err, "--config")
-	e, err := Title{}.New(game.Config{Map: path, Options: map[string]string{OptPreset: PresetOriginal, OptName0: "ants", "INIT_SCORPIONS": "1"}})
+	e, err := Arena.New(game.Config{Map: path, Options: map[string]string{OptPreset: PresetOriginal, OptName0: "ants", "INIT_SCORPIONS": "1"}})
 	require.NoError(t, err)
 	st := e.(*Engine).Current()
 	require.Equal(t, [2]string{"ants", "second_team"}, st.TeamNames)

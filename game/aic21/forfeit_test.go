@@ -10,6 +10,7 @@ import (
 // turn; a fallen base decides first; both forfeiting leaves it to the
 // judge.
 func TestForfeit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		m0, m1 string
 		over   bool

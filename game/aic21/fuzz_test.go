@@ -89,6 +89,7 @@ func FuzzParseUnitMoves(f *testing.F) {
 }
 
 func TestUnitMoves(t *testing.T) {
+	t.Parallel()
 	moves, err := ParseUnitMoves(`  2:1 3:4:7:"bread 12 30"  5:-:1:"hi"` + "\t7:-9")
 	require.NoError(t, err)
 	require.Equal(t, []UnitMove{
@@ -111,6 +112,7 @@ func TestUnitMoves(t *testing.T) {
 // TestBadMoves: a seat's move that does not parse, or names units that are
 // not its own, is ignored with an event, never an error.
 func TestBadMoves(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	mine := s.put(0, false, Cell{8, 8})
 	theirs := s.put(1, false, Cell{12, 12})

@@ -10,6 +10,10 @@ import (
 	"github.com/arena-games/arena/game/gametest"
 )
 
+// Arena is AIC21 made with Arena's maps, as internal/titles makes it:
+// TestMain (main_test.go) makes it.
+var Arena Title
+
 // fixtureDir holds the original system's files, relative to this package.
 const fixtureDir = "../../../shared/fixtures/aic21"
 

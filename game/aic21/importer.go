@@ -8,8 +8,9 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() {
-	game.RegisterImporter(game.Importer{Name: "AIC21 log.json (plain or gzipped)", Detect: isLog, Import: ImportLog})
+// Importer reads the original's log.json (ImportLog).
+func (Title) Importer() game.Importer {
+	return game.Importer{Name: "AIC21 log.json (plain or gzipped)", Detect: isLog, Import: ImportLog}
 }
 
 // isLog tells an original log.json, plain or gzipped, from other files: it

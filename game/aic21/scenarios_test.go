@@ -14,6 +14,7 @@ import (
 // The conformance scenarios of §8, in order. Coordinates are (x,y).
 
 func TestScenario01Torus(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(20, 20, Cell{0, 0}, Cell{10, 10}))
 	id := s.put(0, false, Cell{0, 0})
 	s.step(fmt.Sprintf("%d:3", id), "")
@@ -23,6 +24,7 @@ func TestScenario01Torus(t *testing.T) {
 }
 
 func TestScenario02Wall(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, kinds(Wall, Cell{5, 0}))
 	id := s.put(0, false, Cell{5, 1})
 	s.step(fmt.Sprintf("%d:2", id), "")
@@ -30,6 +32,7 @@ func TestScenario02Wall(t *testing.T) {
 }
 
 func TestScenario03Swamp(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, kinds(Swamp, Cell{0, 6}))
 	id := s.put(0, false, Cell{0, 5})
 	down := fmt.Sprintf("%d:4", id)
@@ -46,6 +49,7 @@ func TestScenario03Swamp(t *testing.T) {
 }
 
 func TestScenario04SilentSwamp(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		opts := []func(*Map, *Rules){kinds(Swamp, Cell{0, 6})}
 		if orig {
@@ -74,6 +78,7 @@ func TestScenario04SilentSwamp(t *testing.T) {
 }
 
 func TestScenario05DoubleAction(t *testing.T) {
+	t.Parallel()
 	for orig, want := range map[bool]Cell{false: {9, 8}, true: {10, 8}} {
 		var opts []func(*Map, *Rules)
 		if orig {
@@ -87,6 +92,7 @@ func TestScenario05DoubleAction(t *testing.T) {
 }
 
 func TestScenario06Trap(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, kinds(Trap, Cell{3, 3}))
 	w := s.put(0, false, Cell{2, 3}, carrying(Bread, 10))
 	sol := s.put(0, true, Cell{3, 2})
@@ -109,6 +115,7 @@ func writeTurn(b *bytes.Buffer, s *State) error {
 }
 
 func TestScenario07Pickup(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	s.res(Cell{2, 3}, Bread, 25)
 	id := s.put(0, false, Cell{2, 2})
@@ -125,6 +132,7 @@ func TestScenario07Pickup(t *testing.T) {
 }
 
 func TestScenario08TopUp(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	s.res(Cell{5, 5}, Bread, 20)
 	s.res(Cell{8, 5}, Grass, 20)
@@ -142,6 +150,7 @@ func TestScenario08TopUp(t *testing.T) {
 }
 
 func TestScenario09Split(t *testing.T) {
+	t.Parallel()
 	got := map[int]bool{}
 	for seed := range int64(20) {
 		s := newScen(t)
@@ -161,6 +170,7 @@ func TestScenario09Split(t *testing.T) {
 }
 
 func TestScenario10DeliveryAndSpawn(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}))
 	id := s.put(0, false, Cell{5, 4}, carrying(Bread, 10))
 	st := s.step(fmt.Sprintf("%d:4", id), "")
@@ -180,6 +190,7 @@ func TestScenario10DeliveryAndSpawn(t *testing.T) {
 }
 
 func TestScenario11GrassBank(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}))
 	for i, want := range []struct{ bank, queued int }{{10, 0}, {5, 1}, {0, 1}, {10, 0}} {
 		id := s.put(0, false, Cell{5, 4}, carrying(Grass, 10))
@@ -191,6 +202,7 @@ func TestScenario11GrassBank(t *testing.T) {
 }
 
 func TestScenario12EnemyBase(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	id := s.put(1, false, Cell{0, 0}, carrying(Bread, 10))
 	st := s.step("", "")
@@ -201,6 +213,7 @@ func TestScenario12EnemyBase(t *testing.T) {
 }
 
 func TestScenario13SoldierVsBase(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	id := s.put(0, true, Cell{20, 16})
 	st := s.step("", "")
@@ -218,6 +231,7 @@ func TestScenario13SoldierVsBase(t *testing.T) {
 }
 
 func TestScenario14SoldierPriority(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	me := s.put(0, true, Cell{7, 7})
 	worker := s.put(1, false, Cell{7, 8})
@@ -231,6 +245,7 @@ func TestScenario14SoldierPriority(t *testing.T) {
 }
 
 func TestScenario15BasePriority(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}))
 	worker := s.put(1, false, Cell{5, 9})
 	strong := s.put(1, true, Cell{9, 5})
@@ -243,6 +258,7 @@ func TestScenario15BasePriority(t *testing.T) {
 }
 
 func TestScenario16Splash(t *testing.T) {
+	t.Parallel()
 	for orig, want := range map[bool][3]int{false: {6, 8, 1}, true: {3, 5, 1}} {
 		opts := []func(*Map, *Rules){size(30, 30, Cell{5, 5}, Cell{20, 20})}
 		if orig {
@@ -271,6 +287,7 @@ func TestScenario16Splash(t *testing.T) {
 }
 
 func TestScenario17MutualKill(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	a := s.put(0, true, Cell{7, 7}, hp(2))
 	b := s.put(1, true, Cell{7, 9}, hp(2))
@@ -298,6 +315,7 @@ func killWorker(t *testing.T, c Cell, opts []func(*Map, *Rules), mods ...func(*U
 }
 
 func TestScenario18WorkerDeposits(t *testing.T) {
+	t.Parallel()
 	at := Cell{10, 10}
 	s := killWorker(t, at, nil)
 	s.step("", "")
@@ -337,6 +355,7 @@ func TestScenario18WorkerDeposits(t *testing.T) {
 }
 
 func TestScenario19TrapSwampDeath(t *testing.T) {
+	t.Parallel()
 	at := Cell{10, 10}
 	ring := []Cell{{9, 10}, {10, 9}, {10, 11}, {11, 10}}
 	seen := map[Cell]bool{}
@@ -363,6 +382,7 @@ func TestScenario19TrapSwampDeath(t *testing.T) {
 }
 
 func TestScenario20DeathOnBase(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		opts := []func(*Map, *Rules){size(30, 30, Cell{5, 5}, Cell{20, 20})}
 		if orig {
@@ -382,6 +402,7 @@ func TestScenario20DeathOnBase(t *testing.T) {
 }
 
 func TestScenario21CrowdedDeposit(t *testing.T) {
+	t.Parallel()
 	at := Cell{10, 10}
 	s := killWorker(t, at, []func(*Map, *Rules){kinds(Wall, Cell{9, 10}), kinds(Swamp, Cell{10, 11})})
 	s.res(at, Grass, 5)
@@ -393,6 +414,7 @@ func TestScenario21CrowdedDeposit(t *testing.T) {
 }
 
 func TestScenario22BaseFloor(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		var opts []func(*Map, *Rules)
 		if orig {
@@ -420,6 +442,7 @@ func TestScenario22BaseFloor(t *testing.T) {
 }
 
 func TestScenario23Chat(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("e", 33)
 	for _, orig := range []bool{false, true} {
 		var opts []func(*Map, *Rules)
@@ -460,6 +483,7 @@ func TestScenario23Chat(t *testing.T) {
 }
 
 func TestScenario24Escaping(t *testing.T) {
+	t.Parallel()
 	s := newScen(t)
 	id := s.put(0, false, Cell{10, 10})
 	s.step(fmt.Sprintf(`%d:-:1:"<a='b'&>"`, id), "")
@@ -472,6 +496,7 @@ func TestScenario24Escaping(t *testing.T) {
 }
 
 func TestScenario25DelayedResource(t *testing.T) {
+	t.Parallel()
 	m := emptyMap(30, 30, Cell{0, 0}, Cell{20, 20})
 	at := Cell{10, 10}
 	m.Codes[m.W*at.Y+at.X], m.ResType[m.W*at.Y+at.X], m.ResAmount[m.W*at.Y+at.X] = 8, Bread, 40
@@ -498,6 +523,7 @@ func TestScenario25DelayedResource(t *testing.T) {
 }
 
 func TestScenario26Malformed(t *testing.T) {
+	t.Parallel()
 	for _, frame := range []string{
 		`{"type":1,"info":{"direction":7}}`,
 		`{"type":1,"info":{"direction":true}}`,
@@ -527,6 +553,7 @@ func TestScenario26Malformed(t *testing.T) {
 }
 
 func TestScenario27View(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(20, 20, Cell{0, 0}, Cell{10, 10}))
 	id := s.put(0, false, Cell{19, 19})
 	s.step("", "")
@@ -559,6 +586,7 @@ func TestScenario27View(t *testing.T) {
 }
 
 func TestScenario28InitialIDs(t *testing.T) {
+	t.Parallel()
 	m := emptyMap(30, 30, Cell{0, 0}, Cell{20, 20})
 	r := DefaultRules()
 	r.InitSoldiers = 2
@@ -589,6 +617,7 @@ func TestScenario28InitialIDs(t *testing.T) {
 }
 
 func TestScenario29Judge(t *testing.T) {
+	t.Parallel()
 	turns := func(r *Rules) { r.MaxTurn = 1 }
 	s := newScen(t, func(_ *Map, r *Rules) { turns(r) })
 	s.w().col[0].BaseHealth = 19
@@ -618,6 +647,7 @@ func TestScenario29Judge(t *testing.T) {
 }
 
 func TestScenario30Cap(t *testing.T) {
+	t.Parallel()
 	s := newScen(t, size(30, 30, Cell{5, 5}, Cell{20, 20}), func(_ *Map, r *Rules) { r.MaxAgents = 12 })
 	for i := range 11 {
 		s.put(i%2, false, Cell{10 + i, 10})
@@ -636,6 +666,7 @@ func TestScenario30Cap(t *testing.T) {
 
 // The compat flags the scenarios do not cover.
 func TestCompatFlags(t *testing.T) {
+	t.Parallel()
 	t.Run("chatUtf16", func(t *testing.T) {
 		for orig, want := range map[bool]int{false: 0, true: 1} {
 			var opts []func(*Map, *Rules)

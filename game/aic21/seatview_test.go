@@ -11,6 +11,7 @@ import (
 )
 
 func TestTeamViewErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ view, want string }{
 		{`{"w":0,"h":5}`, "a 0x5 map"},
 		{`{"w":5000,"h":5000}`, "a 5000x5000 map"},
@@ -35,7 +36,7 @@ func TestTeamViewErrors(t *testing.T) {
 
 func FuzzTeamView(f *testing.F) {
 	players := gametest.Bots(f, Title{}, []string{"forager", "forager"}, nil)
-	_, lines, _ := gametest.SeatStreams(f, Title{}, game.Config{Seed: 1, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "4"}}, players, -1, nil)
+	_, lines, _ := gametest.SeatStreams(f, Arena, game.Config{Seed: 1, Map: "meadow", Options: map[string]string{OptTurns: "4"}}, players, -1, nil)
 	for _, v := range gametest.SeatViews(f, lines[0]) {
 		f.Add(v)
 	}
@@ -53,9 +54,10 @@ func FuzzTeamView(f *testing.F) {
 // A colony's state knows the cells its units' views showed, now (Sight)
 // and ever (Seen), the view distance and the message length, and no more.
 func TestSeatStreamsKnowTheCellsSeen(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"colony", "forager"}, func(s int) *game.Rand { return game.NewRand(7, uint64(s)+1) })
-	cfg := game.Config{Seed: 7, Map: ownMap("meadow"), Options: map[string]string{OptTurns: "40"}}
-	frames, _, followers := gametest.SeatStreams(t, Title{}, cfg, players, -1, nil)
+	cfg := game.Config{Seed: 7, Map: "meadow", Options: map[string]string{OptTurns: "40"}}
+	frames, _, followers := gametest.SeatStreams(t, Arena, cfg, players, -1, nil)
 	for s, f := range followers {
 		tl := f.Recording().Timeline
 		var before *State

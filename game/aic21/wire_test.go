@@ -48,6 +48,7 @@ func readWire(t *testing.T) []wireUnit {
 // INIT and GAME_STATUS it would send is the original server's, byte for
 // byte.
 func TestWireFrames(t *testing.T) {
+	t.Parallel()
 	units := readWire(t)
 	require.Len(t, units, 12)
 	m := fixtureMap(t, "map3_2")

@@ -14,10 +14,13 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() { game.Register(Title{}) }
-
 // Title is AlienWarz for Arena: two seats, one action per turn.
-type Title struct{}
+type Title struct {
+	// Levels are Arena's own levels (levels/alienwarz.Levels): the set a
+	// game draws from when it names no levels file. Without them, a game
+	// names a levels.json.
+	Levels []Level
+}
 
 // The optional interfaces of package game that Title satisfies: the
 // match, the server and the screens find them by type assertion.
@@ -28,6 +31,8 @@ var (
 	_ game.Judged       = Title{}
 	_ game.Configurable = Title{}
 	_ game.Timed        = Title{}
+	_ game.Mapped       = Title{}
+	_ game.Importable   = Title{}
 )
 
 // ID is "alienwarz".
@@ -124,11 +129,11 @@ func ParseRules(cfg game.Config) (*Rules, error) {
 }
 
 // New starts a game. The level (see ChooseLevel): cfg.Map names one of
-// Arena's levels or a levels.json; the options levels (a levels.json) and
-// level (an index from 0, or a name) choose too; what is not chosen is drawn
-// with the seed (R21). The option start, a view line, starts from that state
-// instead. The rest of the options are ParseRules's.
-func (Title) New(cfg game.Config) (game.Engine, error) {
+// the title's levels or a levels.json; the options levels (a levels.json)
+// and level (an index from 0, or a name) choose too; what is not chosen is
+// drawn with the seed (R21). The option start, a view line, starts from
+// that state instead. The rest of the options are ParseRules's.
+func (t Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("alienwarz: a game has 2 seats, not %d", cfg.Seats)
 	}
@@ -146,7 +151,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 			return nil, fmt.Errorf("alienwarz: option start: %w", err)
 		}
 	} else {
-		lvl, index, err := ChooseLevel(cfg)
+		lvl, index, err := t.ChooseLevel(cfg)
 		if err != nil {
 			return nil, err
 		}

@@ -65,8 +65,7 @@ func BenchmarkHeadless(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	SetLevels(levels)
-	defer SetLevels(nil)
+	title := Title{Levels: levels}
 	turns, n := 0, 0
 	for b.Loop() {
 		var seats []game.Entrant
@@ -77,7 +76,7 @@ func BenchmarkHeadless(b *testing.B) {
 			}
 			seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 		}
-		m, err := game.NewMatch(Title{}, game.Config{Seed: int64(n), Options: map[string]string{OptLevel: strconv.Itoa(n % 6)}}, seats)
+		m, err := game.NewMatch(title, game.Config{Seed: int64(n), Options: map[string]string{OptLevel: strconv.Itoa(n % 6)}}, seats)
 		if err != nil {
 			b.Fatal(err)
 		}

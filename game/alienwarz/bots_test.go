@@ -23,6 +23,7 @@ func choice(t *testing.T, kind string, s *State) string {
 }
 
 func TestBotsPlayCleanly(t *testing.T) {
+	t.Parallel()
 	cfgs := []game.Config{{Options: map[string]string{OptLevels: testLevels(t), OptLevel: "0"}}, {Options: map[string]string{OptLevels: testLevels(t), OptLevel: "1"}}}
 	if _, err := readFixture("levels.json"); err == nil {
 		for i := range 6 {
@@ -45,6 +46,7 @@ func TestBotsPlayCleanly(t *testing.T) {
 }
 
 func TestNewBot(t *testing.T) {
+	t.Parallel()
 	require.Len(t, Title{}.Bots(), 2)
 	for _, bad := range []struct{ kind, strength string }{{"miner", "3"}, {"genius", ""}} {
 		_, err := Title{}.NewBot(bad.kind, bad.strength, 0, nil)
@@ -61,6 +63,7 @@ func TestNewBot(t *testing.T) {
 }
 
 func TestStrategistAttacksAndGuards(t *testing.T) {
+	t.Parallel()
 	// An unguarded factory of the opponent's next to it: 75 XP for 3 turns.
 	require.Equal(t, "attack 5 5", choice(t, "strategist", destroy()))
 
@@ -75,6 +78,7 @@ func TestStrategistAttacksAndGuards(t *testing.T) {
 }
 
 func TestStrategistShops(t *testing.T) {
+	t.Parallel()
 	// Coins to spare: a freeze.
 	require.Equal(t, "shop freeze", choice(t, "strategist", empty(deposit(Mineral, Cell{7, 0}), func(s *State) { s.Players[0].Coins = 400 })))
 
@@ -97,6 +101,7 @@ func TestStrategistShops(t *testing.T) {
 }
 
 func TestMinerBreaksOut(t *testing.T) {
+	t.Parallel()
 	// Walled off from home with a full bag, the miner attacks a wall.
 	s := empty(at(1, Cell{7, 0}), func(s *State) {
 		s.Players[0].Bag = items("MMMM")

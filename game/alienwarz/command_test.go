@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseCommand(t *testing.T) {
+	t.Parallel()
 	good := map[string]Command{
 		"move 3 -2":                              {Action: ActMove, At: Cell{3, -2}},
 		"move -0 007":                            {Action: ActMove, At: Cell{0, 7}},
@@ -50,6 +51,7 @@ func TestParseCommand(t *testing.T) {
 }
 
 func TestLogText(t *testing.T) {
+	t.Parallel()
 	c, err := ParseCommand("conv 0 diamond 0 mineral to coins, 0 diamond 0 mineral to energy, 1 diamond 0 mineral to xp")
 	require.NoError(t, err)
 	require.Equal(t, "BASE CONVERSIONS 0 0 0 0 0 1", c.LogText(), "[F] turn 23")

@@ -13,6 +13,7 @@ import (
 // time, costs its player the penalty's energy and nothing else; the turn
 // passes, and a player left with no energy loses (§4.10, §4.11).
 func TestConform(t *testing.T) {
+	t.Parallel()
 	levels := testLevels(t)
 	gametest.Conform(t, Title{}, []string{"strategist", "miner"}, gametest.Suite{
 		Configs: []game.Config{

@@ -14,6 +14,7 @@ import (
 // too; the markers tell trades, sabotage, factories and invalid turns with
 // the rules' penalty.
 func TestStandingsAndMarkers(t *testing.T) {
+	t.Parallel()
 	s := empty(func(s *State) { s.Player(2).XP = 30 })
 	f := game.Frame{State: s}
 	st := Title{}.Standings(f, game.AllSeats)
@@ -38,6 +39,7 @@ func TestStandingsAndMarkers(t *testing.T) {
 }
 
 func TestMarkersOfAGame(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"strategist", "strategist"}, nil)
 	gametest.Need(t, filepath.Join(fixtureDir, "levels.json"))
 	cfg := game.Config{Seed: 2, Options: map[string]string{OptLevels: filepath.Join(fixtureDir, "levels.json")}}
@@ -56,6 +58,7 @@ func TestMarkersOfAGame(t *testing.T) {
 }
 
 func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{}
 	for _, o := range (Title{}).Options() {
 		names[o.Name] = true

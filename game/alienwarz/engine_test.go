@@ -27,6 +27,7 @@ func testLevels(t testing.TB) string {
 // it logged is the view of the game re-simulated from its actions, and it
 // ends with the result. (Conform checks the game it opens.)
 func TestMoveFileIsAGameLog(t *testing.T) {
+	t.Parallel()
 	cfg := game.Config{Seed: 3, Options: map[string]string{OptLevels: testLevels(t)}}
 	rec := recordGame(t, cfg, [2]string{"miner", "strategist"})
 	path := filepath.Join(t.TempDir(), "g.arena")
@@ -61,6 +62,7 @@ func recordGame(t testing.TB, cfg game.Config, kinds [2]string) *game.Recording 
 }
 
 func TestTranscriptLines(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(empty(func(s *State) { s.Players[0].Coins = 10 }), nil)
 	e.Clock = func() time.Time { return time.Date(2024, 5, 16, 21, 52, 57, 0, time.UTC) }
 	step := func(line string) string {
@@ -78,6 +80,7 @@ func TestTranscriptLines(t *testing.T) {
 }
 
 func TestCheckAndMoves(t *testing.T) {
+	t.Parallel()
 	s := empty(deposit(Mineral, Cell{9, 3}), deposit(Diamond, Cell{7, 0}))
 	require.NoError(t, s.Check(1, "move 8 0"))
 	require.NoError(t, s.Check(1, "move 9 2"))
@@ -111,6 +114,7 @@ func TestCheckAndMoves(t *testing.T) {
 }
 
 func TestFreezeGivesSeveralTurnsInARow(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(empty(func(s *State) { s.Players[0].Coins = 200 }), nil)
 	var seats []game.Seat
 	for i := 0; i < 6; i++ {
@@ -126,6 +130,7 @@ func TestFreezeGivesSeveralTurnsInARow(t *testing.T) {
 }
 
 func TestEventsText(t *testing.T) {
+	t.Parallel()
 	s := destroy(func(s *State) { s.Players[0].Bag = items("MD") })
 	_, events := step(t, s, "attack 5 5")
 	require.Equal(t, "attacked", events[0].Kind)
@@ -138,6 +143,7 @@ func TestEventsText(t *testing.T) {
 }
 
 func TestFramesAreImmutable(t *testing.T) {
+	t.Parallel()
 	// Steps share what they do not change with the frames before them; no
 	// step may change an earlier frame.
 	eng, err := Title{}.New(game.Config{Options: map[string]string{OptLevels: testLevels(t), OptLevel: "0"}})

@@ -12,12 +12,14 @@ import (
 )
 
 func TestEnvFixtureIsTheDefault(t *testing.T) {
+	t.Parallel()
 	e, err := ParseEnv(fixture(t, "env.txt"))
 	require.NoError(t, err)
 	require.Equal(t, DefaultEnv(), e)
 }
 
 func TestEnvOverride(t *testing.T) {
+	t.Parallel()
 	e, err := ParseEnv([]byte("\ufeff//Symbols\nfreeze_cost = 100\r\nstart_coins=300\nmax_coins=1000\nunknown_key=7\nnot a pair\na=b=c\nplayer1_name=\"Zed\"\nboard_size=10\n"))
 	require.NoError(t, err)
 	require.Equal(t, 100, e.FreezeCost)
@@ -39,6 +41,7 @@ func TestEnvOverride(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
+	t.Parallel()
 	start := string(empty().View(1))
 	opts := func(kv ...string) map[string]string {
 		m := map[string]string{OptStart: start}

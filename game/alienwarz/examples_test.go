@@ -30,6 +30,7 @@ func actors(t *testing.T, s *State, last int) (*State, map[int]int) {
 }
 
 func TestExampleFreezeAndBackpack(t *testing.T) {
+	t.Parallel()
 	// "if the backpack lasted 4 turns, freeze 3": P1 buys the backpack at
 	// 0, P2 freezes at 1 and plays 2, 3, 4; P1 has the bigger backpack on
 	// its turns 5, 7, 9 and 11, and not after.
@@ -48,6 +49,7 @@ func TestExampleFreezeAndBackpack(t *testing.T) {
 }
 
 func TestExampleDazeWithFreeze(t *testing.T) {
+	t.Parallel()
 	// Freezing the one who dazed you extends your daze: it does not tick
 	// while you play your extra turns.
 	s := empty(func(s *State) { s.Players[1].Coins = 200 })
@@ -69,6 +71,7 @@ func TestExampleDazeWithFreeze(t *testing.T) {
 }
 
 func TestExampleAttack(t *testing.T) {
+	t.Parallel()
 	// Attacks at 0, 2 and 4 on a factory with 3 health: alive, alive, done.
 	s := destroy()
 	alive := []bool{}
@@ -80,6 +83,7 @@ func TestExampleAttack(t *testing.T) {
 }
 
 func TestExampleRefinement(t *testing.T) {
+	t.Parallel()
 	// Put at 0; refining at 1..5; the take works at 6 (R9: turn - put > 5).
 	s := empty(at(1, Cell{5, 4}), func(s *State) {
 		s.Factories = append(s.Factories, Factory{Owner: 1, Pos: Cell{5, 5}, Health: 3})
@@ -94,6 +98,7 @@ func TestExampleRefinement(t *testing.T) {
 }
 
 func TestExampleMiningAndReplenishing(t *testing.T) {
+	t.Parallel()
 	// A mineral with 2 hits and 4 replenish turns: hits at 0 and 2 empty
 	// it; it replenishes at 3..6 and can be mined again at 7.
 	s := empty(rulesWith(func(r *Rules) { r.MineHits[Mineral], r.Replenish[Mineral] = 2, 4 }),

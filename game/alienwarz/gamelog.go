@@ -9,8 +9,9 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() {
-	game.RegisterImporter(game.Importer{Name: "AlienWarz game log (gameLog_*.txt)", Detect: isGameLog, Import: ImportLog})
+// Importer reads the original's game log (ImportLog).
+func (Title) Importer() game.Importer {
+	return game.Importer{Name: "AlienWarz game log (gameLog_*.txt)", Detect: isGameLog, Import: ImportLog}
 }
 
 // LogTurn is one turn of a game log: the view written to the player to act

@@ -13,6 +13,7 @@ import (
 )
 
 func TestFixtureLogReplay(t *testing.T) {
+	t.Parallel()
 	data := fixture(t, fixtureLog)
 	g, err := ReadLog(data)
 	require.NoError(t, err)
@@ -34,6 +35,7 @@ func TestFixtureLogReplay(t *testing.T) {
 }
 
 func TestImportFixtureLog(t *testing.T) {
+	t.Parallel()
 	rec, err := game.Open("gameLog_2024-05-16_09-52-52.txt", fixture(t, fixtureLog))
 	require.NoError(t, err)
 	require.Equal(t, "AlienWarz game log", rec.Source)
@@ -65,6 +67,7 @@ func movesOf(rec *game.Recording) []map[game.Seat]string {
 }
 
 func TestReadLogShapes(t *testing.T) {
+	t.Parallel()
 	views := logViews(t)
 	// Our export's shape: no turn boundaries, view then action.
 	var b strings.Builder

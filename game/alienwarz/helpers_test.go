@@ -11,6 +11,12 @@ import (
 	"github.com/arena-games/arena/game/gametest"
 )
 
+// TestMain installs the title, which the replays of the tests' games name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{Title{}}})
+	os.Exit(m.Run())
+}
+
 // fixtureDir holds the original system's files, relative to this package.
 const fixtureDir = "../../../shared/fixtures/alienwarz"
 

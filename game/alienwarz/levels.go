@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/arena-games/arena/game"
 )
@@ -20,6 +19,7 @@ import (
 // (R22) and sorted.
 type Level struct {
 	Name     string
+	About    string // a line for people; Arena's own levels have one
 	Minerals []Cell
 	Diamonds []Cell
 }
@@ -133,39 +133,32 @@ func LoadLevels(cfg game.Config, path string) ([]Level, error) {
 	return ParseLevels(filepath.Base(path), data)
 }
 
-var (
-	ownMu     sync.RWMutex
-	ownLevels []Level
-)
-
-// SetLevels makes lvls Arena's own levels: the set a game draws from when
-// it names no levels file. The package levels/alienwarz calls it.
-func SetLevels(lvls []Level) {
-	ownMu.Lock()
-	defer ownMu.Unlock()
-	ownLevels = lvls
-}
-
-// Levels are Arena's own levels (none unless levels/alienwarz is linked in).
-func Levels() []Level {
-	ownMu.RLock()
-	defer ownMu.RUnlock()
-	return ownLevels
-}
-
 // RandomLevel is the map name of a level drawn with the seed, as a game
 // that names none has.
 const RandomLevel = "random"
 
+// Maps lists the maps a game may name: RandomLevel, the default, then the
+// title's levels.
+func (t Title) Maps() []game.MapInfo {
+	if len(t.Levels) == 0 {
+		return nil
+	}
+	out := []game.MapInfo{{Name: RandomLevel, About: "one of the levels below, drawn with the seed"}}
+	for _, l := range t.Levels {
+		out = append(out, game.MapInfo{Name: l.Name, About: l.About})
+	}
+	return out
+}
+
 // ChooseLevel is the level of a game and its index in its set:
-//   - cfg.Map is the name of one of Arena's levels, or the path of a
+//   - cfg.Map is the name of one of the title's levels, or the path of a
 //     levels.json (as the option levels is; give the file once), or
 //     RandomLevel;
 //   - the option level is an index from 0 into the set, or a level's name;
-//   - the set is the levels file, else Arena's levels;
+//   - the set is the levels file, else the title's levels;
 //   - when no level is named, it is drawn from the set with the seed (R21).
-func ChooseLevel(cfg game.Config) (Level, int, error) {
-	set, from := Levels(), "Arena's levels"
+func (t Title) ChooseLevel(cfg game.Config) (Level, int, error) {
+	set, from := t.Levels, "Arena's levels"
 	pick := cfg.Options[OptLevel]
 	path := cfg.Options[OptLevels]
 	if m := cfg.Map; m != "" && m != RandomLevel {
@@ -184,14 +177,14 @@ func ChooseLevel(cfg game.Config) (Level, int, error) {
 		lvls, err := LoadLevels(cfg, path)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) && cfg.Map == path {
-				return Level{}, 0, fmt.Errorf("alienwarz: no level %q: want one of %s, or a levels.json path", path, strings.Join(levelNames(Levels()), ", "))
+				return Level{}, 0, fmt.Errorf("alienwarz: no level %q: want one of %s, or a levels.json path", path, strings.Join(levelNames(t.Levels), ", "))
 			}
 			return Level{}, 0, fmt.Errorf("alienwarz: %w", err)
 		}
 		set, from = lvls, path
 	}
 	if len(set) == 0 {
-		return Level{}, 0, errors.New("alienwarz: no levels: give a levels.json (--levels FILE) or link Arena's levels (levels/alienwarz)")
+		return Level{}, 0, errors.New("alienwarz: no levels: give a levels.json (--levels FILE) or make the title with Arena's levels (levels/alienwarz.Levels)")
 	}
 	if pick == "" {
 		i := game.NewRand(cfg.Seed, 0).IntN(len(set))

@@ -11,6 +11,7 @@ import (
 )
 
 func TestOriginalLevels(t *testing.T) {
+	t.Parallel()
 	data := fixture(t, "levels.json")
 	require.Equal(t, []byte("\xef\xbb\xbf"), data[:3], "the fixture has a BOM")
 	lvls := originalLevels(t)
@@ -29,24 +30,25 @@ func TestOriginalLevels(t *testing.T) {
 		{Options: map[string]string{OptLevels: path, OptLevel: "5"}},
 		{Map: path, Options: map[string]string{OptLevel: "5"}},
 	} {
-		lvl, i, err := ChooseLevel(cfg)
+		lvl, i, err := Title{}.ChooseLevel(cfg)
 		require.NoError(t, err)
 		require.Equal(t, 5, i)
 		require.Equal(t, "levels.json #5", lvl.Name)
 	}
 	// Not chosen: drawn from the seed (R21), the same for the same seed.
-	a, i, err := ChooseLevel(game.Config{Seed: 42, Options: map[string]string{OptLevels: path}})
+	a, i, err := Title{}.ChooseLevel(game.Config{Seed: 42, Options: map[string]string{OptLevels: path}})
 	require.NoError(t, err)
-	b, j, _ := ChooseLevel(game.Config{Seed: 42, Options: map[string]string{OptLevels: path}})
+	b, j, _ := Title{}.ChooseLevel(game.Config{Seed: 42, Options: map[string]string{OptLevels: path}})
 	require.Equal(t, a, b)
 	require.Equal(t, i, j)
-	_, _, err = ChooseLevel(game.Config{Options: map[string]string{OptLevels: path, OptLevel: "6"}})
+	_, _, err = Title{}.ChooseLevel(game.Config{Options: map[string]string{OptLevels: path, OptLevel: "6"}})
 	require.ErrorContains(t, err, "levels 0..5")
-	_, _, err = ChooseLevel(game.Config{Map: path, Options: map[string]string{OptLevels: "other.json"}})
+	_, _, err = Title{}.ChooseLevel(game.Config{Map: path, Options: map[string]string{OptLevels: "other.json"}})
 	require.Error(t, err)
 }
 
 func TestParseLevels(t *testing.T) {
+	t.Parallel()
 	one, err := ParseLevels("gen", []byte(`{"cheap": [[1, 2]], "expensive": [[3, 3]]}`))
 	require.NoError(t, err)
 	require.Equal(t, []Level{{Name: "gen #0", Minerals: []Cell{{1, 2}, {2, 1}}, Diamonds: []Cell{{3, 3}}}}, one)
@@ -55,10 +57,8 @@ func TestParseLevels(t *testing.T) {
 		_, err := ParseLevels("bad", []byte(bad))
 		require.Error(t, err, bad)
 	}
-	_, _, err = ChooseLevel(game.Config{})
-	if len(Levels()) == 0 {
-		require.ErrorContains(t, err, "no levels")
-	}
+	_, _, err = Title{}.ChooseLevel(game.Config{})
+	require.ErrorContains(t, err, "no levels", "a title made without levels")
 }
 
 // FuzzParseLevels feeds the levels reader anything: it never panics, and

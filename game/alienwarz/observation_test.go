@@ -22,6 +22,7 @@ func logViews(t testing.TB) [][]byte {
 }
 
 func TestReadViewRoundTrip(t *testing.T) {
+	t.Parallel()
 	views := logViews(t)
 	require.Len(t, views, 27)
 	for i, v := range views {
@@ -40,6 +41,7 @@ func TestReadViewRoundTrip(t *testing.T) {
 }
 
 func TestReadViewFixtureStates(t *testing.T) {
+	t.Parallel()
 	// state_turn61.json is pretty-printed and player-edited: P1's position
 	// disagrees with its board (§3.3).
 	_, err := ReadView(fixture(t, "state_turn61.json"))
@@ -92,6 +94,7 @@ func TestReadViewFixtureStates(t *testing.T) {
 }
 
 func TestReadViewRejects(t *testing.T) {
+	t.Parallel()
 	v := logViews(t)[5]
 	for _, bad := range []string{
 		"", "{}", "[1,2]", string(v) + "x",

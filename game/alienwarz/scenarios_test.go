@@ -36,6 +36,7 @@ func cellOf(t testing.TB, s *State, x, z int) string {
 func p2First(s *State) { s.Turn, s.ToAct = 1, 2 }
 
 func TestScenario01ViewBytes(t *testing.T) {
+	t.Parallel()
 	log := fixture(t, fixtureLog)
 	line := strings.Split(string(log), "\n")[2]
 	_, want, ok := strings.Cut(line, "Writing to process: ")
@@ -51,6 +52,7 @@ func TestScenario01ViewBytes(t *testing.T) {
 }
 
 func TestScenario02EmptyBagMove(t *testing.T) {
+	t.Parallel()
 	s := steps(t, empty(p2First), "move 7 9")
 	require.Equal(t, 993, field(t, s, 2, "energy"))
 	require.Equal(t, []any{7.0, 9.0}, view(t, s)["player2"].(map[string]any)["position"])
@@ -59,6 +61,7 @@ func TestScenario02EmptyBagMove(t *testing.T) {
 }
 
 func TestScenario03LoadedMove(t *testing.T) {
+	t.Parallel()
 	s := empty(p2First, at(2, Cell{4, 3}), func(s *State) { s.Players[1].Bag, s.Players[1].Energy = items("D"), 976 })
 	s = steps(t, s, "move 4 2")
 	require.Equal(t, 970, s.Players[1].Energy)
@@ -67,6 +70,7 @@ func TestScenario03LoadedMove(t *testing.T) {
 }
 
 func TestScenario04And05HeavyMoves(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		r := defaultRules
 		r.OrigMoveCost = orig
@@ -86,6 +90,7 @@ func TestScenario04And05HeavyMoves(t *testing.T) {
 }
 
 func TestScenario06IllegalMoves(t *testing.T) {
+	t.Parallel()
 	for _, l := range []string{"move 8 1", "move 9 0", "move 10 0"} {
 		invalid(t, empty(), l)
 	}
@@ -95,6 +100,7 @@ func TestScenario06IllegalMoves(t *testing.T) {
 }
 
 func TestScenario07Daze(t *testing.T) {
+	t.Parallel()
 	dazed := func(c Cell) *State {
 		return empty(p2First, at(2, c), func(s *State) { s.Players[1].Daze = 3 })
 	}
@@ -107,6 +113,7 @@ func TestScenario07Daze(t *testing.T) {
 }
 
 func TestScenario08MineDiamond(t *testing.T) {
+	t.Parallel()
 	s := empty(p2First, at(2, Cell{4, 3}), deposit(Diamond, Cell{4, 4}), func(s *State) { s.Players[1].Energy = 982 })
 	s = steps(t, s, "mine 4 4")
 	require.Equal(t, 976, field(t, s, 2, "energy"))
@@ -116,6 +123,7 @@ func TestScenario08MineDiamond(t *testing.T) {
 }
 
 func TestScenario09BadMining(t *testing.T) {
+	t.Parallel()
 	invalid(t, empty(at(1, Cell{5, 5}), deposit(Diamond, Cell{4, 4})), "mine 4 4")
 	invalid(t, empty(at(1, Cell{5, 5}), deposit(Mineral, Cell{5, 6}), func(s *State) { s.Players[0].Bag = items("Mmmmmm") }), "mine 5 6")
 	require.Equal(t, 7, empty(func(s *State) { s.Players[0].Bag = items("Mmmmmm") }).Weight(1))
@@ -129,6 +137,7 @@ func TestScenario09BadMining(t *testing.T) {
 }
 
 func TestScenario10Depletion(t *testing.T) {
+	t.Parallel()
 	for _, k := range []Kind{Mineral, Diamond} {
 		s := empty(at(1, Cell{5, 4}), deposit(k, Cell{5, 5}), func(s *State) {
 			s.Turn = 40
@@ -159,6 +168,7 @@ func TestScenario10Depletion(t *testing.T) {
 }
 
 func TestScenario11Build(t *testing.T) {
+	t.Parallel()
 	s := steps(t, empty(p2First), "build 0 8")
 	require.Equal(t, 50, field(t, s, 2, "coins"))
 	require.Equal(t, 1000, field(t, s, 2, "energy"))
@@ -166,6 +176,7 @@ func TestScenario11Build(t *testing.T) {
 }
 
 func TestScenario12BadBuilds(t *testing.T) {
+	t.Parallel()
 	invalid(t, empty(func(s *State) { s.Players[0].Coins = 49 }), "build 8 0")
 	invalid(t, empty(deposit(Mineral, Cell{8, 0})), "build 8 0")
 	invalid(t, empty(at(1, Cell{8, 0})), "build 9 0")
@@ -186,6 +197,7 @@ func destroy(mods ...func(*State)) *State {
 }
 
 func TestScenario13Destroy(t *testing.T) {
+	t.Parallel()
 	s := destroy()
 	for i, want := range []string{"F_2_2", "F_2_1", "E"} {
 		require.Equal(t, 2*i, s.Turn)
@@ -200,6 +212,7 @@ func TestScenario13Destroy(t *testing.T) {
 }
 
 func TestScenario14Guard(t *testing.T) {
+	t.Parallel()
 	s := invalid(t, destroy(at(2, Cell{4, 6})), "attack 5 5")
 	require.Equal(t, 750, s.Players[0].Energy)
 	require.Equal(t, "F_2_3", s.Token(Cell{5, 5}))
@@ -207,6 +220,7 @@ func TestScenario14Guard(t *testing.T) {
 }
 
 func TestScenario15FatalAttack(t *testing.T) {
+	t.Parallel()
 	s := steps(t, destroy(func(s *State) { s.Players[0].Energy = 100 }), "attack 5 5")
 	require.Equal(t, 0, s.Players[0].Energy)
 	require.True(t, s.Over)
@@ -215,6 +229,7 @@ func TestScenario15FatalAttack(t *testing.T) {
 }
 
 func TestScenario16Refine(t *testing.T) {
+	t.Parallel()
 	start := empty(at(1, Cell{5, 4}), func(s *State) {
 		s.Turn = 10
 		s.Factories = append(s.Factories, Factory{Owner: 1, Pos: Cell{5, 5}, Health: 3})
@@ -244,6 +259,7 @@ func TestScenario16Refine(t *testing.T) {
 }
 
 func TestScenario17Conversion(t *testing.T) {
+	t.Parallel()
 	s := empty(p2First, func(s *State) { s.Players[1].Bag, s.Players[1].Energy = items("D"), 868 })
 	s = steps(t, s, "conv 0 diamond 0 mineral to coins, 0 diamond 0 mineral to energy, 1 diamond 0 mineral to xp")
 	require.Equal(t, 25, field(t, s, 2, "xp"))
@@ -252,6 +268,7 @@ func TestScenario17Conversion(t *testing.T) {
 }
 
 func TestScenario18Caps(t *testing.T) {
+	t.Parallel()
 	s := empty(func(s *State) {
 		p := &s.Players[0]
 		p.Coins, p.Energy, p.Bag = 990, 900, items("MmD")
@@ -263,6 +280,7 @@ func TestScenario18Caps(t *testing.T) {
 }
 
 func TestScenario19BadConversions(t *testing.T) {
+	t.Parallel()
 	bag := func(spec string) func(*State) { return func(s *State) { s.Players[0].Bag = items(spec) } }
 	invalid(t, empty(at(1, Cell{8, 0}), bag("MD")), "conv 0 diamond 1 mineral to coins, 0 diamond 0 mineral to energy, 0 diamond 0 mineral to xp")
 	invalid(t, empty(bag("MD")), "conv 0 diamond 0 mineral to coins, 0 diamond 0 mineral to energy, 0 diamond 0 mineral to xp")
@@ -271,6 +289,7 @@ func TestScenario19BadConversions(t *testing.T) {
 }
 
 func TestScenario20Freeze(t *testing.T) {
+	t.Parallel()
 	s := steps(t, empty(func(s *State) { s.Players[1].Coins = 200 }), "rest", "shop freeze")
 	require.Equal(t, 0, s.Players[1].Coins)
 	for i, want := range []int{3, 2, 1} {
@@ -285,6 +304,7 @@ func TestScenario20Freeze(t *testing.T) {
 }
 
 func TestScenario21Daze(t *testing.T) {
+	t.Parallel()
 	s := steps(t, empty(), "shop daze")
 	require.Equal(t, 90, s.Players[0].Coins)
 	for i, want := range []int{3, 2, 1, 0} {
@@ -301,6 +321,7 @@ func TestScenario21Daze(t *testing.T) {
 }
 
 func TestScenario22Backpack(t *testing.T) {
+	t.Parallel()
 	s := steps(t, empty(func(s *State) { s.Players[0].Coins = 175 }), "shop backpack")
 	require.Equal(t, 0, s.Players[0].Coins)
 	s = steps(t, s, "rest")
@@ -324,6 +345,7 @@ func TestScenario22Backpack(t *testing.T) {
 }
 
 func TestScenario23DoubleFreeze(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		r := defaultRules
 		r.OrigStatusStacking = orig
@@ -340,6 +362,7 @@ func TestScenario23DoubleFreeze(t *testing.T) {
 }
 
 func TestScenario24Malformed(t *testing.T) {
+	t.Parallel()
 	for _, l := range []string{"Rest", "rest ", " rest", "rest\r", "", "move 1", "shop Freeze", "mine -1 2", "move 99999999999 0",
 		"conv 2147483647 diamond 0 mineral to coins, 1 diamond 0 mineral to energy, 0 diamond 0 mineral to xp", "rest\nmove 8 0"} {
 		s := invalid(t, empty(), l)
@@ -351,6 +374,7 @@ func TestScenario24Malformed(t *testing.T) {
 }
 
 func TestScenario26DeathByPenalty(t *testing.T) {
+	t.Parallel()
 	e := NewEngine(empty(func(s *State) { s.Players[0].Energy = 200 }), nil)
 	require.NoError(t, e.Step(map[game.Seat]string{0: "jump"}))
 	require.Equal(t, 0, e.Current().Players[0].Energy)
@@ -360,6 +384,7 @@ func TestScenario26DeathByPenalty(t *testing.T) {
 }
 
 func TestScenario27TurnLimit(t *testing.T) {
+	t.Parallel()
 	end := func(mods ...func(*State)) *State {
 		s := empty(p2First, func(s *State) { s.Turn = 249 })
 		for _, m := range mods {
@@ -402,6 +427,7 @@ func TestScenario27TurnLimit(t *testing.T) {
 }
 
 func TestScenario28Rebuild(t *testing.T) {
+	t.Parallel()
 	for _, orig := range []bool{false, true} {
 		r := defaultRules
 		r.OrigStaleFactory = orig

@@ -26,7 +26,11 @@ type toy struct{}
 
 var _ game.Fogged = toy{}
 
-func init() { game.Register(toy{}) }
+// TestMain installs the toy, which the replays of its games name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{toy{}}})
+	os.Exit(m.Run())
+}
 
 // defect is the toy's defect in this process: "" for none.
 var defect = os.Getenv("GAMETEST_DEFECT")
@@ -234,12 +238,14 @@ var toySuite = gametest.Suite{
 
 // TestToy is Conform on the toy, with the defect the environment gives it.
 func TestToy(t *testing.T) {
+	t.Parallel()
 	gametest.Conform(t, toy{}, []string{"taker", "taker"}, toySuite)
 }
 
 // Conform finds each defect of a title: run on a toy with the defect, in
 // a process of its own, it fails and says what is wrong.
 func TestConformFindsEachDefect(t *testing.T) {
+	t.Parallel()
 	if defect != "" {
 		t.Skip("the process of one defect")
 	}

@@ -96,7 +96,7 @@ func BenchmarkHeadless(b *testing.B) {
 			}
 			seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 		}
-		m, err := game.NewMatch(Title{}, game.Config{Seed: n}, seats)
+		m, err := game.NewMatch(Arena, game.Config{Seed: n}, seats)
 		if err != nil {
 			b.Fatal(err)
 		}

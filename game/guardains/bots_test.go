@@ -48,6 +48,7 @@ func kinds(events []game.Event) map[string]int {
 // mazes: never an invalid action or a missed round (playGame fails on any
 // penalty).
 func TestBotsPlayEverywhere(t *testing.T) {
+	t.Parallel()
 	for i, m := range []string{"original", "mirror", "open10", "scenario-a", "maze:30x12", "maze"} {
 		for _, pair := range [][2]string{{"hunter", "explorer"}, {"explorer", "hunter"}, {"hunter", "hunter"}, {"explorer", "explorer"}} {
 			if m == "maze" && pair[0] == pair[1] {
@@ -69,6 +70,7 @@ func TestBotsPlayEverywhere(t *testing.T) {
 // TestBotsSeeOnlyTheirView: a bot takes its seat's Observation and nothing
 // else.
 func TestBotsSeeOnlyTheirView(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil)
 	for _, kind := range []string{"explorer", "hunter"} {
 		p, err := Title{}.NewBot(kind, "", 1, nil)
@@ -90,6 +92,7 @@ func TestBotsSeeOnlyTheirView(t *testing.T) {
 // TestHunterFocusesFire: in range of a lone enemy and of three on one
 // cell, the hunter fires on the three, with Rocket's lock-on.
 func TestHunterFocusesFire(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(1, Rocket, Cell{4, 5}),
 		put(2, Groot, Cell{6, 5}), put(2, Drax, Cell{6, 5}), put(2, Gamora, Cell{6, 5}), put(2, StarLord, Cell{7, 5}))
 	_, events := run(t, s, "hunter", 1)
@@ -102,6 +105,7 @@ func TestHunterFocusesFire(t *testing.T) {
 
 // TestHunterCarriesHome: Gamora picks the stone up and jumps home with it.
 func TestHunterCarriesHome(t *testing.T) {
+	t.Parallel()
 	l := o10()
 	l.Stone = Cell{8, 7}
 	s := start(l, nil, put(1, Gamora, Cell{8, 7}))
@@ -117,6 +121,7 @@ func TestHunterCarriesHome(t *testing.T) {
 // TestHunterBreaksWalls: Drax carries the stone, and a wall from border to
 // border stands between him and the base: he breaks through.
 func TestHunterBreaksWalls(t *testing.T) {
+	t.Parallel()
 	m := NewMaze(8, 2)
 	for y := range 2 {
 		for x := range 8 {
@@ -137,6 +142,7 @@ func TestHunterBreaksWalls(t *testing.T) {
 // TestHunterHeals: a badly wounded Gamora goes to the heal point in sight
 // and stays there until she is healed; meanwhile the scouts move.
 func TestHunterHeals(t *testing.T) {
+	t.Parallel()
 	l := open(40, 40, Cell{30, 30})
 	l.Kinds = map[Cell]Kind{{3, 0}: HealPoint}
 	s := start(l, nil, health(1, Gamora, 40))
@@ -156,6 +162,7 @@ func TestHunterHeals(t *testing.T) {
 // TestExplorerKeepsAway: the explorer's runner steps away from an enemy in
 // sight rather than fight.
 func TestExplorerKeepsAway(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(1, Rocket, Cell{5, 5}), put(2, Drax, Cell{5, 7}))
 	_, events := run(t, s, "explorer", 1)
 	require.Equal(t, EventMoved, events[0].Kind)

@@ -17,13 +17,14 @@ import (
 // zero loses. A seat sees its own guardians as they are, and the enemy's
 // and the stone only where its guardians see them.
 func TestConform(t *testing.T) {
+	t.Parallel()
 	var enemiesSeen atomic.Int64
 	t.Cleanup(func() {
 		if enemiesSeen.Load() == 0 {
 			t.Error("in no game does a seat see an enemy: the fog's other side goes untested")
 		}
 	})
-	gametest.Conform(t, Title{}, []string{"hunter", "explorer"}, gametest.Suite{
+	gametest.Conform(t, Arena, []string{"hunter", "explorer"}, gametest.Suite{
 		Configs: []game.Config{
 			{Seed: 4, Map: "maze:24x16", Options: map[string]string{OptRounds: "150"}},
 			{Seed: 7, Map: "original", Options: map[string]string{OptRounds: "60"}},

@@ -16,6 +16,7 @@ import (
 // must not show player 2 at 0.000 below player 1, and the reason says where
 // the verdict comes from.
 func TestTranscriptStandingsAgreeWithTheVerdict(t *testing.T) {
+	t.Parallel()
 	rec, err := ImportTranscript("transcript", fixture(t, transcriptFile))
 	require.NoError(t, err)
 	last := rec.Timeline.Last()
@@ -37,8 +38,9 @@ func TestTranscriptStandingsAgreeWithTheVerdict(t *testing.T) {
 // What one seat may know: its own numbers and guardians, and the enemy's
 // only where its guardians see them; nothing private behind the curtain.
 func TestSightsHideTheOtherSide(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"hunter", "hunter"}, func(seat int) *game.Rand { return game.NewRand(7, uint64(seat)) })
-	_, frames := gametest.Play(t, Title{}, game.Config{Seed: 7, Map: "maze:20x20", Options: map[string]string{OptTurns: "120"}}, players, 120)
+	_, frames := gametest.Play(t, Arena, game.Config{Seed: 7, Map: "maze:20x20", Options: map[string]string{OptTurns: "120"}}, players, 120)
 	for _, f := range frames[1:] {
 		s := f.State.(*State)
 		for _, as := range []game.Seat{0, 1} {
@@ -66,8 +68,9 @@ func TestSightsHideTheOtherSide(t *testing.T) {
 
 // The markers tell kills and the stone; the standings rank by score.
 func TestMarkersAndStandingsOfAGame(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"hunter", "explorer"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
-	_, frames := gametest.Play(t, Title{}, game.Config{Seed: 3, Map: "open10"}, players, -1)
+	_, frames := gametest.Play(t, Arena, game.Config{Seed: 3, Map: "open10"}, players, -1)
 	kinds := map[string]int{}
 	for _, f := range frames {
 		for _, m := range (Title{}).Markers(f, game.AllSeats) {
@@ -87,6 +90,7 @@ func TestMarkersAndStandingsOfAGame(t *testing.T) {
 }
 
 func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{}
 	for _, o := range (Title{}).Options() {
 		names[o.Name] = true

@@ -11,6 +11,7 @@ import (
 )
 
 func TestRulesOptions(t *testing.T) {
+	t.Parallel()
 	r, err := ParseRules(game.Config{Seed: 9})
 	require.NoError(t, err)
 	require.Equal(t, &Rules{Rounds: DefaultRounds, Seed: 9}, r)
@@ -33,7 +34,8 @@ func TestRulesOptions(t *testing.T) {
 }
 
 func TestEngine(t *testing.T) {
-	eng, err := Title{}.New(game.Config{Seed: 3, Map: "open10", Options: map[string]string{OptRounds: "3"}})
+	t.Parallel()
+	eng, err := Arena.New(game.Config{Seed: 3, Map: "open10", Options: map[string]string{OptRounds: "3"}})
 	require.NoError(t, err)
 	e := eng.(*Engine)
 	require.Equal(t, []game.Seat{0, 1}, e.ToMove())
@@ -75,6 +77,7 @@ func TestEngine(t *testing.T) {
 // TestFog: what a seat sees is its view's cells; what it has seen grows,
 // and is shared between frames while it does not.
 func TestFog(t *testing.T) {
+	t.Parallel()
 	s := start(level(t, mazeA), nil)
 	o := s.Observe(1)
 	for c := range o.cells {
@@ -94,6 +97,7 @@ func TestFog(t *testing.T) {
 }
 
 func TestLevelFormat(t *testing.T) {
+	t.Parallel()
 	l := level(t, mazeA)
 	require.Equal(t, mazeA, string(l.Text()))
 	require.Equal(t, [2]Cell{{0, 0}, {4, 4}}, l.Bases)
@@ -143,6 +147,7 @@ func TestLevelFormat(t *testing.T) {
 
 // TestCompat checks the compat flags that the scenarios leave out.
 func TestCompat(t *testing.T) {
+	t.Parallel()
 	// heal_first_only: only the first guardian on a heal point counts, and
 	// the feedback goes to the seat that triggered it.
 	r := &Rules{Rounds: DefaultRounds, HealFirstOnly: true}

@@ -20,8 +20,6 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() { game.Register(Title{}) }
-
 // The constants of §2.
 const (
 	DefaultSize    = 200 // the board's side (R1)
@@ -156,7 +154,12 @@ var (
 func (c Cell) Step(dir, n int) Cell { return Cell{c.X + DX[dir]*n, c.Y + DY[dir]*n} }
 
 // Title is GuardAIns for Arena: two seats that act at the same time.
-type Title struct{}
+type Title struct {
+	// Shelf holds Arena's own levels (levels/guardains.Shelf): the mazes
+	// generated from the seed, and the hand-made levels, by name. Without
+	// it, a game's Config.Map is the path of a complete level file.
+	Shelf game.Shelf[Level]
+}
 
 // The optional interfaces of package game that Title satisfies: the
 // match, the server and the screens find them by type assertion.
@@ -169,6 +172,8 @@ var (
 	_ game.Judged       = Title{}
 	_ game.Configurable = Title{}
 	_ game.Timed        = Title{}
+	_ game.Mapped       = Title{}
+	_ game.Importable   = Title{}
 )
 
 // ID is "guardains".
@@ -300,9 +305,9 @@ func Count(cfg game.Config, name string, def int) (int, error) {
 	return n, nil
 }
 
-// New starts a game on the level that cfg names (FindLevel): by default a
-// 200x200 maze generated with the seed.
-func (Title) New(cfg game.Config) (game.Engine, error) {
+// New starts a game on the level that cfg names (FindLevel): with Arena's
+// levels, by default a 200x200 maze generated with the seed.
+func (t Title) New(cfg game.Config) (game.Engine, error) {
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("guardains: a game has 2 seats, not %d", cfg.Seats)
 	}
@@ -310,7 +315,7 @@ func (Title) New(cfg game.Config) (game.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	lvl, err := FindLevel(cfg)
+	lvl, err := t.FindLevel(cfg)
 	if err != nil {
 		return nil, err
 	}

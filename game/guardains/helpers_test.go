@@ -13,6 +13,10 @@ import (
 	"github.com/arena-games/arena/game/gametest"
 )
 
+// Arena is GuardAIns made with Arena's levels, as internal/titles makes it:
+// TestMain (main_test.go) makes it.
+var Arena Title
+
 // fixtureDir holds the original system's files, relative to this package.
 const fixtureDir = "../../../shared/fixtures/guardains"
 
@@ -179,7 +183,7 @@ func special(t testing.TB, s *State, seat int) string {
 // state; no action may be invalid or penalised.
 func playGame(tb testing.TB, cfg game.Config, kinds [2]string) *State {
 	tb.Helper()
-	eng, frames := gametest.Play(tb, Title{}, cfg, gametest.Bots(tb, Title{}, kinds[:], nil), -1)
+	eng, frames := gametest.Play(tb, Arena, cfg, gametest.Bots(tb, Title{}, kinds[:], nil), -1)
 	for _, f := range frames {
 		for _, ev := range f.Events {
 			if ev.Kind == EventInvalid || ev.Kind == EventPenalty {

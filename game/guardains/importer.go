@@ -15,9 +15,10 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() {
-	game.RegisterImporter(game.Importer{Name: "GuardAIns socket.io transcript (JSON Lines, gzip allowed)",
-		Detect: isTranscript, Import: ImportTranscript})
+// Importer reads a recorded socket.io transcript (ImportTranscript).
+func (Title) Importer() game.Importer {
+	return game.Importer{Name: "GuardAIns socket.io transcript (JSON Lines, gzip allowed)",
+		Detect: isTranscript, Import: ImportTranscript}
 }
 
 // TranscriptEvent is one line of a recorded transcript: a socket.io event

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sync"
 
 	"github.com/arena-games/arena/game"
 )
@@ -264,36 +263,12 @@ func LoadLevelFile(cfg game.Config, path string) (*Level, error) {
 	return ParseLevel(filepath.Base(path), data)
 }
 
-var levelSource struct {
-	sync.RWMutex
-	find func(cfg game.Config) (*Level, error)
-}
-
-// SetLevelSource sets how New finds the level of a config: Arena's mazes by
-// name, generated with the seed, or a level file's path. The levels/guardains
-// package sets it when it is linked in; without it, Config.Map must be the
-// path of a complete level file.
-func SetLevelSource(find func(cfg game.Config) (*Level, error)) {
-	levelSource.Lock()
-	levelSource.find = find
-	levelSource.Unlock()
-}
-
-// FindLevel is the level that cfg names (see SetLevelSource).
-func FindLevel(cfg game.Config) (*Level, error) {
-	levelSource.RLock()
-	find := levelSource.find
-	levelSource.RUnlock()
-	var l *Level
-	var err error
-	switch {
-	case find != nil:
-		l, err = find(cfg)
-	case cfg.Map == "":
-		err = errors.New("guardains: no level given, and Arena's mazes (package levels/guardains) are not linked in: give a level file's path")
-	default:
-		l, err = LoadLevelFile(cfg, cfg.Map)
-	}
+// FindLevel is the level that cfg names: on the title's shelf (a maze
+// generated with the seed, a hand-made level by name, a level file's
+// path), else the complete level file at the path cfg.Map.
+func (t Title) FindLevel(cfg game.Config) (*Level, error) {
+	read := func(path string) (*Level, error) { return LoadLevelFile(cfg, path) }
+	l, err := game.FindMap(t.Shelf, cfg, read, errors.New("guardains: no level given, and the title has no levels of its own (levels/guardains.Shelf): give a level file's path"))
 	if err != nil {
 		return nil, err
 	}
@@ -301,4 +276,12 @@ func FindLevel(cfg game.Config) (*Level, error) {
 		return nil, fmt.Errorf("guardains: %w", err)
 	}
 	return l, nil
+}
+
+// Maps lists the levels of the title's shelf, the default first.
+func (t Title) Maps() []game.MapInfo {
+	if t.Shelf == nil {
+		return nil
+	}
+	return t.Shelf.Maps()
 }

@@ -38,6 +38,7 @@ func transcriptViews(t testing.TB) [][]byte {
 // TestViewFormat reads every view of the transcript and the original's
 // sample state and writes them back byte for byte, compact.
 func TestViewFormat(t *testing.T) {
+	t.Parallel()
 	views := append(transcriptViews(t), fixture(t, "state.json"))
 	for i, raw := range views {
 		o, err := ReadView(1, raw)
@@ -49,6 +50,7 @@ func TestViewFormat(t *testing.T) {
 // TestFeedbackFormat checks the engine's feedbacks against the original's
 // samples: the messages, and the data with its keys in order.
 func TestFeedbackFormat(t *testing.T) {
+	t.Parallel()
 	var samples []struct {
 		Code, Message string
 		Data          json.RawMessage
@@ -81,6 +83,7 @@ func TestFeedbackFormat(t *testing.T) {
 // the transcript's first view shows, our view of round 0 is the original's
 // byte for byte, but for special_vision, which gives true coordinates (R2).
 func TestRoundZeroView(t *testing.T) {
+	t.Parallel()
 	raw := transcriptViews(t)[0]
 	rec, err := ImportTranscript("transcript", fixture(t, transcriptFile))
 	require.NoError(t, err)
@@ -101,6 +104,7 @@ func TestRoundZeroView(t *testing.T) {
 // state shows its view again, byte for byte, and that `arena info` finds
 // the end of the game.
 func TestImportTranscript(t *testing.T) {
+	t.Parallel()
 	data := fixture(t, transcriptFile)
 	require.True(t, isTranscript("x", data))
 	rec, err := game.Open("player1_transcript.jsonl.gz", data)

@@ -9,6 +9,7 @@ import (
 // The conformance scenarios of §8, numbered as there.
 
 func TestScenario01View(t *testing.T) {
+	t.Parallel()
 	s := start(level(t, mazeA), nil, put(1, Groot, Cell{2, 2}), put(1, Rocket, Cell{0, 4}))
 	o := s.Observe(1)
 	require.Equal(t, [4][]string{{}, {"(1, 2)", "(0, 2)"}, {"(2, 3)"}, {}}, lines(o, Groot))
@@ -20,6 +21,7 @@ func TestScenario01View(t *testing.T) {
 }
 
 func TestScenario02StarLord(t *testing.T) {
+	t.Parallel()
 	s := start(level(t, mazeA), nil, put(1, StarLord, Cell{1, 3}))
 	require.Equal(t, [4][]string{{"(1, 2)", "(1, 1)"}, {"(0, 3)"}, {}, {}}, lines(s.Observe(1), StarLord))
 	require.Equal(t, "[[[1,2],[1,1],[1,0]],[[0,3]],[[1,4]],[[2,3],[3,3],[4,3]]]", special(t, s, 1))
@@ -42,6 +44,7 @@ func transcriptBase() *Level {
 }
 
 func TestScenario03RoundZero(t *testing.T) {
+	t.Parallel()
 	s := start(transcriptBase(), nil)
 	fbs := s.Observe(1).Feedback
 	require.Len(t, fbs, 1)
@@ -51,6 +54,7 @@ func TestScenario03RoundZero(t *testing.T) {
 }
 
 func TestScenario04Wall(t *testing.T) {
+	t.Parallel()
 	l := transcriptBase()
 	l.Maze = NewMaze(50, 50) // no passage at all: the up-list of (0, 6) is empty
 	for _, r := range []*Rules{nil, compat()} {
@@ -71,6 +75,7 @@ func TestScenario04Wall(t *testing.T) {
 }
 
 func TestScenario05Speed(t *testing.T) {
+	t.Parallel()
 	a := level(t, mazeA)
 	s := start(a, nil, put(1, Rocket, Cell{0, 4}))
 	next, _ := step(t, s, act(Move, Rocket, Cell{1, 2}), "")
@@ -93,6 +98,7 @@ func TestScenario05Speed(t *testing.T) {
 }
 
 func TestScenario06AttackSquare(t *testing.T) {
+	t.Parallel()
 	s := start(level(t, mazeA), nil, put(1, Drax, Cell{2, 2}), put(2, StarLord, Cell{3, 3}))
 	next, _ := step(t, s, act(Attack, Drax, Cell{3, 3}), "")
 	require.Equal(t, 30, next.Guardian(2, StarLord).Health)
@@ -103,6 +109,7 @@ func TestScenario06AttackSquare(t *testing.T) {
 }
 
 func TestScenario07Dodge(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(1, Gamora, Cell{4, 4}), put(2, Drax, Cell{5, 5}))
 	next, events := step(t, s, act(Attack, Gamora, Cell{5, 5}), act(Move, Drax, Cell{6, 5}))
 	require.Equal(t, 150, next.Guardian(2, Drax).Health)
@@ -113,6 +120,7 @@ func TestScenario07Dodge(t *testing.T) {
 }
 
 func TestScenario08LockOn(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(1, Rocket, Cell{2, 5}), put(2, StarLord, Cell{5, 5}))
 	next, _ := step(t, s, act(Attack, Rocket, Cell{5, 5}), act(Move, StarLord, Cell{6, 5}))
 	sl := next.Guardian(2, StarLord)
@@ -123,6 +131,7 @@ func TestScenario08LockOn(t *testing.T) {
 }
 
 func TestScenario09MutualKill(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(1, Gamora, Cell{4, 5}), put(2, Gamora, Cell{5, 5}), health(2, Gamora, 40))
 	next, _ := step(t, s, act(Attack, Gamora, Cell{5, 5}), act(Attack, Gamora, Cell{4, 5}))
 	require.False(t, next.Guardian(2, Gamora).Alive)
@@ -149,6 +158,7 @@ func TestScenario09MutualKill(t *testing.T) {
 }
 
 func TestScenario10TwoVictims(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, put(2, Groot, Cell{5, 5}), put(2, StarLord, Cell{5, 5}), put(1, Drax, Cell{4, 5}))
 	next, events := step(t, s, act(Attack, Drax, Cell{5, 5}), "")
 	require.Equal(t, 135, next.Guardian(2, Groot).Health) // 130, then +5
@@ -161,6 +171,7 @@ func TestScenario10TwoVictims(t *testing.T) {
 }
 
 func TestScenario11Jump(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, atRound(4), put(1, Gamora, Cell{2, 2}))
 	require.Contains(t, s.Specials(1, Gamora), Cell{5, 6})
 	require.NotContains(t, s.Specials(1, Gamora), Cell{6, 6})
@@ -181,6 +192,7 @@ func TestScenario11Jump(t *testing.T) {
 }
 
 func TestScenario12Drax(t *testing.T) {
+	t.Parallel()
 	a := level(t, mazeA)
 	s := start(a, nil, atRound(5), put(1, Drax, Cell{2, 2}), put(1, Groot, Cell{2, 2}))
 	require.Equal(t, []string{}, lines(s.Observe(1), Groot)[Right])
@@ -198,6 +210,7 @@ func TestScenario12Drax(t *testing.T) {
 }
 
 func TestScenario13NoSpecial(t *testing.T) {
+	t.Parallel()
 	s := start(level(t, mazeA), nil)
 	for _, h := range []Hero{Groot, Rocket, StarLord} {
 		next, _ := step(t, s, act(Special, h, Cell{1, 0}), "")
@@ -208,6 +221,7 @@ func TestScenario13NoSpecial(t *testing.T) {
 }
 
 func TestScenario14Malformed(t *testing.T) {
+	t.Parallel()
 	s := start(transcriptBase(), nil)
 	next, _ := step(t, s, `{"action_type": "ATTACK", "troop": "Groot", "target": "(-1, 6)", "player_id": "player1", "round_no": 0}`, "")
 	require.Equal(t, 296, next.Observe(1).Penalty)
@@ -215,6 +229,7 @@ func TestScenario14Malformed(t *testing.T) {
 }
 
 func TestScenario15Stale(t *testing.T) {
+	t.Parallel()
 	s := start(transcriptBase(), nil, func(s *State) { s.Penalty[0] = 296 })
 	for round := range 3 {
 		s, _ = step(t, s, s.Action(1, Attack, Gamora, Cell{1, 6}), "")
@@ -230,6 +245,7 @@ func TestScenario15Stale(t *testing.T) {
 }
 
 func TestScenario16Variants(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil)
 	const ok = `{"action_type": "MOVE", "troop": "Drax", "target": "(1, 0)", "player_id": "player1", "round_no": 0}`
 	for _, bad := range []string{
@@ -264,6 +280,7 @@ func TestScenario16Variants(t *testing.T) {
 }
 
 func TestScenario17Corpse(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, func(s *State) { g := s.Guardian(1, Rocket); g.Alive, g.Health = false, 0 })
 	next, _ := step(t, s, act(Move, Rocket, Cell{1, 0}), "")
 	require.Equal(t, []string{"INVALID_ACTION {}"}, codes(next, 1))
@@ -273,6 +290,7 @@ func TestScenario17Corpse(t *testing.T) {
 }
 
 func TestScenario18Timeout(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil)
 	next, events := step(t, s, "none", "")
 	require.Equal(t, []string{"TIMEOUT {}"}, codes(next, 1))
@@ -293,6 +311,7 @@ func TestScenario18Timeout(t *testing.T) {
 }
 
 func TestScenario19Beast(t *testing.T) {
+	t.Parallel()
 	l := o10()
 	l.Stone = Cell{3, 4}
 	s := start(l, nil, kind(Cell{3, 1}, Beast, false), atRound(8), put(1, Gamora, Cell{3, 2}))
@@ -310,6 +329,7 @@ func TestScenario19Beast(t *testing.T) {
 }
 
 func TestScenario20BeastKill(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, kind(Cell{3, 1}, Beast, true), put(1, Rocket, Cell{3, 2}), health(1, Rocket, 20))
 	s, _ = step(t, s, act(Move, Rocket, Cell{3, 1}), "")
 	require.False(t, s.Guardian(1, Rocket).Alive)
@@ -318,6 +338,7 @@ func TestScenario20BeastKill(t *testing.T) {
 }
 
 func TestScenario21Direction(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		cell, stone Cell
 		want        string
@@ -332,6 +353,7 @@ func TestScenario21Direction(t *testing.T) {
 }
 
 func TestScenario22EnemyClue(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, kind(Cell{4, 4}, Clue, true), atRound(12),
 		put(1, StarLord, Cell{4, 3}), put(2, Groot, Cell{4, 5}),
 		put(2, Rocket, Cell{8, 9}), put(2, Drax, Cell{9, 8}),
@@ -365,6 +387,7 @@ func teleportSeed(t *testing.T, l *Level, want Cell) int64 {
 }
 
 func TestScenario23Teleporter(t *testing.T) {
+	t.Parallel()
 	l := o10()
 	l.Stone = Cell{6, 5}
 	seed := teleportSeed(t, l, Cell{7, 3})
@@ -397,6 +420,7 @@ func TestScenario23Teleporter(t *testing.T) {
 }
 
 func TestScenario24HealPoint(t *testing.T) {
+	t.Parallel()
 	mods := []func(*State){kind(Cell{3, 3}, HealPoint, false), atRound(10), put(1, Gamora, Cell{3, 2}), health(1, Gamora, 50)}
 	s := start(o10(), nil, mods...)
 	s, _ = step(t, s, act(Move, Gamora, Cell{3, 3}), "")
@@ -423,6 +447,7 @@ func TestScenario24HealPoint(t *testing.T) {
 }
 
 func TestScenario25Groot(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, atRound(20), put(1, Groot, Cell{4, 4}), health(1, Groot, 150), put(2, Drax, Cell{4, 5}))
 	s, _ = step(t, s, "", act(Attack, Drax, Cell{4, 4}))
 	g := s.Guardian(1, Groot)
@@ -431,6 +456,7 @@ func TestScenario25Groot(t *testing.T) {
 }
 
 func TestScenario26Return(t *testing.T) {
+	t.Parallel()
 	s := start(open(10, 10, Cell{1, 0}), nil)
 	s, _ = step(t, s, act(Move, Rocket, Cell{1, 0}), "")
 	require.Equal(t, []string{"INFINITY_STONE_PICKED_UP {}", `GUARDIAN_PICKED_UP_INFINITY_STONE {"guardian":"Rocket"}`}, codes(s, 1))
@@ -450,6 +476,7 @@ func TestScenario26Return(t *testing.T) {
 }
 
 func TestScenario27Contested(t *testing.T) {
+	t.Parallel()
 	l := o10()
 	l.Stone = Cell{5, 5}
 	for _, r := range []*Rules{nil, compat()} {
@@ -464,6 +491,7 @@ func TestScenario27Contested(t *testing.T) {
 }
 
 func TestScenario28CarrierKilled(t *testing.T) {
+	t.Parallel()
 	l := o10()
 	l.Stone = Cell{5, 5}
 	s := start(l, nil, put(1, Rocket, Cell{5, 5}), put(2, Drax, Cell{5, 6}))
@@ -485,6 +513,7 @@ func TestScenario28CarrierKilled(t *testing.T) {
 }
 
 func TestScenario29ScoreEnd(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, atRound(300), func(s *State) {
 		s.Penalty = [2]int{112, 128}
 		for i := range s.Guardians {
@@ -503,6 +532,7 @@ func TestScenario29ScoreEnd(t *testing.T) {
 }
 
 func TestScenario30OtherEnds(t *testing.T) {
+	t.Parallel()
 	s := start(o10(), nil, func(s *State) { s.Penalty[0] = 1 })
 	s, _ = step(t, s, "{", "")
 	require.Equal(t, -3, s.Penalty[0])

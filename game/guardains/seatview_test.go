@@ -12,6 +12,7 @@ import (
 )
 
 func TestSeatViewErrors(t *testing.T) {
+	t.Parallel()
 	v, err := Title{}.NewSeatView(0, nil)
 	require.NoError(t, err)
 	for _, c := range []struct{ view, want string }{
@@ -33,9 +34,10 @@ func TestSeatViewErrors(t *testing.T) {
 // a board that is not square a coordinate may lie off the board, and a
 // seat's stream still reads. It tells nothing of the cells anyway.
 func TestSeatStreamsReadTransposedSpecialVision(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"hunter", "explorer"}, nil)
 	cfg := game.Config{Seed: 11, Map: "maze:30x12", Options: map[string]string{OptCompat: CompatOriginal, OptRounds: "20"}}
-	frames, lines, followers := gametest.SeatStreams(t, Title{}, cfg, players, -1, nil)
+	frames, lines, followers := gametest.SeatStreams(t, Arena, cfg, players, -1, nil)
 	offBoard := 0
 	for s, f := range followers {
 		require.Equal(t, len(frames), f.Recording().Timeline.Len())
@@ -58,7 +60,7 @@ func TestSeatStreamsReadTransposedSpecialVision(t *testing.T) {
 
 func FuzzSeatView(f *testing.F) {
 	players := gametest.Bots(f, Title{}, []string{"hunter", "explorer"}, nil)
-	_, lines, _ := gametest.SeatStreams(f, Title{}, game.Config{Seed: 2, Map: "maze:10x8"}, players, 3, nil)
+	_, lines, _ := gametest.SeatStreams(f, Arena, game.Config{Seed: 2, Map: "maze:10x8"}, players, 3, nil)
 	for _, v := range gametest.SeatViews(f, lines[0]) {
 		f.Add(v)
 	}
@@ -77,9 +79,10 @@ func FuzzSeatView(f *testing.F) {
 // the walls seen stay known after the guardians move on; the other seat's
 // base and StarLord's special_vision (coordinates only) tell nothing.
 func TestSeatMazeKnowsOnlyTheSidesItsViewsShowed(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"explorer", "hunter"}, nil)
 	cfg := game.Config{Seed: 5, Map: "maze:30x20"}
-	frames, _, followers := gametest.SeatStreams(t, Title{}, cfg, players, 40, nil)
+	frames, _, followers := gametest.SeatStreams(t, Arena, cfg, players, 40, nil)
 	for s, f := range followers {
 		seat := s + 1
 		tl := f.Recording().Timeline
@@ -154,8 +157,9 @@ func TestSeatMazeKnowsOnlyTheSidesItsViewsShowed(t *testing.T) {
 // InView is the cells a seat's view shows with what is on them: its
 // guardians' cells and lines of sight, not StarLord's special vision.
 func TestInViewIsWhatTheViewShows(t *testing.T) {
+	t.Parallel()
 	players := gametest.Bots(t, Title{}, []string{"explorer", "hunter"}, nil)
-	_, frames := gametest.Play(t, Title{}, game.Config{Seed: 6, Map: "maze:24x16"}, players, 60)
+	_, frames := gametest.Play(t, Arena, game.Config{Seed: 6, Map: "maze:24x16"}, players, 60)
 	special := 0
 	for _, f := range frames {
 		s := f.State.(*State)

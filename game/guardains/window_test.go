@@ -9,6 +9,7 @@ import (
 // A round's window as the contest server reports it (§4.2): several
 // events, no ack, an ack without events.
 func TestWindow(t *testing.T) {
+	t.Parallel()
 	const (
 		drax  = `{"action_type": "MOVE", "troop": "Drax", "target": "(1, 0)", "player_id": "player1", "round_no": 0}`
 		stale = `{"action_type": "MOVE", "troop": "Drax", "target": "(1, 0)", "player_id": "player1", "round_no": 7}`

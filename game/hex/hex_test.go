@@ -10,6 +10,7 @@ import (
 // The reference vectors of Red Blob Games' implementation guide (its test
 // suite, in axial form where it used cube).
 func TestArithmetic(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, Hex{4, -10}, Hex{1, -3}.Add(Hex{3, -7}))
 	require.Equal(t, Hex{-2, 4}, Hex{1, -3}.Sub(Hex{3, -7}))
 	require.Equal(t, 7, Distance(Hex{3, -7}, Hex{0, 0}))
@@ -18,6 +19,7 @@ func TestArithmetic(t *testing.T) {
 }
 
 func TestNeighbours(t *testing.T) {
+	t.Parallel()
 	// The guide: hex_neighbor(Hex(1, -2, 1), 2) == Hex(1, -3, 2). Its
 	// direction 2 is (0,-1), which is our NW (index 4).
 	require.Equal(t, Hex{1, -3}, Hex{1, -2}.Neighbour(4))
@@ -29,6 +31,7 @@ func TestNeighbours(t *testing.T) {
 }
 
 func TestRound(t *testing.T) {
+	t.Parallel()
 	// The guide's hex_round tests.
 	a, b, c := Hex{0, 0}, Hex{1, -1}, Hex{0, -1}
 	lerp := func(x, y Hex, t float64) (float64, float64) {
@@ -49,12 +52,14 @@ func TestRound(t *testing.T) {
 }
 
 func TestLine(t *testing.T) {
+	t.Parallel()
 	// The guide: hex_linedraw(Hex(0, 0, 0), Hex(1, -5, 4)).
 	require.Equal(t, []Hex{{0, 0}, {0, -1}, {0, -2}, {1, -3}, {1, -4}, {1, -5}}, Line(Hex{0, 0}, Hex{1, -5}))
 	require.Equal(t, []Hex{{2, 2}}, Line(Hex{2, 2}, Hex{2, 2}))
 }
 
 func TestRingsAndSpirals(t *testing.T) {
+	t.Parallel()
 	for r := 0; r <= 14; r++ {
 		ring := Ring(Hex{0, 0}, r)
 		require.Len(t, ring, max(1, 6*r))
@@ -75,6 +80,7 @@ func TestRingsAndSpirals(t *testing.T) {
 }
 
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	// The guide: pixel_to_hex(hex_to_pixel(h)) == h for both orientations.
 	h := Hex{3, 4}
 	for _, l := range []Layout{

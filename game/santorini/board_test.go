@@ -10,6 +10,7 @@ import (
 var errAs = errors.As
 
 func TestCells(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string]Cell{"A1": 0, "A5": 4, "B1": 5, "C3": 12, "E5": 24} {
 		c, ok := ParseCell(s)
 		require.True(t, ok, s)
@@ -33,6 +34,7 @@ func TestCells(t *testing.T) {
 
 // Scenario 1: placement.
 func TestScenario1Placement(t *testing.T) {
+	t.Parallel()
 	b := NewBoard()
 	_, err := ParseTurn(&b, "C3 C3")
 	require.Equal(t, CodeSameCell, code(err))
@@ -47,6 +49,7 @@ func TestScenario1Placement(t *testing.T) {
 
 // Scenario 3: the repaired seed game.
 func TestScenario3Repaired(t *testing.T) {
+	t.Parallel()
 	b := play(t, NewBoard(), "C3 B2", "C2 D2", "C3 B3 A3", "C2 D3 E3")
 	require.Equal(t, uint8(1), b.Height[cell("A3")])
 	require.Equal(t, uint8(1), b.Height[cell("E3")])
@@ -61,6 +64,7 @@ func TestScenario3Repaired(t *testing.T) {
 
 // Scenario 7: syntax errors, each on line 2 after line 1 "C3 B2".
 func TestScenario7Syntax(t *testing.T) {
+	t.Parallel()
 	b := play(t, NewBoard(), "C3 B2")
 	for line, want := range map[string]string{
 		"F1 D2": CodeSyntax, "A6 D2": CodeSyntax, "C2D2": CodeSyntax, "C2 D2 E2": CodeTokens,
@@ -76,6 +80,7 @@ func TestScenario7Syntax(t *testing.T) {
 
 // Scenarios 8-11: move and build checks.
 func TestScenarios8to11Checks(t *testing.T) {
+	t.Parallel()
 	// Setup of scenarios 9 and 10: h(C3)=1, h(B3)=3, h(B4)=4, h(C4)=2; P1 on C3, A1; P2 on E1, E5.
 	s9 := NewBoard()
 	s9.Height[cell("C3")], s9.Height[cell("B3")], s9.Height[cell("B4")], s9.Height[cell("C4")] = 1, 3, 4, 2
@@ -127,6 +132,7 @@ func TestScenarios8to11Checks(t *testing.T) {
 
 // Scenario 12: a win written as 2 cells.
 func TestScenario12Win(t *testing.T) {
+	t.Parallel()
 	b := position(t, "0000000000000300002000000/1/D2,A1/E5,A5")
 	require.Equal(t, uint8(2), b.Height[cell("D2")])
 	require.Equal(t, uint8(3), b.Height[cell("D3")])
@@ -166,6 +172,7 @@ func TestScenario12Win(t *testing.T) {
 
 // Scenario 13: the side to move has no move and loses.
 func TestScenario13NoMoves(t *testing.T) {
+	t.Parallel()
 	b := position(t, "0002000042000004300004000/2/C3,C1/A1,E5")
 	require.Equal(t, Over, b.Phase)
 	require.Equal(t, 1, b.Winner)
@@ -181,6 +188,7 @@ func TestScenario13NoMoves(t *testing.T) {
 
 // Scenario 14: K's end check.
 func TestScenario14EndCheck(t *testing.T) {
+	t.Parallel()
 	start := position(t, "0004000044000004400001000/1/B1,E5/C3,C4")
 	require.Len(t, start.Legal(), 11)
 	b := play(t, start, "B1 A1 B1")
@@ -201,6 +209,7 @@ func TestScenario14EndCheck(t *testing.T) {
 }
 
 func TestLegalOrderAndApply(t *testing.T) {
+	t.Parallel()
 	b := position(t, repaired)
 	legal := b.Legal()
 	require.Len(t, legal, 62)
@@ -224,6 +233,7 @@ func TestLegalOrderAndApply(t *testing.T) {
 }
 
 func TestPositionRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"0000000000000000000000000/1//",
 		"0000000000000000000000000/2/C3,B2/",
@@ -257,6 +267,7 @@ func TestPositionRoundTrip(t *testing.T) {
 }
 
 func TestJSON(t *testing.T) {
+	t.Parallel()
 	b := position(t, repaired)
 	data, err := b.JSON()
 	require.NoError(t, err)

@@ -128,6 +128,7 @@ func tacticalPositions(t testing.TB, n int, seed int64) (wins, traps []Board) {
 // fixed depth and when a small node budget cuts it short (as time does, but
 // the same on every machine).
 func TestCompetitiveTactics(t *testing.T) {
+	t.Parallel()
 	count := 40
 	if testing.Short() {
 		count = 10
@@ -159,6 +160,7 @@ func TestCompetitiveTactics(t *testing.T) {
 // Hand-built positions for the forced-loss rules: two threats lose without
 // a search, one threat leaves only the domes on it.
 func TestCompetitiveThreats(t *testing.T) {
+	t.Parallel()
 	c := NewCompetitive()
 	// P2 on D2 (level 2) threatens D3 and E3 (level 3); P1 cannot win: lost
 	// at ply 2 whatever it plays.
@@ -199,6 +201,7 @@ func TestCompetitiveThreats(t *testing.T) {
 // doubleThreat is sound: where it fires, brute force finds a win within two
 // turns of the side to move.
 func TestDoubleThreatIsAWin(t *testing.T) {
+	t.Parallel()
 	wins, traps := tacticalPositions(t, 40, 5)
 	found := 0
 	for _, b := range append(append(wins, traps...), randomPositions(t, 200, 6)...) {
@@ -216,6 +219,7 @@ func TestDoubleThreatIsAWin(t *testing.T) {
 // The table's buckets are one cache line each, and a timed search's table
 // is sized by its time: 2 MiB at 300 ms, 8 MiB at 1 s, at most 64 MiB.
 func TestTableSize(t *testing.T) {
+	t.Parallel()
 	require.EqualValues(t, 64, unsafe.Sizeof(ttBucket{}))
 	for d, bits := range map[time.Duration]int{
 		time.Millisecond: 15, 300 * time.Millisecond: 15, 600 * time.Millisecond: 16,

@@ -12,6 +12,7 @@ import (
 // Santorini keeps the contract of a game. An illegal move, or none in
 // time, forfeits the game to the other player (R14).
 func TestConform(t *testing.T) {
+	t.Parallel()
 	gametest.Conform(t, Title{}, []string{"alphabeta:2", "minimax:1"}, gametest.Suite{
 		Configs: []game.Config{
 			{Seed: 1},

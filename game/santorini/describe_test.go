@@ -9,6 +9,7 @@ import (
 )
 
 func TestStatsMarkersAndWhy(t *testing.T) {
+	t.Parallel()
 	eng, err := Title{}.New(game.Config{})
 	require.NoError(t, err)
 	lines := []string{"C3 B2", "C2 D2", "C3 B3 A3", "C2 D3 E3"}
@@ -36,6 +37,7 @@ func TestStatsMarkersAndWhy(t *testing.T) {
 
 // A forced win is said in words, not as 999999.00.
 func TestValueWords(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, "wins in 1 turn", valueWords(winValue-1))
 	require.Equal(t, "wins in 2 turns", valueWords(winValue-3))
 	require.Equal(t, "loses in 1 turn", valueWords(-(winValue - 2)))

@@ -8,8 +8,6 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() { game.Register(Title{}) }
-
 // Title is Santorini for Arena: two seats, a placement phase, then
 // alternating turns.
 type Title struct{}
@@ -22,6 +20,7 @@ var (
 	_ game.Judged       = Title{}
 	_ game.Configurable = Title{}
 	_ game.Timed        = Title{}
+	_ game.Importable   = Title{}
 )
 
 // ID is "santorini".

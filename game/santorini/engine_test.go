@@ -24,6 +24,7 @@ func step(t testing.TB, e *Engine, move string) {
 }
 
 func TestTitleRegistered(t *testing.T) {
+	t.Parallel()
 	title, err := game.Lookup("santorini")
 	require.NoError(t, err)
 	require.Equal(t, "Santorini", title.Name())
@@ -37,6 +38,7 @@ func TestTitleRegistered(t *testing.T) {
 }
 
 func TestNewOptions(t *testing.T) {
+	t.Parallel()
 	e := newEngine(t, game.Config{Options: map[string]string{"kandic_win_build": "true", "kandic_end_check": "1"}})
 	require.Equal(t, Rules{KandicWinBuild: true, KandicEndCheck: true}, e.Board().Rules)
 	e = newEngine(t, game.Config{Options: map[string]string{"kandic_win_build": "false"}})
@@ -65,6 +67,7 @@ func TestNewOptions(t *testing.T) {
 
 // The fixture, played through the engine in the engine answer spellings.
 func TestEngineFixtureGame(t *testing.T) {
+	t.Parallel()
 	g, err := ReadMoveFile("game.txt", fixture(t))
 	require.NoError(t, err)
 	e := newEngine(t, game.Config{})
@@ -125,6 +128,7 @@ func kinds(events []game.Event) []string {
 }
 
 func TestEngineForfeit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, move, code string }{
 		{"illegal", "C3 D2 D3", CodeMoveOccupied},
 		{"garbage", "bestmove none", CodeSyntax},
@@ -162,6 +166,7 @@ func TestEngineForfeit(t *testing.T) {
 }
 
 func TestBotsList(t *testing.T) {
+	t.Parallel()
 	bots := Title{}.Bots()
 	require.Len(t, bots, 3)
 	require.Equal(t, "minimax", bots[0].Kind)
@@ -238,6 +243,7 @@ func TestBotAnswers(t *testing.T) {
 }
 
 func TestPlacement(t *testing.T) {
+	t.Parallel()
 	b := NewBoard()
 	tu, ties := Placement(&b, nil)
 	require.Equal(t, "B2 C3", tu.String(), "C3 and a cell of the ring, the first in cell order")
@@ -283,6 +289,7 @@ func playGame(t testing.TB, players [2]game.Player) game.Result {
 // load do not change the games), beats the simple alpha-beta player at
 // depth 2.
 func TestCompetitiveBeatsAlphaBeta(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("about 5 s of games")
 	}

@@ -1,13 +1,21 @@
 package santorini
 
 import (
+	"os"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/gametest"
 )
+
+// TestMain installs the title, which the replays of the tests' games name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{Title{}}})
+	os.Exit(m.Run())
+}
 
 // busy is what a machine busy with other work may add to a wall-clock
 // time: the tests check that a budget stops the search; the budget's

@@ -8,8 +8,9 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-func init() {
-	game.RegisterImporter(game.Importer{Name: "Santorini move file (.txt)", Detect: isMoveFile, Import: importMoveFile})
+// Importer reads a move file of the original tools (ReadMoveFile).
+func (Title) Importer() game.Importer {
+	return game.Importer{Name: "Santorini move file (.txt)", Detect: isMoveFile, Import: importMoveFile}
 }
 
 // isMoveFile tells a move file from other files by its content: UTF-16

@@ -38,6 +38,7 @@ const scenario3Out = "C3 B2\nC2 D2\nC3 B3 A3\nC2 D3 E3\n"
 
 // Scenario 2: the seed's example fails at line 2; repaired, it is scenario 3.
 func TestScenario2SeedExample(t *testing.T) {
+	t.Parallel()
 	_, err := ReadMoveFile("input.txt", []byte(strings.Join(seedLines, "\n")+"\n"))
 	require.EqualError(t, err, "input.txt:2: E_OCCUPIED: cell B2 already holds P1 worker 2 (line 1)")
 	var le *LoadError
@@ -59,6 +60,7 @@ func TestScenario2SeedExample(t *testing.T) {
 
 // Scenarios 3 and 4: the repaired game, strict and tolerant.
 func TestScenarios3And4Tolerant(t *testing.T) {
+	t.Parallel()
 	want := play(t, NewBoard(), "C3 B2", "C2 D2", "C3 B3 A3", "C2 D3 E3")
 	tolerant := "\xEF\xBB\xBF" + "  c3   b2  \r\n\r\nС2\tD2 \r\nC3 B3 A3 // x\r\nc2 d3 e3"
 	cyrillic, err := charmap.Windows1251.NewEncoder().String("СЗ ВЗ\r\n\r\nС2\tD2 \r\nСЗ ВЗ АЗ // x\r\nc2 d3 e3")
@@ -109,6 +111,7 @@ func utf16Bytes(s string, bigEndian bool) string {
 
 // Scenario 5: the fixture.
 func TestScenario5Fixture(t *testing.T) {
+	t.Parallel()
 	data := fixture(t)
 	g, err := ReadMoveFile("game.txt", data)
 	require.NoError(t, err)
@@ -136,6 +139,7 @@ func TestScenario5Fixture(t *testing.T) {
 
 // Scenario 6: variants of the fixture.
 func TestScenario6FixtureVariants(t *testing.T) {
+	t.Parallel()
 	data := string(fixture(t))
 	lines := strings.Split(data, "\n")
 	require.Len(t, lines, 16)
@@ -160,6 +164,7 @@ func TestScenario6FixtureVariants(t *testing.T) {
 
 // Scenario 17: V's game.sav header lines are skipped.
 func TestScenario17VHeaders(t *testing.T) {
+	t.Parallel()
 	data := "etf.santorini.sv150155d.players.Human;1\r\netf.santorini.sv150155d.players.Human;2\r\n" + strings.ReplaceAll(scenario3Out, "\n", "\r\n")
 	g, err := ReadMoveFile("game.sav", []byte(data))
 	require.NoError(t, err)
@@ -174,6 +179,7 @@ func TestScenario17VHeaders(t *testing.T) {
 }
 
 func TestReadMoveFileErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		data, want string
 	}{

@@ -27,6 +27,7 @@ func randomNetwork(hidden int, seed int64) *network {
 
 // The embedded weights file reads, and a network survives its file format.
 func TestNetworkFile(t *testing.T) {
+	t.Parallel()
 	n := defaultNet()
 	require.Positive(t, n.hidden)
 	require.Len(t, n.rows, featCount*n.hidden)
@@ -44,6 +45,7 @@ func TestNetworkFile(t *testing.T) {
 // The accumulators that moves update are those computed from scratch, at
 // every ply of random games, and so are the evaluations.
 func TestNetworkIncremental(t *testing.T) {
+	t.Parallel()
 	n := randomNetwork(24, 2)
 	c := NewClassic()
 	c.setNetwork(n)
@@ -75,6 +77,7 @@ func TestNetworkIncremental(t *testing.T) {
 // Self-play data depends on the seed alone, not on the threads; it
 // survives its file format, and the reader rejects damaged files.
 func TestGenerateData(t *testing.T) {
+	t.Parallel()
 	cfg := DataConfig{Seed: 7, Positions: 150, Nodes: 300, Threads: 1, Teacher: "classic"}
 	one, err := GenerateData(t.Context(), cfg)
 	require.NoError(t, err)
@@ -112,6 +115,7 @@ func TestGenerateData(t *testing.T) {
 // Training fits the data better than a coin, deterministically, and the
 // quantised network evaluates as the float one does.
 func TestTrainNetwork(t *testing.T) {
+	t.Parallel()
 	d, err := GenerateData(t.Context(), DataConfig{Seed: 3, Positions: 6000, Nodes: 200, Threads: 2, Teacher: "classic"})
 	require.NoError(t, err)
 	cfg := TrainConfig{Seed: 1, Hidden: 8, Epochs: 10, Batch: 256, Rate: 0.01, Lambda: 0.5, Threads: 2}
@@ -132,6 +136,7 @@ func TestTrainNetwork(t *testing.T) {
 
 // The assembly loops, where the machine runs them, agree with the Go ones.
 func TestNetworkLoops(t *testing.T) {
+	t.Parallel()
 	rng := game.NewRand(1, 1)
 	rows := make([][]int16, 10)
 	for i := range rows {

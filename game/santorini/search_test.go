@@ -28,6 +28,7 @@ var perftTable = []struct {
 }
 
 func TestScenario18Perft(t *testing.T) {
+	t.Parallel()
 	for _, row := range perftTable {
 		b := position(t, row.pos)
 		for d, want := range row.counts {
@@ -42,6 +43,7 @@ func TestScenario18Perft(t *testing.T) {
 
 // Perft agrees with counting Legal() by brute force, winning moves once.
 func TestPerftMatchesLegal(t *testing.T) {
+	t.Parallel()
 	for _, b := range randomPositions(t, 20, 7) {
 		var n uint64
 		for _, tu := range b.Legal() {
@@ -80,6 +82,7 @@ func randomPositions(t testing.TB, n int, seed int64) []Board {
 
 // Scenario 15: the evaluation f and the simple players' choices.
 func TestScenario15Evaluation(t *testing.T) {
+	t.Parallel()
 	b := position(t, repaired)
 	tu, err := ParseTurn(&b, "C3 B3 A3")
 	require.NoError(t, err)
@@ -103,6 +106,7 @@ func TestScenario15Evaluation(t *testing.T) {
 
 // Minimax and alpha-beta give the same move and the same root values.
 func TestMinimaxEqualsAlphaBeta(t *testing.T) {
+	t.Parallel()
 	positions := randomPositions(t, 60, 1)
 	for depth := 1; depth <= 3; depth++ {
 		var mmNodes, abNodes int
@@ -123,6 +127,7 @@ func TestMinimaxEqualsAlphaBeta(t *testing.T) {
 }
 
 func TestSearchTerminalsAndErrors(t *testing.T) {
+	t.Parallel()
 	// Scenario 12's position: the win scores 1 000 000 − 1.
 	b := position(t, "0000000000000300002000000/1/D2,A1/E5,A5")
 	res, err := Search(t.Context(), &b, 1, true)

@@ -10,6 +10,7 @@ import (
 // The statistics of a match between two players: the score of a record,
 // Elo of a score and back, and the score's Wilson interval.
 func TestEloAndItsInterval(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, 0.5, WDL{}.Score())
 	require.InDelta(t, 2.5/3, WDL{Wins: 2, Draws: 1}.Score(), 1e-12)
 	require.Equal(t, 4, WDL{Wins: 1, Draws: 2, Losses: 1}.Games())
@@ -35,6 +36,7 @@ func TestEloAndItsInterval(t *testing.T) {
 // The sequential test: its bounds, its log-likelihood ratio and when it
 // decides.
 func TestSPRT(t *testing.T) {
+	t.Parallel()
 	s := SPRT{Elo0: 0, Elo1: 30, Alpha: 0.05, Beta: 0.05}
 	lower, upper := s.Bounds()
 	require.InDelta(t, math.Log(19), upper, 1e-9)

@@ -12,6 +12,7 @@ import (
 // A tournament's files read back as they were written; the CSVs have a
 // header and a line per entrant.
 func TestFilesRoundTrip(t *testing.T) {
+	t.Parallel()
 	f := Format{System: SingleElimination, Seats: 2, Entrants: 5, Games: 2, ThirdPlace: true}
 	p, results := play(t, &f, stronger)
 	tt := &Tournament{ID: "x", Name: "Cup", Title: "santorini", Format: f}
@@ -44,6 +45,7 @@ func TestFilesRoundTrip(t *testing.T) {
 }
 
 func TestReadIndexErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ data, want string }{
 		{`{"format":"other","version":1}`, `format "other": expected "arena-tournament"`},
 		{`{"format":"arena-tournament","version":9}`, "version 9: this Arena reads versions 1 to 1"},

@@ -103,6 +103,7 @@ func meetings(p *Plan) map[[2]int]int {
 }
 
 func TestRoundRobinMeetsEveryoneOnceWithByes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{2, 3, 4, 5, 8, 9} {
 		f := Format{System: RoundRobin, Seats: 2, Entrants: n, Games: 1, Seed: 3}
 		p, _ := play(t, &f, stronger)
@@ -132,6 +133,7 @@ func TestRoundRobinMeetsEveryoneOnceWithByes(t *testing.T) {
 }
 
 func TestDoubleRoundRobinSwapsTheSeats(t *testing.T) {
+	t.Parallel()
 	f := Format{System: DoubleRoundRobin, Seats: 2, Entrants: 4, Games: 1}
 	p, _ := play(t, &f, stronger)
 	first := map[[2]int]int{}
@@ -149,6 +151,7 @@ func TestDoubleRoundRobinSwapsTheSeats(t *testing.T) {
 }
 
 func TestGamesRotateTheSeatsAndShareDeals(t *testing.T) {
+	t.Parallel()
 	f := Format{System: RoundRobin, Seats: 2, Entrants: 3, Games: 4, Seed: 9, Maps: []string{"canyon", "fields"}}
 	p, _ := play(t, &f, stronger)
 	byID := map[string]Match{}
@@ -174,6 +177,7 @@ func TestGamesRotateTheSeatsAndShareDeals(t *testing.T) {
 // A round robin's ties are broken by the direct encounter, then wins, then
 // Sonneborn-Berger, then the seed order.
 func TestRoundRobinTieBreaks(t *testing.T) {
+	t.Parallel()
 	f := Format{System: RoundRobin, Seats: 2, Entrants: 4, Games: 1}
 	// 3 beats 0; 0 beats 1 and 2; 1 beats 2 and 3; 2 draws 3. Points: 0, 1:
 	// 2 each; 3: 1.5; 2: 0.5. 0 and 1 are level; 0 beat 1.
@@ -202,6 +206,7 @@ func TestRoundRobinTieBreaks(t *testing.T) {
 }
 
 func TestSwissAvoidsRematchesAndGivesByes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{7, 8, 10} {
 		f := Format{System: Swiss, Seats: 2, Entrants: n, Games: 1, Rounds: 4, Seed: 5}
 		p, results := play(t, &f, stronger)
@@ -258,6 +263,7 @@ func TestSwissAvoidsRematchesAndGivesByes(t *testing.T) {
 }
 
 func TestSingleEliminationByesAndPlaces(t *testing.T) {
+	t.Parallel()
 	f := Format{System: SingleElimination, Seats: 2, Entrants: 5, Games: 1, ThirdPlace: true}
 	require.NoError(t, f.Check())
 	p, err := f.Plan(nil)
@@ -281,6 +287,7 @@ func TestSingleEliminationByesAndPlaces(t *testing.T) {
 // A level series plays deciders one at a time; when they are level too,
 // the better seed goes through.
 func TestDrawsInElimination(t *testing.T) {
+	t.Parallel()
 	f := Format{System: SingleElimination, Seats: 2, Entrants: 2, Games: 2, Deciders: 3}
 	p, results := play(t, &f, draws)
 	require.Len(t, p.Matches, 5, "two games and three deciders")
@@ -303,6 +310,7 @@ func TestDrawsInElimination(t *testing.T) {
 }
 
 func TestDoubleElimination(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{2, 3, 4, 6, 8} {
 		f := Format{System: DoubleElimination, Seats: 2, Entrants: n, Games: 1, Reset: true}
 		p, results := play(t, &f, stronger)
@@ -329,6 +337,7 @@ func TestDoubleElimination(t *testing.T) {
 }
 
 func TestHeatsForFourSeats(t *testing.T) {
+	t.Parallel()
 	f := Format{System: AIBG5, Seats: 4, Entrants: 16, Games: 4, Seed: 7}
 	p, _ := play(t, &f, stronger)
 	rounds := p.Stages[0].Rounds
@@ -358,6 +367,7 @@ func TestHeatsForFourSeats(t *testing.T) {
 }
 
 func TestRoundRobinOfFourSeatGames(t *testing.T) {
+	t.Parallel()
 	f := Format{System: RoundRobin, Seats: 4, Entrants: 5, Games: 4}
 	p, results := play(t, &f, stronger)
 	require.Len(t, p.Matches, 5*4, "5 groups of 4, 4 games each")
@@ -371,6 +381,7 @@ func TestRoundRobinOfFourSeatGames(t *testing.T) {
 }
 
 func TestGuardAInsPoolsKnockOutAndThird(t *testing.T) {
+	t.Parallel()
 	f := Format{System: GuardAIns, Seats: 2, Entrants: 8, Games: 2, Draw: DrawSeeded}
 	p, results := play(t, &f, stronger)
 	require.Equal(t, []string{"Pool A", "Pool B", "Knock-out"}, []string{p.Stages[0].Name, p.Stages[1].Name, p.Stages[2].Name})
@@ -383,6 +394,7 @@ func TestGuardAInsPoolsKnockOutAndThird(t *testing.T) {
 }
 
 func TestAlienWarzRankingPlayInBracket(t *testing.T) {
+	t.Parallel()
 	f := Format{System: AlienWarz, Seats: 2, Entrants: 12, Games: 2, House: true}
 	require.NoError(t, f.Check())
 	// Entrant e beats the house when e < 9; the ranking puts them in order.
@@ -414,6 +426,7 @@ func TestAlienWarzRankingPlayInBracket(t *testing.T) {
 
 // The plan depends on the results, never on the order they came in.
 func TestPlanIsAFunctionOfTheResults(t *testing.T) {
+	t.Parallel()
 	for _, sys := range Systems {
 		f := Format{System: sys, Seats: 2, Entrants: 9, Seed: 11, House: true}
 		if sys == AIBG5 {
@@ -436,6 +449,7 @@ func TestPlanIsAFunctionOfTheResults(t *testing.T) {
 }
 
 func TestFormatErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		f    Format
 		want string

@@ -10,6 +10,7 @@ import (
 // player rated 1500 (RD 200, volatility 0.06) beats a 1400 (RD 30) and
 // loses to a 1550 (RD 100) and a 1700 (RD 300), with tau 0.5.
 func TestGlicko2WorkedExample(t *testing.T) {
+	t.Parallel()
 	p := Glicko{R: 1500, RD: 200, Sigma: 0.06}
 	got := p.Update([]Outcome{
 		{Glicko{R: 1400, RD: 30}, 1},
@@ -24,6 +25,7 @@ func TestGlicko2WorkedExample(t *testing.T) {
 // A period without games widens the deviation by the volatility (step 6
 // alone): sqrt(phi^2 + sigma^2) on the Glicko-2 scale.
 func TestGlicko2IdlePeriod(t *testing.T) {
+	t.Parallel()
 	got := Glicko{R: 1600, RD: 50, Sigma: 0.06}.Update(nil, 0.5)
 	require.Equal(t, 1600.0, got.R)
 	require.InDelta(t, 51.0749, got.RD, 0.0005) // 173.7178 * sqrt((50/173.7178)^2 + 0.06^2)
@@ -33,6 +35,7 @@ func TestGlicko2IdlePeriod(t *testing.T) {
 // rated highest, with a deviation that shrinks as it plays, whatever the
 // order the results came in.
 func TestTournamentRatings(t *testing.T) {
+	t.Parallel()
 	f := Format{System: RoundRobin, Seats: 2, Entrants: 5, Games: 2}
 	p, results := play(t, &f, stronger)
 	rows := f.Standings(p, results)
@@ -47,6 +50,7 @@ func TestTournamentRatings(t *testing.T) {
 // A game of four without a winner is a draw for its first two places, who
 // share their places' points; the others lose.
 func TestFourSeatScoring(t *testing.T) {
+	t.Parallel()
 	f := Format{System: RoundRobin, Seats: 4, Entrants: 4, Games: 1}
 	require.NoError(t, f.Check())
 	pts, wdl := f.score(&Result{Winner: 0, Ranking: []int{3, 1, 4, 2}}, 4)

@@ -17,7 +17,17 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/titles"
+	"github.com/arena-games/arena/internal/titles/views"
+	"github.com/arena-games/arena/render"
 )
+
+// TestMain installs what arena plays and draws, as its main does.
+func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	render.Install(views.Drawn()...)
+	os.Exit(m.Run())
+}
 
 const fixture = "../../../shared/fixtures/santorini/game.txt"
 

@@ -15,7 +15,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
-	"github.com/arena-games/arena/net/santoriniengine" // also the "engine:TIME:COMMAND" seats
+	"github.com/arena-games/arena/net/santoriniengine"
 )
 
 var cmdSantorini = &Command{

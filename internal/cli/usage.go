@@ -136,7 +136,7 @@ func gamesUsage() string {
 			bots = append(bots, c.Usage)
 		}
 		fmt.Fprintf(&b, "  seats: human, %s\n", strings.Join(bots, ", "))
-		if ms := game.Maps(t.ID()); len(ms) > 0 {
+		if ms := game.Maps(t); len(ms) > 0 {
 			var names []string
 			for _, m := range ms {
 				names = append(names, m.Name)

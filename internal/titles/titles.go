@@ -1,22 +1,31 @@
-// Package titles is the list of the games Arena plays and draws, for the
-// programs that draw them (the desktop's command line, internal/cli, and
-// the browser's page, main_js.go): each game's engine, Arena's own maps and
-// levels for it, and its view.
+// Package titles is the one list of what Arena plays: the five games, each
+// made with Arena's own maps and levels (Games), and, on a desktop or a
+// server, the seats that live outside Arena's process (Catalog). A program
+// installs it at the start of main (game.Install); the views that draw the
+// games are listed beside it, in internal/titles/views.
 package titles
 
 import (
-	_ "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/game/aic21"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"     // Arena's AIBG 5.0 maps, the default among them
-	_ "github.com/arena-games/arena/levels/aic21"     // Arena's AIC21 maps, the default among them
-	_ "github.com/arena-games/arena/levels/alienwarz" // Arena's AlienWarz levels, the default set
-	_ "github.com/arena-games/arena/levels/guardains" // Arena's GuardAIns mazes: the generator and the hand-made levels
-	_ "github.com/arena-games/arena/render/aibg5"
-	_ "github.com/arena-games/arena/render/aic21"
-	_ "github.com/arena-games/arena/render/alienwarz"
-	_ "github.com/arena-games/arena/render/guardains"
-	_ "github.com/arena-games/arena/render/santorini"
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aibg5"
+	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/game/santorini"
+	levaibg5 "github.com/arena-games/arena/levels/aibg5"
+	levaic21 "github.com/arena-games/arena/levels/aic21"
+	levalienwarz "github.com/arena-games/arena/levels/alienwarz"
+	levguardains "github.com/arena-games/arena/levels/guardains"
 )
+
+// Games are the games Arena plays, each made with Arena's own maps and
+// levels, the default among them.
+func Games() []game.Title {
+	return []game.Title{
+		aibg5.Title{Shelf: levaibg5.Shelf},
+		aic21.Title{Shelf: levaic21.Shelf},
+		alienwarz.Title{Levels: levalienwarz.Levels()},
+		guardains.Title{Shelf: levguardains.Shelf},
+		santorini.Title{},
+	}
+}

@@ -132,6 +132,7 @@ func index(c hex.Hex) int {
 // The files in maps/ are the designs' output (go test -update rewrites
 // them).
 func TestMapsMatchDesign(t *testing.T) {
+	t.Parallel()
 	for name, d := range designs {
 		want := build(name, d).File()
 		file := filepath.Join("maps", name+".txt")

@@ -1,8 +1,8 @@
 // Package aibg5 holds Arena's own maps for AIBG 5.0, in the original map
-// file format (so the original server can load them too), and the loader
-// that finds a map by name or reads a user's original map file by path.
-// Linking it in makes game/aibg5 find maps by name and gives it its default
-// map.
+// file format (so the original server can load them too), on a shelf that
+// finds a map by name or reads a user's original map file by path. A title
+// made with it (aibg5.Title{Shelf: Shelf}) finds maps by name and has its
+// default map.
 package aibg5
 
 import (
@@ -29,23 +29,13 @@ var About = map[string]string{
 	"fortress":   "a fortress: an asteroid wall around the boss's direct zone, with six gates",
 }
 
-// shelf finds the maps.
-var shelf = &levels.Shelf[aibg5.Map]{
+// Shelf holds Arena's maps: one by name (with or without ".txt", any
+// case; "" is the default), else the original map file at a path, read by
+// the strict loader.
+var Shelf = &levels.Shelf[aibg5.Map]{
 	Title: "aibg5", Files: files, Dir: "maps", Ext: ".txt", Default: Default, About: About,
 	Parse: aibg5.ParseMap, Expected: "the path of an original map file",
 }
 
-func init() {
-	aibg5.SetMapLoader(Load)
-	shelf.Register()
-}
-
 // Names lists Arena's maps, the default first.
-func Names() []string { return shelf.Names() }
-
-// Load is the map nameOrPath names: one of Arena's maps by name (with or
-// without ".txt", any case; "" is the default), else the original map file
-// at that path, read by the strict loader.
-func Load(nameOrPath string, readFile func(path string) (*aibg5.Map, error)) (*aibg5.Map, error) {
-	return shelf.Load(nameOrPath, readFile)
-}
+func Names() []string { return Shelf.Names() }

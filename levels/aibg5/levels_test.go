@@ -12,7 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// title is AIBG 5.0 made with Arena's maps, as internal/titles makes it.
+var title = aibg5.Title{Shelf: Shelf}
+
 func TestNames(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, []string{"arena", "blackholes", "fortress", "maze", "wormholes"}, Names())
 	for _, n := range Names() {
 		require.NotEmpty(t, About[n], n)
@@ -25,8 +29,9 @@ func TestNames(t *testing.T) {
 // the spawns and their alternatives free, and lets every ship reach every
 // cell it may stand on.
 func TestMapsAreFair(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names() {
-		m, err := aibg5.FindMap(game.Config{Map: name})
+		m, err := title.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
 		require.Equal(t, name, m.Name)
 		tile := func(c hex.Hex) aibg5.Tile { return m.Tiles[index(c)] }
@@ -86,27 +91,26 @@ func TestMapsAreFair(t *testing.T) {
 	}
 }
 
-// Load finds maps by name in any spelling and reads original files by
-// path; the engine finds them through it.
+// The shelf finds maps by name in any spelling and reads original files
+// by path; the engine finds them through it.
 func TestFindMap(t *testing.T) {
-	def, err := aibg5.FindMap(game.Config{Map: ""})
+	t.Parallel()
+	def, err := title.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, def.Name)
 	for _, n := range []string{"MAZE", "maze.txt", "Maze.TXT"} {
-		m, err := aibg5.FindMap(game.Config{Map: n})
+		m, err := title.FindMap(game.Config{Map: n})
 		require.NoError(t, err, n)
 		require.Equal(t, "maze", m.Name)
 	}
-	_, err = aibg5.FindMap(game.Config{Map: "nowhere"})
+	_, err = title.FindMap(game.Config{Map: "nowhere"})
 	require.ErrorContains(t, err, `no map "nowhere": expected one of arena, blackholes, fortress, maze, wormholes`)
 
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("[[]]"), 0o644))
-	_, err = aibg5.FindMap(game.Config{Map: bad})
+	_, err = title.FindMap(game.Config{Map: bad})
 	require.ErrorContains(t, err, "map bad.txt: 1 rows")
 
-	title, err := game.Lookup("aibg5")
-	require.NoError(t, err)
 	e, err := title.New(game.Config{Seats: 4, Seed: 3, Map: "fortress"})
 	require.NoError(t, err)
 	require.Equal(t, "fortress", e.Observe(0).(*aibg5.State).MapName)
@@ -116,7 +120,7 @@ func TestFindMap(t *testing.T) {
 
 	path := "../../../shared/fixtures/aibg5/maps/test1.txt"
 	gametest.Need(t, path)
-	m, err := aibg5.FindMap(game.Config{Map: path})
+	m, err := title.FindMap(game.Config{Map: path})
 	require.NoError(t, err)
 	require.Equal(t, "test1.txt", m.Name)
 	e, err = title.New(game.Config{Seats: 4, Map: path})

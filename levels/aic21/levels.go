@@ -1,7 +1,7 @@
 // Package aic21 holds Arena's own maps for AIC21, in the official map.json
-// format (so the original server can load them too), and the loader that
-// finds a map by name or reads a user's map.json by path. Linking it in
-// makes game/aic21 find maps by name and gives it its default map.
+// format (so the original server can load them too), on a shelf that finds
+// a map by name or reads a user's map.json by path. A title made with it
+// (aic21.Title{Shelf: Shelf}) finds maps by name and has its default map.
 package aic21
 
 import (
@@ -28,23 +28,12 @@ var About = map[string]string{
 	"marsh":    "28x28, swamps everywhere and traps at the rich fields: the short way is seldom the fast one",
 }
 
-// shelf finds the maps.
-var shelf = &levels.Shelf[aic21.Map]{
+// Shelf holds Arena's maps: one by name (with or without ".json", any
+// case; "" is the default), else the map.json at a path.
+var Shelf = &levels.Shelf[aic21.Map]{
 	Title: "aic21", Files: files, Dir: "maps", Ext: ".json", Default: Default, About: About,
 	Parse: aic21.ReadMap, Expected: "the path of a map.json",
 }
 
-func init() {
-	aic21.SetMapLoader(Load)
-	shelf.Register()
-}
-
 // Names lists Arena's maps, the default first.
-func Names() []string { return shelf.Names() }
-
-// Load is the map nameOrPath names: one of Arena's maps by name (with or
-// without ".json", any case; "" is the default), else the map.json at that
-// path.
-func Load(nameOrPath string, readFile func(path string) (*aic21.Map, error)) (*aic21.Map, error) {
-	return shelf.Load(nameOrPath, readFile)
-}
+func Names() []string { return Shelf.Names() }

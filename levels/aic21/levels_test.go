@@ -11,14 +11,18 @@ import (
 	"github.com/arena-games/arena/game/aic21"
 )
 
+// title is AIC21 made with Arena's maps, as internal/titles makes it.
+var title = aic21.Title{Shelf: Shelf}
+
 func TestNames(t *testing.T) {
+	t.Parallel()
 	require.Equal(t, []string{"meadow", "canyons", "crossing", "expanse", "marsh"}, Names())
 	for _, n := range Names() {
 		require.NotEmpty(t, About[n], n)
 	}
 	require.Len(t, About, len(Names()))
 	var listed []string
-	for _, m := range game.Maps("aic21") {
+	for _, m := range game.Maps(title) {
 		listed = append(listed, m.Name)
 	}
 	require.Equal(t, Names(), listed)
@@ -29,8 +33,9 @@ func TestNames(t *testing.T) {
 // 10 apart, every open cell reachable, at most 800 bread and 800 grass
 // (delayed resources included), as the seed rules design them.
 func TestMapsAreFair(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names() {
-		m, err := aic21.FindMap(game.Config{Map: name})
+		m, err := title.FindMap(game.Config{Map: name})
 		require.NoError(t, err, name)
 		require.LessOrEqual(t, max(m.W, m.H), 35, name)
 		require.Equal(t, aic21.Cell{X: m.W - 1 - m.Bases[0].X, Y: m.H - 1 - m.Bases[0].Y}, m.Bases[1], name)
@@ -78,15 +83,16 @@ func reachable(m *aic21.Map) int {
 }
 
 func TestFindMap(t *testing.T) {
-	m, err := aic21.FindMap(game.Config{Map: ""})
+	t.Parallel()
+	m, err := title.FindMap(game.Config{Map: ""})
 	require.NoError(t, err)
 	require.Equal(t, Default, m.Name)
-	m2, err := aic21.FindMap(game.Config{Map: "Marsh.json"})
+	m2, err := title.FindMap(game.Config{Map: "Marsh.json"})
 	require.NoError(t, err)
 	require.Equal(t, "marsh", m2.Name)
-	_, err = aic21.FindMap(game.Config{Map: "nowhere"})
+	_, err = title.FindMap(game.Config{Map: "nowhere"})
 	require.ErrorContains(t, err, "expected one of meadow, canyons")
-	m3, err := aic21.FindMap(game.Config{Map: filepath.Join("maps", "canyons.json")})
+	m3, err := title.FindMap(game.Config{Map: filepath.Join("maps", "canyons.json")})
 	require.NoError(t, err, "a path loads too")
 	require.Equal(t, 30, m3.W)
 }
@@ -94,13 +100,14 @@ func TestFindMap(t *testing.T) {
 // TestDefaultGame plays a short game on the default map through the
 // title, as `arena run aic21 --seats colony,forager` does.
 func TestDefaultGame(t *testing.T) {
+	t.Parallel()
 	var seats []game.Entrant
 	for i, k := range []string{"colony", "forager"} {
 		p, err := aic21.Title{}.NewBot(k, "", game.Seat(i), game.NewRand(1, uint64(i)+1))
 		require.NoError(t, err)
 		seats = append(seats, game.Entrant{Spec: game.SeatSpec{Kind: k}, Player: p})
 	}
-	m, err := game.NewMatch(aic21.Title{}, game.Config{Seed: 1, Options: map[string]string{"turns": "60"}}, seats)
+	m, err := game.NewMatch(title, game.Config{Seed: 1, Options: map[string]string{"turns": "60"}}, seats)
 	require.NoError(t, err)
 	res, err := m.Run(context.Background())
 	require.NoError(t, err)

@@ -14,7 +14,7 @@ import (
 // counts the events of each seat by kind.
 func play(t *testing.T, level string, kinds [2]string) (*alienwarz.State, [2]map[string]int) {
 	t.Helper()
-	eng, err := alienwarz.Title{}.New(game.Config{Map: level})
+	eng, err := title.New(game.Config{Map: level})
 	require.NoError(t, err)
 	var players [2]game.Player
 	for i, k := range kinds {
@@ -35,6 +35,7 @@ func play(t *testing.T, level string, kinds [2]string) (*alienwarz.State, [2]map
 }
 
 func TestStrategistOnArenasLevels(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names {
 		for seat := range 2 {
 			kinds := [2]string{"miner", "miner"}
@@ -53,6 +54,7 @@ func TestStrategistOnArenasLevels(t *testing.T) {
 }
 
 func TestStrategistMirror(t *testing.T) {
+	t.Parallel()
 	// Two strategists on the outposts: refineries, attacks on them, shopping.
 	_, counts := play(t, "outposts", [2]string{"strategist", "strategist"})
 	for seat := range 2 {

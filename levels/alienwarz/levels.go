@@ -1,14 +1,14 @@
 // Package alienwarz holds Arena's own AlienWarz levels, in the original
 // levels.json format (so the original game can load them too), embedded.
-// Linking it in makes them the level set a game draws from when it names
-// no levels file, and lets a game name one of them (--map canyon).
+// A title made with them (alienwarz.Title{Levels: Levels()}) draws from
+// them when a game names no levels file, and lets a game name one of them
+// (--map canyon).
 package alienwarz
 
 import (
 	_ "embed"
 	"fmt"
 
-	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
 )
 
@@ -30,22 +30,14 @@ var About = map[string]string{
 	"outposts":   "rich outposts in the middle, far from both bases: long trips, where a refinery next to the deposits pays",
 }
 
-func init() {
-	alienwarz.SetLevels(Levels())
-	game.RegisterMaps("alienwarz", game.MapInfo{Name: alienwarz.RandomLevel, About: "one of the levels below, drawn with the seed"})
-	for _, name := range Names {
-		game.RegisterMaps("alienwarz", game.MapInfo{Name: name, About: About[name]})
-	}
-}
-
-// Levels are Arena's levels, named.
+// Levels are Arena's levels, named and described.
 func Levels() []alienwarz.Level {
 	lvls, err := alienwarz.ParseLevels("levels.json", file)
 	if err != nil || len(lvls) != len(Names) {
 		panic(fmt.Sprintf("levels/alienwarz: the embedded levels.json does not match its names: %v", err))
 	}
 	for i := range lvls {
-		lvls[i].Name = Names[i]
+		lvls[i].Name, lvls[i].About = Names[i], About[Names[i]]
 	}
 	return lvls
 }

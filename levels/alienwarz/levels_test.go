@@ -9,7 +9,11 @@ import (
 	"github.com/arena-games/arena/game/alienwarz"
 )
 
+// title is AlienWarz made with Arena's levels, as internal/titles makes it.
+var title = alienwarz.Title{Levels: Levels()}
+
 func TestLevelsAreSymmetricAndOpen(t *testing.T) {
+	t.Parallel()
 	lvls := Levels()
 	require.Len(t, lvls, 5)
 	seen := map[string]bool{}
@@ -28,7 +32,7 @@ func TestLevelsAreSymmetricAndOpen(t *testing.T) {
 			require.Equal(t, k, kinds[c.Transpose()], "%s: %v is not mirrored", l.Name, c)
 		}
 		// Every deposit can be mined from both bases.
-		e, err := alienwarz.Title{}.New(game.Config{Map: l.Name})
+		e, err := title.New(game.Config{Map: l.Name})
 		require.NoError(t, err)
 		s := e.Observe(0).(*alienwarz.State)
 		require.Equal(t, i, s.Level)
@@ -71,9 +75,10 @@ func reachable(s *alienwarz.State, p int) map[alienwarz.Cell]bool {
 }
 
 func TestChooseLevel(t *testing.T) {
+	t.Parallel()
 	pick := func(cfg game.Config) string {
 		t.Helper()
-		l, _, err := alienwarz.ChooseLevel(cfg)
+		l, _, err := title.ChooseLevel(cfg)
 		require.NoError(t, err)
 		return l.Name
 	}
@@ -94,7 +99,7 @@ func TestChooseLevel(t *testing.T) {
 		{Options: map[string]string{alienwarz.OptLevel: "9"}},
 		{Map: "canyon", Options: map[string]string{alienwarz.OptLevel: "fields"}},
 	} {
-		_, _, err := alienwarz.ChooseLevel(bad)
+		_, _, err := title.ChooseLevel(bad)
 		require.Error(t, err, "%+v", bad)
 	}
 }

@@ -1,9 +1,10 @@
 // Package guardains makes the GuardAIns boards: the original's braided maze
 // generator (§5, R3) with the special cells placed as §4.8 draws them,
 // seeded and reproducible at any size from 5x5 to 200x200, and Arena's own
-// hand-made levels in the level text format (R33), embedded. Linking it in
-// makes game/guardains find its levels by name (or a level file by path)
-// and gives it its default, a 200x200 maze generated from the seed.
+// hand-made levels in the level text format (R33), embedded, on a shelf. A
+// title made with it (guardains.Title{Shelf: Shelf}) finds its levels by
+// name (or a level file by path) and has its default, a 200x200 maze
+// generated from the seed.
 package guardains
 
 import (
@@ -53,11 +54,19 @@ var About = map[string]string{
 	"mirror":       "a hand-made 31x21 maze, mirrored left to right so both bases face the same paths and cells",
 }
 
-func init() {
-	guardains.SetLevelSource(Find)
+// Shelf holds the mazes and the hand-made levels.
+var Shelf game.Shelf[guardains.Level] = shelf{}
+
+// shelf is Shelf.
+type shelf struct{}
+
+// Maps lists the maps by Names, with their lines.
+func (shelf) Maps() []game.MapInfo {
+	var out []game.MapInfo
 	for _, name := range Names() {
-		game.RegisterMaps("guardains", game.MapInfo{Name: name, About: About[name]})
+		out = append(out, game.MapInfo{Name: name, About: About[name]})
 	}
+	return out
 }
 
 // Names lists the maps, the default first: the generated sizes, then the
@@ -75,12 +84,12 @@ func Names() []string {
 
 // Find is the level of a game's config: a generated maze ("" or "maze" for
 // 200x200, "original" for 50x50, "maze:WxH" or "WxH"), one of the
-// hand-made levels by name, or the level file at the path Config.Map. The
-// seed draws the maze and, on a picture that leaves them out, the bases, the
-// stone and (on a bare picture such as the original's dump) the special
-// cells; the options teleporters, healpoints, clues and beasts set their
-// counts.
-func Find(cfg game.Config) (*guardains.Level, error) {
+// hand-made levels by name, or the level file at the path Config.Map, read
+// by readFile. The seed draws the maze and, on a picture that leaves them
+// out, the bases, the stone and (on a bare picture such as the original's
+// dump) the special cells; the options teleporters, healpoints, clues and
+// beasts set their counts.
+func (shelf) Find(cfg game.Config, readFile func(path string) (*guardains.Level, error)) (*guardains.Level, error) {
 	counts, err := countsOf(cfg)
 	if err != nil {
 		return nil, err
@@ -102,7 +111,7 @@ func Find(cfg game.Config) (*guardains.Level, error) {
 			return nil, err
 		}
 	} else {
-		l, err = guardains.LoadLevelFile(cfg, cfg.Map)
+		l, err = readFile(cfg.Map)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("guardains: no map %q: expected %s, maze:WxH (from %dx%d to %dx%d), one of %s, or the path of a level file",
 				cfg.Map, Default, MinSide, MinSide, MaxSide, MaxSide, strings.Join(Names()[3:], ", "))

@@ -11,6 +11,9 @@ import (
 	"github.com/arena-games/arena/game/guardains"
 )
 
+// title is GuardAIns made with Arena's levels, as internal/titles makes it.
+var title = guardains.Title{Shelf: Shelf}
+
 // reachable counts the cells reachable from c through passages.
 func reachable(m *guardains.Maze, c guardains.Cell) int {
 	seen := make([]bool, m.W*m.H)
@@ -36,6 +39,7 @@ func reachable(m *guardains.Maze, c guardains.Cell) int {
 }
 
 func TestGeneratedMazes(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{5, 5}, {50, 50}, {120, 80}, {7, 199}, {200, 200}} {
 		for seed := int64(1); seed <= 3; seed++ {
 			w, h := size[0], size[1]
@@ -76,13 +80,14 @@ func TestGeneratedMazes(t *testing.T) {
 }
 
 func TestSizes(t *testing.T) {
+	t.Parallel()
 	for _, bad := range [][2]int{{4, 50}, {50, 4}, {201, 50}, {0, 0}} {
 		_, err := Generate(bad[0], bad[1], 1, DefaultCounts)
 		require.Error(t, err, "%v", bad)
 	}
 	find := func(name string, options map[string]string) *guardains.Level {
 		t.Helper()
-		l, err := Find(game.Config{Seed: 3, Map: name, Options: options})
+		l, err := title.FindLevel(game.Config{Seed: 3, Map: name, Options: options})
 		require.NoError(t, err, name)
 		return l
 	}
@@ -100,10 +105,10 @@ func TestSizes(t *testing.T) {
 	}
 	require.Equal(t, [5]int{0, 10, 2, 2, 0}, count)
 	for _, bad := range []string{"maze:4x4", "maze:300x300", "nowhere", "../levels/open10"} {
-		_, err := Find(game.Config{Map: bad})
+		_, err := title.FindLevel(game.Config{Map: bad})
 		require.Error(t, err, bad)
 	}
-	_, err := Find(game.Config{Options: map[string]string{guardains.OptClues: "many"}})
+	_, err := title.FindLevel(game.Config{Options: map[string]string{guardains.OptClues: "many"}})
 	require.Error(t, err)
 }
 
@@ -111,6 +116,7 @@ func TestSizes(t *testing.T) {
 // the stone favour neither base: on average as near to one as to the other,
 // and rarely all on one side.
 func TestFairDistribution(t *testing.T) {
+	t.Parallel()
 	const seeds = 400
 	var nearer [2]int
 	oneSided := 0
@@ -151,6 +157,7 @@ func abs(x int) int {
 }
 
 func TestHandLevels(t *testing.T) {
+	t.Parallel()
 	for _, name := range Names()[3:] {
 		data, err := files.ReadFile("levels/" + name + ".txt")
 		require.NoError(t, err)
@@ -169,13 +176,14 @@ func TestHandLevels(t *testing.T) {
 // TestBarePicture plays the original's bare maze dump: the bases, the
 // stone and the special cells are drawn from the seed.
 func TestBarePicture(t *testing.T) {
+	t.Parallel()
 	l, err := Generate(20, 10, 5, DefaultCounts)
 	require.NoError(t, err)
 	bare := &guardains.Level{Maze: l.Maze, Bases: [2]guardains.Cell{guardains.Nowhere, guardains.Nowhere}, Stone: guardains.Nowhere}
 	path := filepath.Join(t.TempDir(), "dump.txt")
 	require.NoError(t, os.WriteFile(path, bare.Text(), 0o644))
 	for seed := int64(1); seed <= 2; seed++ {
-		got, err := Find(game.Config{Seed: seed, Map: path})
+		got, err := title.FindLevel(game.Config{Seed: seed, Map: path})
 		require.NoError(t, err)
 		require.NoError(t, got.Complete())
 		require.Len(t, got.Kinds, 9)

@@ -47,20 +47,19 @@ const killWait = 5 * time.Second
 // 3 s, and room for a runtime's threads.
 var Limits = sandbox.Limits{Memory: 2000e6, CPU: 15 * time.Minute, Procs: 128}
 
-func init() {
-	game.RegisterConnector(game.Connector{
-		Kind:   "process",
-		About:  "an AlienWarz bot program as the original referee ran it: PATH is its run.sh, started with bash in its folder; one view line in, one command line out, 3 s per turn",
-		Usage:  "process:PATH",
-		Serves: func(t game.Title) bool { return t.ID() == alienwarz.Title{}.ID() },
-		New: func(_ game.Title, settings string, seat game.Seat, logs string) (game.Player, error) {
-			var opt Options
-			if logs != "" {
-				opt.Stderr = logs + ".stderr.log"
-			}
-			return Start(settings, seat, opt)
-		},
-	})
+// Connector makes the "process:PATH" seats of AlienWarz: bot programs.
+var Connector = game.Connector{
+	Kind:   "process",
+	About:  "an AlienWarz bot program as the original referee ran it: PATH is its run.sh, started with bash in its folder; one view line in, one command line out, 3 s per turn",
+	Usage:  "process:PATH",
+	Serves: func(t game.Title) bool { return t.ID() == alienwarz.Title{}.ID() },
+	New: func(_ game.Title, settings string, seat game.Seat, logs string) (game.Player, error) {
+		var opt Options
+		if logs != "" {
+			opt.Stderr = logs + ".stderr.log"
+		}
+		return Start(settings, seat, opt)
+	},
 }
 
 // Options adjust a bot process.

@@ -14,8 +14,15 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/levels/alienwarz"
+	levels "github.com/arena-games/arena/levels/alienwarz"
 )
+
+// TestMain installs AlienWarz with Arena's levels and the bot programs'
+// seats, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{alienwarz.Title{Levels: levels.Levels()}}, Connectors: []game.Connector{Connector}})
+	os.Exit(m.Run())
+}
 
 // bot writes a bot folder with run.sh (body after the shebang) and returns
 // the script's path.
@@ -83,6 +90,7 @@ func moves(rec *game.Recording) (lines []string, kinds []string) {
 }
 
 func TestProcessBotPlays(t *testing.T) {
+	t.Parallel()
 	script := bot(t, walker)
 	stderr := filepath.Join(t.TempDir(), "p1.log")
 	rec, out, p := play(t, script, 20, Options{Stderr: stderr})
@@ -118,6 +126,7 @@ func TestProcessBotPlays(t *testing.T) {
 // The bot's sandbox ends with the game: its children too, even one that
 // left its session.
 func TestBotEndsWholeWithTheGame(t *testing.T) {
+	t.Parallel()
 	marker := fmt.Sprintf("arena-bot-child-%d", time.Now().UnixNano())
 	script := bot(t, `(exec -a `+marker+` sleep 300) &
 setsid bash -c 'exec -a `+marker+` sleep 300' </dev/null >/dev/null 2>&1 &
@@ -134,6 +143,7 @@ while IFS= read -r view; do echo rest; done
 }
 
 func TestGarbageCostsInvalidTurns(t *testing.T) {
+	t.Parallel()
 	script := bot(t, `while IFS= read -r view; do echo "hello there"; done
 `)
 	rec, _, _ := play(t, script, 6, Options{})
@@ -145,6 +155,7 @@ func TestGarbageCostsInvalidTurns(t *testing.T) {
 }
 
 func TestTwoLinesInOneWrite(t *testing.T) {
+	t.Parallel()
 	// Scenario 24: "rest\nmove 8 0\n" in one write (cat writes it whole;
 	// bash's printf would write line by line): only rest applies.
 	script := bot(t, `first=1
@@ -159,6 +170,7 @@ done
 }
 
 func TestCrashForfeits(t *testing.T) {
+	t.Parallel()
 	script := bot(t, `IFS= read -r view
 echo "giving up" >&2
 exit 3
@@ -176,6 +188,7 @@ exit 3
 }
 
 func TestScenario25Timeout(t *testing.T) {
+	t.Parallel()
 	// P1 is silent for 3000 ms: the turn is invalid and P2 acts at turn 1;
 	// P1's reply, arriving at 3500 ms, is ignored.
 	script := bot(t, `first=1
@@ -195,6 +208,7 @@ done
 }
 
 func TestStartErrors(t *testing.T) {
+	t.Parallel()
 	_, err := Start("", 0, Options{})
 	require.Error(t, err)
 	_, err = Start(filepath.Join(t.TempDir(), "missing.sh"), 0, Options{})
@@ -210,6 +224,7 @@ func TestStartErrors(t *testing.T) {
 // at most the turn's time and the turn is lost (an invalid action), and the
 // game goes on to its end instead of hanging.
 func TestBotThatNeverReads(t *testing.T) {
+	t.Parallel()
 	script := bot(t, `exec 0<&-
 while true; do echo rest; sleep 0.02; done
 `)

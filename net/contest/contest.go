@@ -1,7 +1,8 @@
 // Package contest holds what the contests' protocol servers share: where
 // they listen and how they name the seats that did not join. The servers
 // themselves are its subpackages, one per contest (aibg5, guardains,
-// aic21); each registers a game.Contest for its title.
+// aic21); each has the game.Contest of its title, which a program's
+// catalogue lists (internal/titles).
 package contest
 
 import (

@@ -12,6 +12,7 @@ import (
 
 // A Secret matches its own text only, and the zero Secret nothing.
 func TestSecret(t *testing.T) {
+	t.Parallel()
 	tok := Generate()
 	require.Regexp(t, `^[0-9a-f]{32}$`, tok)
 	require.NotEqual(t, tok, Generate())
@@ -26,6 +27,7 @@ func TestSecret(t *testing.T) {
 
 // Loopback tells a listener for this machine from one that others reach.
 func TestLoopback(t *testing.T) {
+	t.Parallel()
 	for addr, want := range map[string]bool{
 		"127.0.0.1:8000": true, "127.1.2.3:1": true, "[::1]:7099": true,
 		"0.0.0.0:8000": false, "[::]:8000": false, "192.0.2.2:8081": false, "10.0.0.1:1": false,
@@ -41,6 +43,7 @@ func TestLoopback(t *testing.T) {
 // other sites' pages and, on loopback, names that are not loopback ones
 // (DNS rebinding).
 func TestGuard(t *testing.T) {
+	t.Parallel()
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	loop := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8000}
 	lan := &net.TCPAddr{IP: net.IPv4(192, 0, 2, 2), Port: 8000}

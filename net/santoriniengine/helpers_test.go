@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
 )
 
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	game.Install(game.Catalog{Titles: []game.Title{santorini.Title{}}, Connectors: []game.Connector{Connector}})
 	os.Exit(m.Run())
 }
 

@@ -11,6 +11,7 @@ import (
 // Lines of any length: a long one is dropped and reported, and the next
 // lines read as ever.
 func TestLineReader(t *testing.T) {
+	t.Parallel()
 	huge := strings.Repeat("x", 3<<20)
 	r := newLineReader(strings.NewReader("go depth 3\r\n" + huge + "\nstop\n" + strings.Repeat("y", MaxLine) + "\nquit"))
 	for _, want := range []string{"go depth 3", "", "stop", strings.Repeat("y", MaxLine), "quit"} {

@@ -126,6 +126,7 @@ func TestPlayerAgainstArenasEngine(t *testing.T) {
 
 // An external engine's tolerant spellings become the strict move.
 func TestPlayerReadsTheTolerantSpellings(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ pos, answer, want string }{
 		{scenario12, "D2>D3#", "D2 D3"},
 		{scenario12, "d2>d3", "D2 D3"},
@@ -178,6 +179,7 @@ func TestPlayerForfeits(t *testing.T) {
 			"no bestmove within 1050 ms of go movetime 50", "no move in time"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPlayer(t, script(t, "n=0\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    "+c.script+"\n    quit) exit 0 ;;\n  esac\ndone\n"), 50*time.Millisecond, 0)
 			title, err := game.Lookup("santorini")
 			require.NoError(t, err)
@@ -213,6 +215,7 @@ func TestPlayerForfeits(t *testing.T) {
 
 // The forfeit moves are rejected by the Santorini engine, so they forfeit.
 func TestForfeitMovesAreIllegal(t *testing.T) {
+	t.Parallel()
 	b := board(t, opening)
 	for _, raw := range []string{"pass", "none", "C3>B4>A5", "C3 F4", "x,y", "C3#B4", "A1 A2 A3 A4 A5"} {
 		m := surelyIllegal(raw)
@@ -227,6 +230,7 @@ func TestForfeitMovesAreIllegal(t *testing.T) {
 }
 
 func TestConnector(t *testing.T) {
+	t.Parallel()
 	title, err := game.Lookup("santorini")
 	require.NoError(t, err)
 	c, ok := game.FindConnector(title, "engine")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestParseCommand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		line string
 		want Command
@@ -61,6 +62,7 @@ func TestParseCommand(t *testing.T) {
 }
 
 func TestParseAnswer(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		line string
 		want Answer
@@ -126,6 +128,7 @@ func cell(s string) santorini.Cell {
 // Scenario 16: the tolerant spellings of an external engine's bestmove are
 // the same turn.
 func TestTolerantSpellingsAreTheSameTurn(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		pos      string
 		want     string
@@ -156,6 +159,7 @@ func TestTolerantSpellingsAreTheSameTurn(t *testing.T) {
 }
 
 func TestMoveForms(t *testing.T) {
+	t.Parallel()
 	b := board(t, opening)
 	tu, err := santorini.ParseTurn(&b, "C3 B4 A5")
 	require.NoError(t, err)
@@ -175,6 +179,7 @@ func TestMoveForms(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		time time.Duration

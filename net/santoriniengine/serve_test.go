@@ -208,6 +208,7 @@ func TestServeEndsAtTheEndOfInput(t *testing.T) {
 // A command line of any length gets an error line, and the engine serves
 // on; so do answers from an external engine's side (Client).
 func TestServeLongLines(t *testing.T) {
+	t.Parallel()
 	var out strings.Builder
 	in := strings.NewReader("position " + strings.Repeat("0", 3<<20) + "\nperft 1\n")
 	require.NoError(t, Serve(t.Context(), in, &out))

@@ -22,7 +22,6 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/net/botproc" // the process: seats
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -69,6 +68,7 @@ func (ts *testServer) get(path, token string, header ...string) *http.Response {
 // Which matches hide things from their seats: a Fogged title with a seat
 // played from elsewhere or by a program.
 func TestWhichMatchesAreHidden(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		title  string
 		seats  []game.SeatSpec
@@ -107,6 +107,7 @@ func TestWhichMatchesAreHidden(t *testing.T) {
 // token; the jury's token (and the admin's) see it live and whole, in a
 // header or as a browser's subprotocol.
 func TestAHiddenMatchShowsTheSeatsNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	for _, sp := range []string{"all", "delayed:10"} {
 		code, out := ts.post("/api/matches", ts.admin, `{"title":"guardains","seats":["remote","remote"],"spectators":"`+sp+`"}`)
@@ -181,6 +182,7 @@ func TestAHiddenMatchShowsTheSeatsNothing(t *testing.T) {
 // The public sees a hidden match at its end, whole: its first line comes
 // once the match has finished.
 func TestAHiddenMatchReachesThePublicAtItsEnd(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := ts.create(stream.CreateRequest{Title: "guardains", Seats: []string{"remote", "explorer"}, Map: "maze:20x14", Seed: 3,
 		Options: map[string]string{"turns": "12"}, Limit: "20s"})
@@ -214,6 +216,7 @@ func TestAHiddenMatchReachesThePublicAtItsEnd(t *testing.T) {
 // header only: in an address they are refused. Arena's own client never
 // puts a token in an address, a seat's neither.
 func TestTokensStayOutOfAddresses(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	code, out := ts.post("/api/matches?token="+ts.admin, "", `{"title":"santorini","seats":["alphabeta:1","remote"]}`)
 	require.Equal(t, http.StatusBadRequest, code)
@@ -268,6 +271,7 @@ func TestTokensStayOutOfAddresses(t *testing.T) {
 // The public list names seats by kind and name: never a program's
 // command line.
 func TestTheListNamesNoCommandLines(t *testing.T) {
+	t.Parallel()
 	title, err := game.Lookup("alienwarz")
 	require.NoError(t, err)
 	p, err := readCreate([]byte(`{"title":"alienwarz","seats":["remote","strategist"],"names":["Team Rocket"]}`))

@@ -24,6 +24,7 @@ import (
 // A remote seat played from another machine by a test client (a built-in
 // bot reading the seat's stream) to the end, in each of the five games.
 func TestRemoteSeatsPlayEveryGame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	for _, c := range []struct {
 		title   string
@@ -126,6 +127,7 @@ func views(t *testing.T, msgs <-chan []byte) (map[int][]byte, [][]byte) {
 // No byte sent to a GuardAIns player's machine tells where the other
 // seat's guardians or the stone are when its view hides them.
 func TestGuardAInsSeatsGetNoHiddenBytes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	created := ts.create(stream.CreateRequest{Title: "guardains", Seats: []string{"remote", "remote"}, Seed: 5, Map: "maze:24x16",
 		Options: map[string]string{"turns": "80"}, Limit: "20s"})
@@ -172,6 +174,7 @@ func TestGuardAInsSeatsGetNoHiddenBytes(t *testing.T) {
 // No byte sent to an AIC21 colony's machine tells where the other
 // colony's units are when none of its units sees them (nor their hits).
 func TestAIC21SeatsGetNoHiddenBytes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	created := ts.create(stream.CreateRequest{Title: "aic21", Seats: []string{"remote", "colony"}, Seed: 3, Options: map[string]string{"turns": "90"}, Limit: "20s"})
 	raw := rawSeat(t, ts, created.ID, 1, created.Seats[0].Token)

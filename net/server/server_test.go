@@ -17,18 +17,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	_ "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/game/aic21"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/game/santorini"
-	_ "github.com/arena-games/arena/levels/aibg5"
-	_ "github.com/arena-games/arena/levels/aic21"
-	_ "github.com/arena-games/arena/levels/alienwarz"
-	_ "github.com/arena-games/arena/levels/guardains"
+	"github.com/arena-games/arena/internal/titles"
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
+
+// TestMain installs what arena serve plays.
+func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	os.Exit(m.Run())
+}
 
 // testServer is a server on an embedded NATS, behind httptest, served
 // as arena serve serves it: its http.Server on its Listener.
@@ -123,6 +121,7 @@ func replayLines(t *testing.T, data []byte) []string {
 }
 
 func TestCreateNeedsTheAdminTokenAndAGoodRequest(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	body := `{"title":"santorini","seats":["alphabeta:1","minimax:1"],"seed":7}`
 	code, out := ts.post("/api/matches", "", body)
@@ -156,6 +155,7 @@ func TestCreateNeedsTheAdminTokenAndAGoodRequest(t *testing.T) {
 // A bot match runs to its end: its replay is the file the server keeps,
 // line for line, and reads as the match it was.
 func TestABotMatchIsKeptInItsStreamAndAFile(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:1", "minimax:1"}, Seed: 7})
 	require.Len(t, c.Seats, 2)
@@ -181,6 +181,7 @@ func TestABotMatchIsKeptInItsStreamAndAFile(t *testing.T) {
 // A spectator who joins a running match gets it from the start, then
 // live, then the end; its lines are the replay's, byte for byte.
 func TestWatchFollowsALiveMatch(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := ts.create(stream.CreateRequest{Title: "alienwarz", Seats: []string{"strategist", "miner"}, Seed: 3, Pace: "5ms"})
 	ts.waitStatus(c.ID, stream.Live)
@@ -206,6 +207,7 @@ func TestWatchFollowsALiveMatch(t *testing.T) {
 }
 
 func TestRecordsAreJSON(t *testing.T) {
+	t.Parallel()
 	r := record{Info: stream.Info{ID: "x", Spectators: "delayed:5"}}
 	data, err := json.Marshal(r)
 	require.NoError(t, err)
@@ -217,6 +219,7 @@ func TestRecordsAreJSON(t *testing.T) {
 // before, open to every user: a live match's replay file is what a hidden
 // match's public may not see.
 func TestTheServersFoldersArePrivate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	replays := filepath.Join(dir, "replays")
 	require.NoError(t, os.MkdirAll(replays, 0o755))

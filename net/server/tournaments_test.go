@@ -22,6 +22,7 @@ import (
 // show URL` reads them, polled cheaply, its replays opened; its other
 // files (the spec, the logs, JetStream's) are not served.
 func TestTheServerShowsItsTournaments(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tournamenttest.Cup(t, filepath.Join(root, "cup"), "Minimax cup", "round-robin", 1)
 	ts := newTestServer(t, Options{Tournaments: root})
@@ -65,6 +66,7 @@ func TestTheServerShowsItsTournaments(t *testing.T) {
 // Every file the server serves says its type and nosniff: a file of a
 // tournament's matches/ that holds HTML is never served as HTML.
 func TestFilesAreServedWithTheirTypes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tournamenttest.Cup(t, filepath.Join(root, "cup"), "Minimax cup", "round-robin", 1)
 	page := []byte("<!doctype html><script>fetch('/api/matches',{method:'POST'})</script>")
@@ -91,6 +93,7 @@ func TestFilesAreServedWithTheirTypes(t *testing.T) {
 
 // Without a tournaments folder the server shows none.
 func TestNoTournamentsFolderShowsNone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	resp, err := http.Get(ts.http.URL + "/api/tournaments")
 	require.NoError(t, err)

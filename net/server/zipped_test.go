@@ -45,6 +45,7 @@ func entriesOf(t *testing.T, n int) []entry {
 // The replay compressed once reads, cut anywhere in any order, as the
 // replay's lines before the cut: a valid gzip file, every time.
 func TestZippedReplayCutsAnywhere(t *testing.T) {
+	t.Parallel()
 	entries := entriesOf(t, 40)
 	var z zipped
 	ends := []int{0, 1, len(entries), 5, 17, 17, 60, 2, len(entries) - 1, 90, 3}
@@ -81,6 +82,7 @@ func TestZippedReplayCutsAnywhere(t *testing.T) {
 // A finished match's replay is its file, with an ETag: a download that
 // has it already gets 304 and no body.
 func TestAFinishedReplayIsItsFile(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:1", "minimax:1"}, Seed: 7})
 	ts.waitStatus(c.ID, stream.Finished)
@@ -101,6 +103,7 @@ func TestAFinishedReplayIsItsFile(t *testing.T) {
 // however often: a hundred downloads of the same turns read no line
 // twice, and each is the replay so far, with an ETag.
 func TestALiveReplayIsCompressedOnce(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}, Seed: 2, Spectators: "delayed:2", Limit: "30s"})
 	title, err := game.Lookup("santorini")

@@ -20,6 +20,7 @@ import (
 // does: the index, the standings, a replay; an unchanged index is not
 // read again.
 func TestSourceOverHTTP(t *testing.T) {
+	t.Parallel()
 	spec := writeSpec(t, threeMiners)
 	dir := filepath.Join(t.TempDir(), "cup")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -7,14 +7,16 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	_ "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/game/alienwarz"
-	_ "github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
-	_ "github.com/arena-games/arena/levels/aibg5"
-	_ "github.com/arena-games/arena/levels/alienwarz"
-	_ "github.com/arena-games/arena/net/botproc"
+	"github.com/arena-games/arena/internal/titles"
 )
+
+// TestMain installs what arena tournament plays.
+func TestMain(m *testing.M) {
+	game.Install(titles.Catalog())
+	os.Exit(m.Run())
+}
 
 // The issue's minimal spec works as written.
 const minimal = `title = "alienwarz"
@@ -30,6 +32,7 @@ seat = "miner"
 `
 
 func TestMinimalSpec(t *testing.T) {
+	t.Parallel()
 	s, err := ParseSpec("spec.toml", []byte(minimal))
 	require.NoError(t, err)
 	require.Equal(t, "alienwarz", s.Title.ID())
@@ -43,6 +46,7 @@ func TestMinimalSpec(t *testing.T) {
 }
 
 func TestSpecWithEverything(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bots", "a", "run.sh")
 	require.NoError(t, os.MkdirAll(filepath.Dir(bot), 0o755))
@@ -79,6 +83,7 @@ seat = "miner"
 }
 
 func TestSpecErrorsNameTheLineAndTheKey(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ spec, want string }{
 		{"title = \"alienwarz\"\ngmaes = 2\n", "spec.toml:2: gmaes: unknown key (known: advance, deciders, direct, draw, entrant, format, games,"},
 		{"title = \"alienwarz\"\ngames = \"two\"\n", "spec.toml:2:9: games: expected a whole number of games, got a TOML string"},

@@ -20,10 +20,9 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-func init() {
-	render.RegisterView("aibg5", "Four spaceships and a boss on a hex map: fight, level up, outscore",
-		func() render.View { return New() })
-}
+// Drawn is how AIBG 5.0 is drawn.
+var Drawn = render.Drawn{Title: aibg5.Title{}.ID(), Blurb: "Four spaceships and a boss on a hex map: fight, level up, outscore",
+	New: func() render.View { return New() }}
 
 // The team colours of the four ships.
 var teamColors = [4]color.NRGBA{

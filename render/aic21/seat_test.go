@@ -16,7 +16,6 @@ import (
 // saw: the cells in their views now, those seen before remembered, dimmed,
 // and the cells never seen dark, as unknown; no rock it never saw.
 func TestSeatStreamShowsWhatTheColonySaw(t *testing.T) {
-	title := aic21.Title{}
 	bots := gametest.Bots(t, title, []string{"colony", "forager"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
 	frames, _, followers := gametest.SeatStreams(t, title, game.Config{Seed: 3, Map: "meadow"}, bots, 30, nil)
 	tl := followers[0].Recording().Timeline

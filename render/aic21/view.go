@@ -21,10 +21,9 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-func init() {
-	render.RegisterView("aic21", "Two ant colonies on a torus: workers gather bread and grass, scorpions fight, every ant thinks alone",
-		func() render.View { return New() })
-}
+// Drawn is how AIC21 is drawn.
+var Drawn = render.Drawn{Title: aic21.Title{}.ID(), Blurb: "Two ant colonies on a torus: workers gather bread and grass, scorpions fight, every ant thinks alone",
+	New: func() render.View { return New() }}
 
 // The colonies' colours, and the view's own.
 var (

@@ -16,17 +16,23 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/gametest"
-	_ "github.com/arena-games/arena/levels/aic21"
+	levels "github.com/arena-games/arena/levels/aic21"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 )
 
-func TestMain(m *testing.M) { rendertest.Main(m) }
+// title is AIC21 with Arena's maps, as arena plays it.
+var title = aic21.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title, which the recordings of the tests name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}})
+	rendertest.Main(m)
+}
 
 // botGame plays n turns of colony against forager on one of Arena's maps.
 func botGame(t testing.TB, mapName string, n int) []game.Frame {
 	t.Helper()
-	title := aic21.Title{}
 	bots := gametest.Bots(t, title, []string{"colony", "forager"}, func(seat int) *game.Rand { return game.NewRand(3, uint64(seat)) })
 	_, frames := gametest.Play(t, title, game.Config{Seed: 3, Map: mapName}, bots, n)
 	return frames
@@ -465,7 +471,7 @@ func TestHotseatClicksCycleACrowdAndKeepOffRocks(t *testing.T) {
 }
 
 func TestOrdersMoveTheUnits(t *testing.T) {
-	eng, err := aic21.Title{}.New(game.Config{Seed: 3, Seats: 2, Map: "meadow"})
+	eng, err := title.New(game.Config{Seed: 3, Seats: 2, Map: "meadow"})
 	require.NoError(t, err)
 	frames := []game.Frame{eng.Frame()}
 	const seat = 0

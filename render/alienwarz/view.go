@@ -20,10 +20,9 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-func init() {
-	render.RegisterView("alienwarz", "Two aliens mine a neon field, refine, trade and sabotage: energy is the clock",
-		func() render.View { return New() })
-}
+// Drawn is how AlienWarz is drawn.
+var Drawn = render.Drawn{Title: alienwarz.Title{}.ID(), Blurb: "Two aliens mine a neon field, refine, trade and sabotage: energy is the clock",
+	New: func() render.View { return New() }}
 
 // The aliens' colours, and the field's.
 var (

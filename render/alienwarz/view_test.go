@@ -11,17 +11,23 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
 	"github.com/arena-games/arena/game/gametest"
-	_ "github.com/arena-games/arena/levels/alienwarz"
+	levels "github.com/arena-games/arena/levels/alienwarz"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 )
 
-func TestMain(m *testing.M) { rendertest.Main(m) }
+// title is AlienWarz with Arena's levels, as arena plays it.
+var title = alienwarz.Title{Levels: levels.Levels()}
+
+// TestMain installs the title, which the recordings of the tests name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}})
+	rendertest.Main(m)
+}
 
 // botGame plays n turns of strategist against miner on Arena's levels.
 func botGame(t testing.TB, n int) []game.Frame {
 	t.Helper()
-	title := alienwarz.Title{}
 	bots := gametest.Bots(t, title, []string{"strategist", "miner"}, func(seat int) *game.Rand { return game.NewRand(5, uint64(seat)) })
 	_, frames := gametest.Play(t, title, game.Config{Seed: 5}, bots, n)
 	return frames

@@ -84,7 +84,6 @@ func wallsLook(v *View, img *image.RGBA, truth, s *guardains.State, seat int, re
 // guardians saw: at round 0 no wall of the maze beyond their sight, and
 // the walls they saw remembered once they moved on.
 func TestSeatStreamShowsOnlyWhatTheSeatSaw(t *testing.T) {
-	title := guardains.Title{}
 	players := gametest.Bots(t, title, []string{"explorer", "hunter"}, nil)
 	frames, _, followers := gametest.SeatStreams(t, title, game.Config{Seed: 3, Map: "maze:48x30"}, players, 40, nil)
 	tl := followers[0].Recording().Timeline

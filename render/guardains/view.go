@@ -22,10 +22,9 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-func init() {
-	render.RegisterView("guardains", "Five guardians against five in a maze: find the power stone, carry it home",
-		func() render.View { return New() })
-}
+// Drawn is how GuardAIns is drawn.
+var Drawn = render.Drawn{Title: guardains.Title{}.ID(), Blurb: "Five guardians against five in a maze: find the power stone, carry it home",
+	New: func() render.View { return New() }}
 
 // The teams' colours.
 var teamColors = [2]color.NRGBA{sprites.GuardBlue.Color(), sprites.GuardOrange.Color()}

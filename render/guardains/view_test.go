@@ -12,18 +12,24 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/gametest"
 	"github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/levels/guardains"
+	levels "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 )
 
-func TestMain(m *testing.M) { rendertest.Main(m) }
+// title is GuardAIns with Arena's levels, as arena plays it.
+var title = guardains.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title, which the recordings of the tests name.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}})
+	rendertest.Main(m)
+}
 
 // botGame plays n rounds of hunter against explorer on the default 200x200
 // maze of seed 3.
 func botGame(t testing.TB, n int) []game.Frame {
 	t.Helper()
-	title := guardains.Title{}
 	_, frames := gametest.Play(t, title, game.Config{Seed: 3}, gametest.Bots(t, title, []string{"hunter", "explorer"}, nil), n)
 	return frames
 }

@@ -16,10 +16,9 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-func init() {
-	render.RegisterView("santorini", "The board game: climb to the third level, or leave your rival no move",
-		func() render.View { return New() })
-}
+// Drawn is how Santorini is drawn.
+var Drawn = render.Drawn{Title: santorini.Title{}.ID(), Blurb: "The board game: climb to the third level, or leave your rival no move",
+	New: func() render.View { return New() }}
 
 // The colours of the two players, as everywhere in Arena.
 var seatColors = [2]color.NRGBA{sprites.WorkerGold.Color(), sprites.WorkerRed.Color()}

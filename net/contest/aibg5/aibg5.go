@@ -39,19 +39,19 @@ const (
 	GameID = 0
 )
 
-func init() {
-	game.RegisterContest(game.Contest{
-		Title: aibg.Title{}.ID(),
-		Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
-			About: "a bot of the original contest: it logs in to Arena's AIBG 5.0 server (HTTP, port 8081) and plays with joinGame and doAction, or train and actionTrain"}},
-		Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
-			l, err := Open(cfg, seats, opts)
-			if err != nil {
-				return nil, err
-			}
-			return l, nil
-		},
-	})
+// Contest is AIBG 5.0's original protocol, served for the "contest" seats:
+// HTTP with bearer tokens.
+var Contest = game.Contest{
+	Title: aibg.Title{}.ID(),
+	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
+		About: "a bot of the original contest: it logs in to Arena's AIBG 5.0 server (HTTP, port 8081) and plays with joinGame and doAction, or train and actionTrain"}},
+	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
+		l, err := Open(cfg, seats, opts)
+		if err != nil {
+			return nil, err
+		}
+		return l, nil
+	},
 }
 
 // Lobby is the server of one match's contest seats.
@@ -177,6 +177,8 @@ func (l *Lobby) URL() string { return l.url }
 
 // Connect says how each contest seat's bot connects.
 func (l *Lobby) Connect() []string {
+	l.mu.Lock() // a bot may be logging in, and taking a seat, meanwhile
+	defer l.mu.Unlock()
 	var out []string
 	for k, s := range l.seats {
 		who := fmt.Sprintf("login number %d: any username and password", k+1)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,9 +16,18 @@ import (
 
 	"github.com/arena-games/arena/game"
 	aibg "github.com/arena-games/arena/game/aibg5"
-	_ "github.com/arena-games/arena/levels/aibg5"
+	levels "github.com/arena-games/arena/levels/aibg5"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
+
+// title is AIBG 5.0 with Arena's maps, as arena plays it.
+var title = aibg.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title and its contest, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}, Contests: []game.Contest{Contest}})
+	os.Exit(m.Run())
+}
 
 // client is a scripted bot: requests as the original's bots sent them.
 type client struct {
@@ -127,7 +137,8 @@ func msg(s string) string {
 // every seat joined, actions in and out of turn with the original's
 // messages, the spectators, the end.
 func TestProtocol(t *testing.T) {
-	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 10 * time.Second,
+	t.Parallel()
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 3, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
 		Options: map[string]string{"turns": "2"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})
 	url := "http://" + m.Addr(t)
@@ -250,7 +261,8 @@ func TestProtocol(t *testing.T) {
 // answers with the state after the round, or the message alone for an
 // illegal action; one call at a time; then "Trening igra je završena.".
 func TestTraining(t *testing.T) {
-	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 5, Limit: 10 * time.Second,
+	t.Parallel()
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
 		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second}})
 	url := "http://" + m.Addr(t)

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	aibg "github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
 
@@ -24,7 +23,7 @@ import (
 func BenchmarkActions(b *testing.B) {
 	const rounds = 500
 	for range b.N {
-		m := contesttest.Start(b, game.Setup{Title: aibg.Title{}, Seed: 1,
+		m := contesttest.Start(b, game.Setup{Title: title, Seed: 1,
 			Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}},
 			Options: map[string]string{"turns": fmt.Sprint(rounds)}})
 		url := "http://" + m.Addr(b)

@@ -50,7 +50,8 @@ func pythonBots(t *testing.T, url string, modes ...string) {
 // A full match: a Python bot of the contest, over the original protocol,
 // against Arena's built-in players; its replay re-plays to the same end.
 func TestPythonBotMatch(t *testing.T) {
-	st := game.Setup{Title: aibg.Title{}, Seed: 11, Out: filepath.Join(t.TempDir(), "aibg5.arena"),
+	t.Parallel()
+	st := game.Setup{Title: title, Seed: 11, Out: filepath.Join(t.TempDir(), "aibg5.arena"),
 		Seats:   []game.SeatSpec{{Kind: "tactical"}, {Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "25"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 	m := contesttest.Start(t, st)
@@ -71,7 +72,7 @@ func TestPythonBotMatch(t *testing.T) {
 // floods. The match finishes; the silent and the quitter are removed
 // (R21), the garbage costs penalties, the flood gets "Niste na potezu".
 func TestMisbehavingBots(t *testing.T) {
-	st := game.Setup{Title: aibg.Title{}, Seed: 2, Out: filepath.Join(t.TempDir(), "bad.arena"), Limit: 500 * time.Millisecond,
+	st := game.Setup{Title: title, Seed: 2, Out: filepath.Join(t.TempDir(), "bad.arena"), Limit: 500 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}, {Kind: "contest"}},
 		Options: map[string]string{"turns": "12"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second,
 			Accounts: accounts(t, "silent", "quit", "garbage", "flood")}}

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
-	aibg "github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/net/contest"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
@@ -25,7 +24,8 @@ var generatedRE = regexp.MustCompile(`^AIBG 5\.0 seat (\d) \(playerIdx \d\): POS
 // refused, as is playerN/playerN. Each seat's login is playerN with a new
 // secret password, which the connect line prints; it plays.
 func TestLoginsBeyondLoopback(t *testing.T) {
-	st := game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 200 * time.Millisecond,
+	t.Parallel()
+	st := game.Setup{Title: title, Seed: 3, Limit: 200 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{Listen: contesttest.Beyond(t), JoinTimeout: 20 * time.Second}}
 	m := contesttest.Start(t, st)
@@ -60,6 +60,7 @@ func TestLoginsBeyondLoopback(t *testing.T) {
 // On such a listener an accounts file may not hold a login whose password
 // is its username, such as the original's admin/admin.
 func TestGuessableAccountsBeyondLoopback(t *testing.T) {
+	t.Parallel()
 	beyond := contesttest.Beyond(t)
 	for _, file := range []string{"ana s3cret\nadmin admin admin\n", "ana ana\n"} {
 		path := filepath.Join(t.TempDir(), "accounts.txt")
@@ -74,7 +75,8 @@ func TestGuessableAccountsBeyondLoopback(t *testing.T) {
 // take a seat by logging in first); the spectators' endpoints stay open to
 // any page, as the original's were.
 func TestCrossSiteLogin(t *testing.T) {
-	m := contesttest.Start(t, game.Setup{Title: aibg.Title{}, Seed: 3, Limit: 10 * time.Second,
+	t.Parallel()
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 3, Limit: 10 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "1"}, Contest: game.ContestOptions{JoinTimeout: 2 * time.Second}})
 	url := "http://" + m.Addr(t)
@@ -95,6 +97,7 @@ func TestCrossSiteLogin(t *testing.T) {
 // Every password and token is kept as a contest.Secret, which compares
 // hashes in constant time and cannot be compared with ==.
 func TestSecretsCompareInConstantTime(t *testing.T) {
+	t.Parallel()
 	secret := reflect.TypeOf(contest.Secret{})
 	require.False(t, secret.Comparable())
 	acc := reflect.TypeOf(account{})

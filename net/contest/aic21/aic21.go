@@ -47,23 +47,23 @@ const (
 	maxFrames = 64
 )
 
-func init() {
-	game.RegisterContest(game.Contest{
-		Title: ants.Title{}.ID(),
-		Kinds: []game.ContestKind{
-			{Kind: game.ContestSeat, Usage: game.ContestSeat,
-				About: "units of an original client started by hand, one at a time, each connecting to Arena's AIC21 server (TCP, port 7099): the original's --run-manually"},
-			{Kind: "process", Usage: "process:PATH",
-				About: "an original AIC21 client: Arena starts one process per unit from PATH (java -jar for a .jar), each connecting to its TCP server"},
-		},
-		Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
-			l, err := Open(t, cfg, seats, opts)
-			if err != nil {
-				return nil, err
-			}
-			return l, nil
-		},
-	})
+// Contest is AIC21's original protocol, served for the "contest" and
+// "process" seats: one TCP connection per unit.
+var Contest = game.Contest{
+	Title: ants.Title{}.ID(),
+	Kinds: []game.ContestKind{
+		{Kind: game.ContestSeat, Usage: game.ContestSeat,
+			About: "units of an original client started by hand, one at a time, each connecting to Arena's AIC21 server (TCP, port 7099): the original's --run-manually"},
+		{Kind: "process", Usage: "process:PATH",
+			About: "an original AIC21 client: Arena starts one process per unit from PATH (java -jar for a .jar), each connecting to its TCP server"},
+	},
+	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
+		l, err := Open(t, cfg, seats, opts)
+		if err != nil {
+			return nil, err
+		}
+		return l, nil
+	},
 }
 
 // Lobby is the TCP server of one match's AIC21 units.

@@ -18,9 +18,18 @@ import (
 	"github.com/arena-games/arena/game"
 	ants "github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/gametest"
-	_ "github.com/arena-games/arena/levels/aic21"
+	levels "github.com/arena-games/arena/levels/aic21"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
+
+// title is AIC21 with Arena's maps, as arena plays it.
+var title = ants.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title and its contest, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}, Contests: []game.Contest{Contest}})
+	os.Exit(m.Run())
+}
 
 const fixtures = "../../../../shared/fixtures/aic21"
 
@@ -65,9 +74,10 @@ var waitingRE = regexp.MustCompile(`waiting for unit (\d+) of colony (\d) .* AIC
 // the original server's frames back, byte for byte. At the end each gets
 // KILL, as under the original's --run-manually, and its socket closes.
 func TestWireFrames(t *testing.T) {
+	t.Parallel()
 	units := readWire(t)
 	require.Len(t, units, 12)
-	st := game.Setup{Title: ants.Title{}, Seed: 1, Map: filepath.Join(fixtures, "maps/map3_2.json"),
+	st := game.Setup{Title: title, Seed: 1, Map: filepath.Join(fixtures, "maps/map3_2.json"),
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}},
 		Options: map[string]string{ants.OptPreset: ants.PresetOriginal, ants.OptTurns: "60", "INIT_SCORPIONS": "2"},
 		Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
@@ -164,7 +174,8 @@ func unitProgram(t testing.TB, mode string) string {
 // template, one process each, against Arena's colony bot; the replay
 // re-plays to the same end; every process is gone afterwards.
 func TestPythonUnitsMatch(t *testing.T) {
-	st := game.Setup{Title: ants.Title{}, Seed: 4, Out: filepath.Join(t.TempDir(), "aic21.arena"),
+	t.Parallel()
+	st := game.Setup{Title: title, Seed: 4, Out: filepath.Join(t.TempDir(), "aic21.arena"),
 		Seats:   []game.SeatSpec{{Kind: "colony"}, {Kind: "process", Strength: unitProgram(t, "play")}},
 		Options: map[string]string{ants.OptTurns: "40"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
 	m := contesttest.Start(t, st)
@@ -197,7 +208,7 @@ func requireNoUnits(t *testing.T, out string) {
 // dropped, the moves beyond the first few ignored); and a colony whose
 // unit closes its socket, which forfeits (R18). The matches finish.
 func TestMisbehavingUnits(t *testing.T) {
-	st := game.Setup{Title: ants.Title{}, Seed: 9, Out: filepath.Join(t.TempDir(), "bad.arena"), Limit: 300 * time.Millisecond,
+	st := game.Setup{Title: title, Seed: 9, Out: filepath.Join(t.TempDir(), "bad.arena"), Limit: 300 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "process", Strength: unitProgram(t, "garbage")}, {Kind: "process", Strength: unitProgram(t, "flood")}},
 		Options: map[string]string{ants.OptTurns: "8", "INIT_ANTS": "2"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
 	m := contesttest.Start(t, st)
@@ -207,7 +218,7 @@ func TestMisbehavingUnits(t *testing.T) {
 	require.NotEqual(t, "forfeit", res.Reason, "garbage and floods are no forfeit")
 	contesttest.SameAsLocal(t, st.Out, res)
 
-	st = game.Setup{Title: ants.Title{}, Seed: 9, Out: filepath.Join(t.TempDir(), "quit.arena"), Limit: 300 * time.Millisecond,
+	st = game.Setup{Title: title, Seed: 9, Out: filepath.Join(t.TempDir(), "quit.arena"), Limit: 300 * time.Millisecond,
 		Seats:   []game.SeatSpec{{Kind: "process", Strength: unitProgram(t, "silent")}, {Kind: "process", Strength: unitProgram(t, "quit")}},
 		Options: map[string]string{ants.OptTurns: "20", "INIT_ANTS": "2"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
 	m = contesttest.Start(t, st)
@@ -224,6 +235,7 @@ func TestMisbehavingUnits(t *testing.T) {
 // A process seat's .jar runs as java -jar PATH. Java is an optional
 // runtime: without a JDK the test is skipped, under CI too.
 func TestJarUnits(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"java", "javac", "jar"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("no %s: the .jar seats need a JDK to test", tool)
@@ -240,7 +252,7 @@ func TestJarUnits(t *testing.T) {
 	cmd.Dir = dir
 	out, err = cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	st := game.Setup{Title: ants.Title{}, Seed: 6, Out: filepath.Join(dir, "jar.arena"),
+	st := game.Setup{Title: title, Seed: 6, Out: filepath.Join(dir, "jar.arena"),
 		Seats:   []game.SeatSpec{{Kind: "process", Strength: jar}, {Kind: "forager"}},
 		Options: map[string]string{ants.OptTurns: "10", "INIT_ANTS": "2"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
 	m := contesttest.Start(t, st)

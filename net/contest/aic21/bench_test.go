@@ -21,7 +21,7 @@ import (
 // from one step to the next (the first from the start: every unit started
 // and connected, one after another).
 func unitRounds(b *testing.B, program string) []time.Duration {
-	st := game.Setup{Title: ants.Title{}, Seed: 8, Out: filepath.Join(b.TempDir(), "units.arena"),
+	st := game.Setup{Title: title, Seed: 8, Out: filepath.Join(b.TempDir(), "units.arena"),
 		Seats:   []game.SeatSpec{{Kind: "process", Strength: program}, {Kind: "process", Strength: program}},
 		Options: map[string]string{ants.OptTurns: "20", "INIT_ANTS": "30"}, Contest: game.ContestOptions{JoinTimeout: 5 * time.Minute}}
 	last := time.Now()

@@ -111,7 +111,7 @@ func requireNoHijack(t *testing.T, path string, res game.Result) {
 // credits nothing they sent. The honest units all get their INIT, play
 // and end with KILL.
 func TestHijackerUnits(t *testing.T) {
-	st := game.Setup{Title: ants.Title{}, Seed: 5, Out: filepath.Join(t.TempDir(), "hijack.arena"), Limit: time.Second,
+	st := game.Setup{Title: title, Seed: 5, Out: filepath.Join(t.TempDir(), "hijack.arena"), Limit: time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}},
 		Options: map[string]string{ants.OptTurns: "6", "INIT_ANTS": "3"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 	m := contesttest.Start(t, st)
@@ -162,7 +162,7 @@ func TestHijackerUnits(t *testing.T) {
 // match ends by its rounds, with nothing of theirs in the replay, and no
 // unit is left running.
 func TestHijackerProcesses(t *testing.T) {
-	st := game.Setup{Title: ants.Title{}, Seed: 3, Out: filepath.Join(t.TempDir(), "hijack.arena"), Limit: time.Second,
+	st := game.Setup{Title: title, Seed: 3, Out: filepath.Join(t.TempDir(), "hijack.arena"), Limit: time.Second,
 		Seats:   []game.SeatSpec{{Kind: "process", Strength: unitProgram(t, "hijack")}, {Kind: "process", Strength: unitProgram(t, "play")}},
 		Options: map[string]string{ants.OptTurns: "8", "INIT_ANTS": "2"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
 	m := contesttest.Start(t, st)
@@ -178,7 +178,8 @@ func TestHijackerProcesses(t *testing.T) {
 // a loopback listener, beside the units' own tokens; the option is
 // refused for a listener that other machines reach.
 func TestZeroToken(t *testing.T) {
-	st := game.Setup{Title: ants.Title{}, Seed: 5, Out: filepath.Join(t.TempDir(), "zero.arena"), Limit: time.Second,
+	t.Parallel()
+	st := game.Setup{Title: title, Seed: 5, Out: filepath.Join(t.TempDir(), "zero.arena"), Limit: time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}},
 		Options: map[string]string{ants.OptTurns: "3", "INIT_ANTS": "2", ants.OptZeroToken: "true"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 	m := contesttest.Start(t, st)
@@ -208,6 +209,7 @@ func TestZeroToken(t *testing.T) {
 // A unit's token is kept as a contest.Secret, which compares hashes in
 // constant time and cannot be compared with ==.
 func TestSecretsCompareInConstantTime(t *testing.T) {
+	t.Parallel()
 	f, ok := reflect.TypeOf(door{}).FieldByName("token")
 	require.True(t, ok)
 	require.Equal(t, reflect.TypeOf(contest.Secret{}).String(), f.Type.String())

@@ -89,6 +89,7 @@ func authOf(player, password string) map[string]string {
 // 127.0.0.1. A program (no Origin) and a page of the listener's own host
 // may log in.
 func TestCrossSiteLogin(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, setup(t, "contest,hunter", "2", 300*time.Millisecond))
 	addr := m.Addr(t)
 	require.Equal(t, "dial: 403", wsLogin(t, addr, "https://evil.example", authOf("player1", "player1")))
@@ -109,6 +110,7 @@ var connectRE = regexp.MustCompile(`^GuardAIns seat (\d): Socket\.IO at http://(
 // secret password, which the connect line prints, and with which the bot
 // logs in (a second login of the seat is refused, R32).
 func TestLoginsBeyondLoopback(t *testing.T) {
+	t.Parallel()
 	st := setup(t, "contest,contest", "2", 300*time.Millisecond)
 	st.Contest.Listen, st.Contest.JoinTimeout = contesttest.Beyond(t), 2*time.Second
 	m := contesttest.Start(t, st)
@@ -142,6 +144,7 @@ func other(p string) string {
 // A seat's password is kept as a contest.Secret, which compares hashes in
 // constant time and cannot be compared with ==.
 func TestSecretsCompareInConstantTime(t *testing.T) {
+	t.Parallel()
 	f, ok := reflect.TypeOf(seat{}).FieldByName("password")
 	require.True(t, ok)
 	require.Equal(t, reflect.TypeOf(contest.Secret{}).String(), f.Type.String())

@@ -39,19 +39,19 @@ const (
 	linger = 250 * time.Millisecond
 )
 
-func init() {
-	game.RegisterContest(game.Contest{
-		Title: gg.Title{}.ID(),
-		Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
-			About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
-		Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
-			l, err := Open(seats, opts)
-			if err != nil {
-				return nil, err
-			}
-			return l, nil
-		},
-	})
+// Contest is GuardAIns' original protocol, served for the "contest"
+// seats: Socket.IO.
+var Contest = game.Contest{
+	Title: gg.Title{}.ID(),
+	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
+		About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
+	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
+		l, err := Open(seats, opts)
+		if err != nil {
+			return nil, err
+		}
+		return l, nil
+	},
 }
 
 // Lobby is the Socket.IO server of one match's contest seats.

@@ -15,9 +15,18 @@ import (
 
 	"github.com/arena-games/arena/game"
 	gg "github.com/arena-games/arena/game/guardains"
-	_ "github.com/arena-games/arena/levels/guardains"
+	levels "github.com/arena-games/arena/levels/guardains"
 	"github.com/arena-games/arena/net/contest/contesttest"
 )
+
+// title is GuardAIns with Arena's levels, as arena plays it.
+var title = gg.Title{Shelf: levels.Shelf}
+
+// TestMain installs the title and its contest, as arena does.
+func TestMain(m *testing.M) {
+	game.Install(game.Catalog{Titles: []game.Title{title}, Contests: []game.Contest{Contest}})
+	os.Exit(m.Run())
+}
 
 // bot runs testdata/bot.py (python-socketio, as the contest's template)
 // for a player in a mode; its printed events are read back with lines.
@@ -74,13 +83,14 @@ func setup(t *testing.T, seats string, turns string, limit time.Duration) game.S
 	for _, k := range strings.Split(seats, ",") {
 		specs = append(specs, game.SeatSpec{Kind: k})
 	}
-	return game.Setup{Title: gg.Title{}, Seed: 7, Map: "original", Seats: specs, Limit: limit,
+	return game.Setup{Title: title, Seed: 7, Map: "original", Seats: specs, Limit: limit,
 		Out: filepath.Join(t.TempDir(), "guardains.arena"), Options: map[string]string{"turns": turns},
 		Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 }
 
 // Logins from the handshake's auth header: the refusals of §6 and R32.
 func TestLogins(t *testing.T) {
+	t.Parallel()
 	m := contesttest.Start(t, setup(t, "contest,hunter", "2", 300*time.Millisecond))
 	url := "http://" + m.Addr(t)
 	// python-socketio takes seconds to give up: the refused logins try at
@@ -126,6 +136,7 @@ func TestLogins(t *testing.T) {
 // Arena's hunter. Its views are the engine's, byte for byte; it hears
 // the statuses of §6 in order; the replay re-plays to the same end.
 func TestPythonBotMatch(t *testing.T) {
+	t.Parallel()
 	st := setup(t, "hunter,contest", "12", 0)
 	m := contesttest.Start(t, st)
 	b := startBot(t, "http://"+m.Addr(t), "player2", "play")

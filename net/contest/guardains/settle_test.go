@@ -24,6 +24,7 @@ import (
 // returned: the handler here starts its reader, then takes 100 ms to
 // listen, as the Engine.IO library does in a few microseconds.
 func TestSettledHoldsReadsUntilTheHandlerReturns(t *testing.T) {
+	t.Parallel()
 	var listening atomic.Bool
 	heard := make(chan bool, 1)
 	srv := httptest.NewServer(settled{http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -66,6 +67,7 @@ func TestSettledHoldsReadsUntilTheHandlerReturns(t *testing.T) {
 // 200 sessions, four at a time, each upgraded as soon as it opens, as
 // python-socketio does.
 func TestUpgradeProbeIsAnswered(t *testing.T) {
+	t.Parallel()
 	l, err := Open(map[game.Seat]game.SeatSpec{0: {Kind: game.ContestSeat}},
 		game.ContestOptions{Listen: "127.0.0.1:0", JoinTimeout: time.Minute})
 	require.NoError(t, err)
