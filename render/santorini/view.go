@@ -79,7 +79,7 @@ var bindings = []render.Binding{
 	{Names: "Click", About: "a worker, then a lit cell to move to, then a lit cell to build on"},
 	{Names: "Placing", About: "click two free cells: worker 1, then worker 2"},
 	{Names: "Hover", About: "shows what a click would do: a ghost worker or block"},
-	{Names: "Esc · right", About: "take back the half-entered move, one step at a time"},
+	{Names: "Esc · right click", About: "take back the half-entered move, one step at a time"},
 }
 
 // Bindings are the board's mouse (render.Controlled).
