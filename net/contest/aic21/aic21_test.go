@@ -186,6 +186,33 @@ func TestPythonUnitsMatch(t *testing.T) {
 	requireNoUnits(t, st.Out)
 }
 
+// Units that the game kills close their connections at once, as the
+// teams' clients do on KILL: their colony plays on (a unit's connection
+// closed after its KILL was taken for a broken one, R18's forfeit).
+func TestKilledUnitsLeave(t *testing.T) {
+	t.Parallel()
+	st := game.Setup{Title: title, Seed: 4, Out: filepath.Join(t.TempDir(), "mortal.arena"), Limit: time.Second,
+		Seats:   []game.SeatSpec{{Kind: "colony"}, {Kind: "process", Strength: unitProgram(t, "mortal")}},
+		Options: map[string]string{ants.OptTurns: "150"}, Contest: game.ContestOptions{JoinTimeout: time.Minute}}
+	m := contesttest.Start(t, st)
+	m.Addr(t)
+	_, res, err := m.Wait(t, 3*time.Minute)
+	require.NoError(t, err)
+	require.NotEqual(t, "forfeit", res.Reason)
+	rec := contesttest.SameAsLocal(t, st.Out, res)
+	died := 0
+	for i := range rec.Timeline.Len() {
+		for _, e := range rec.Timeline.Frame(i).Events {
+			if d, ok := e.Data.(ants.Died); ok && d.Unit.Colony == 1 {
+				died++
+			}
+		}
+	}
+	t.Logf("%d of colony 2's units died", died)
+	require.Positive(t, died, "units of the process seat were killed")
+	requireNoUnits(t, st.Out)
+}
+
 // requireNoUnits checks that no unit process of a match is left (its
 // programs are in folders beside the match's): they were started in
 // sandboxes, which were killed.

@@ -102,10 +102,11 @@ func (t *team) Play(ctx context.Context, obs any) (game.Answer, error) {
 			t.send(u, (&ants.View{Type: ants.TypeInit, Init: v.Init}).JSON())
 		}
 		u.started = true
-		t.send(u, v.JSON())
 		if v.Type == ants.TypeKill {
-			t.retire(u)
+			t.retire(u, v.JSON())
+			continue
 		}
+		t.send(u, v.JSON())
 	}
 	limit := t.l.opts.Limit
 	if limit <= 0 {
@@ -268,12 +269,16 @@ func (t *team) read(u *unit) {
 	}
 }
 
-// retire ends a dead unit: its connection closes and its process is
-// killed at once (the original clients busy-loop on a closed socket).
-func (t *team) retire(u *unit) {
+// retire ends a unit the game killed. It is marked dead before its KILL
+// message goes out: the original client exits on KILL, as it should, and
+// the connection it closes is no broken one. Then its connection closes
+// and its process is killed at once (the original clients busy-loop on a
+// closed socket).
+func (t *team) retire(u *unit, kill []byte) {
 	t.mu.Lock()
 	u.dead = true
 	t.mu.Unlock()
+	u.c.send(kill) // a unit that closed first has already ended as it should
 	u.c.conn.Close()
 	if u.cmd != nil {
 		sandbox.Kill(u.cmd)

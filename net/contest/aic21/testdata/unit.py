@@ -11,7 +11,8 @@ receive loop spins.
 MODE: "play" (the default), "silent" (never answers), "quit" (closes its
 socket after 3 turns and exits), "garbage" (frames that are not the
 protocol's, then plays), "flood" (a 12 MiB frame and 500 moves a turn),
-"hijack" (plays, and opens four more connections, each answering
+"mortal" (plays, and on KILL closes its socket and exits at once, as the
+teams' clients did), "hijack" (plays, and opens four more connections, each answering
 whatever it gets with the chat "hijack": right after its token, with the
 original's public token twice and a guessed token; after its INIT, with
 its own token, used by then).
@@ -89,6 +90,9 @@ rng = random.Random(os.getpid())
 turn = 0
 while True:
     m = receive()
+    if m["type"] == "7" and mode == "mortal":
+        s.close()
+        sys.exit(0)
     if m["type"] != "4" or mode == "silent":
         continue
     turn += 1
