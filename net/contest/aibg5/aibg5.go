@@ -75,7 +75,10 @@ type Lobby struct {
 	over      bool
 	told      map[*seat]bool // the seats told that the game is over
 	watchers  map[*watcher]bool
-	cache     struct {
+	// lastRefusal is the last refusal logged for each seat's bot (nil:
+	// callers of no seat), not logged again in a row.
+	lastRefusal map[*seat]string
+	cache       struct {
 		frames int
 		state  []byte
 	}
@@ -201,14 +204,18 @@ func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
 	case !joined:
 		l.mu.Lock()
 		var missing []game.Seat
+		how := "their bots log in at " + l.url + "/user/login and call /game/joinGame"
 		for _, s := range l.seats {
 			if !s.joined {
 				missing = append(missing, s.seat)
+				if s.refused != "" {
+					how += fmt.Sprintf("; seat %d's bot came: its %s", s.seat.Number(), s.refused)
+				}
 			}
 		}
 		l.mu.Unlock()
 		if len(missing) > 0 {
-			return nil, contest.Missing(missing, l.opts.JoinTimeout, "their bots log in at "+l.url+"/user/login and call /game/joinGame")
+			return nil, contest.Missing(missing, l.opts.JoinTimeout, how)
 		}
 	}
 	l.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strings"
@@ -260,6 +261,35 @@ func TestProtocol(t *testing.T) {
 // The training pair: /game/train joins (its checks first), /game/actionTrain
 // answers with the state after the round, or the message alone for an
 // illegal action; one call at a time; then "Trening igra je završena.".
+// A refused request of a seat's bot is logged with its reason, once in a
+// row, and the error of the join that timed out names it: a team's
+// training client that sends "time": "0.5" learns why it was not seated.
+// (The original's DTO held a long, which Jackson would not read from
+// "0.5": refused, as there.) Not parallel: it reads the log.
+func TestRefusedRequestIsNamed(t *testing.T) {
+	var log bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
+	defer slog.SetDefault(old)
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "contest"}, {Kind: "training"}, {Kind: "training"}},
+		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{JoinTimeout: time.Second}})
+	ana := &client{t: t, url: "http://" + m.Addr(t)}
+	ana.login("ana", "a")
+	for range 3 {
+		status, _ := ana.call("POST", "/game/train", map[string]any{"playerIdx": 1, "time": "0.5"})
+		require.Equal(t, http.StatusBadRequest, status)
+	}
+	status, _ := (&client{t: t, url: ana.url}).call("POST", "/user/login", map[string]any{"username": "ana", "password": "wrong"})
+	require.Equal(t, http.StatusNotFound, status)
+	_, _, err := m.Wait(t, 30*time.Second)
+	require.ErrorContains(t, err, `seat 1's bot came: its POST /game/train was refused: "time": "0.5" is not a whole number`)
+	require.Equal(t, 1, strings.Count(log.String(), `request="POST /game/train"`), "logged once in a row: %s", log.String())
+	require.Contains(t, log.String(), `why="\"time\": \"0.5\" is not a whole number"`)
+	require.Contains(t, log.String(), `request="POST /user/login" status=404 why="no account with that username and password"`)
+	require.NotContains(t, log.String(), "wrong", "the password tried is not logged")
+}
+
 func TestTraining(t *testing.T) {
 	t.Parallel()
 	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5, Limit: 10 * time.Second,

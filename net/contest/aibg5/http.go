@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net"
 	"net/http"
@@ -136,7 +137,51 @@ func (l *Lobby) serveBots(w http.ResponseWriter, r *http.Request) {
 	default:
 		res = message(http.StatusNotFound, fmt.Sprintf("no such endpoint %s %s (AIBG 5.0: /user/login, /game/joinGame, /game/doAction, /game/train, /game/actionTrain, /game, /streaming, /game/createGame)", r.Method, r.URL.Path))
 	}
+	if res.status >= http.StatusBadRequest {
+		l.refused(r, res)
+	}
 	res.write(w)
+}
+
+// refused notes a bot's request that was refused: in the log, once for
+// each reason a seat's bot (or a caller of no seat) is given in a row,
+// and on the seat, whose wait for its bot names it (Join). A refused
+// login is logged without the password it tried.
+func (l *Lobby) refused(r *http.Request, res response) {
+	var reply struct{ Message string }
+	json.Unmarshal(res.body, &reply)
+	request := r.Method + " " + strings.TrimRight(r.URL.Path, "/")
+	why := reply.Message
+	if strings.TrimRight(r.URL.Path, "/") == "/user/login" {
+		why = "no account with that username and password"
+	}
+	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	token, _, _ = strings.Cut(token, " ")
+	l.mu.Lock()
+	var s *seat
+	for _, a := range l.accounts {
+		if token != "" && a.key.Is(token) {
+			s = a.seat
+		}
+	}
+	note := request + " was refused: " + why
+	logged := l.lastRefusal[s] == note
+	if s != nil {
+		s.refused = note
+	}
+	if l.lastRefusal == nil {
+		l.lastRefusal = map[*seat]string{}
+	}
+	l.lastRefusal[s] = note
+	l.mu.Unlock()
+	if logged {
+		return
+	}
+	if s != nil {
+		slog.Warn("AIBG 5.0: a bot's request refused", "seat", s.seat.Number(), "request", request, "status", res.status, "why", why)
+	} else {
+		slog.Warn("AIBG 5.0: a request refused", "request", request, "status", res.status, "why", why, "from", r.RemoteAddr)
+	}
 }
 
 // body is a request's JSON object, key by key; unknown keys are ignored.

@@ -18,7 +18,8 @@ type seat struct {
 	idx      int // playerIdx
 	acc      *account
 	joined   bool
-	training bool // joined by /game/train: actionTrain, the development budget
+	training bool   // joined by /game/train: actionTrain, the development budget
+	refused  string // the last of its bot's requests that was refused, and why
 
 	// The turn, under l.mu.
 	turn   *aibg.State   // the state while Play waits for this seat's action
