@@ -30,6 +30,11 @@ type ContestOptions struct {
 	// Room is the room the bots log in to (GuardAIns); "" is the
 	// original's.
 	Room string
+	// Logins are the seats' own credentials, for seats that teams' bots
+	// take with their teams' logins (a tournament's entrants): a bot is
+	// seated by its login, never by the order in which bots arrive. Every
+	// contest seat has one, or none does.
+	Logins map[Seat]Login
 	// Limit is the time a seat has per move; 0 means the contest's own.
 	Limit time.Duration
 	// Logs is the path, without an extension, for log files beside the
@@ -38,6 +43,13 @@ type ContestOptions struct {
 	// Announce gets the lines that say how to connect, before the match
 	// waits for the seats; nil drops them.
 	Announce func(line string)
+}
+
+// Login is a team's credentials in a contest: the username (AIBG 5.0) or
+// player_id (GuardAIns) its bot logs in with, and the password.
+type Login struct {
+	User     string `json:"user"`
+	Password string `json:"password"`
 }
 
 // A Lobby is the listener of one match's contest seats: it speaks the

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/arena-games/arena/game"
 )
 
 // readAccounts reads an accounts file: one "username password" per line,
@@ -52,6 +54,27 @@ func parseAccounts(path string, data []byte, seats int) ([]*account, error) {
 	}
 	if players != seats {
 		return nil, fmt.Errorf("%s: %d player accounts for %d contest seats: want one \"username password\" line per contest seat, in seat order", path, players, seats)
+	}
+	return out, nil
+}
+
+// loginAccounts are the accounts of the seats' own logins, in seat order
+// as the seats are: each login takes its own seat, whenever its bot comes.
+func loginAccounts(seats []*seat, logins map[game.Seat]game.Login) ([]*account, error) {
+	var out []*account
+	seen := map[string]bool{}
+	for _, s := range seats {
+		l, ok := logins[s.seat]
+		switch {
+		case !ok || l.User == "" || l.Password == "":
+			return nil, fmt.Errorf("contest seat %d has no login: every contest seat needs its team's username and password, or none does", s.seat.Number())
+		case seen[l.User]:
+			return nil, fmt.Errorf("contest seat %d: the username %q already has a seat", s.seat.Number(), l.User)
+		}
+		seen[l.User] = true
+		a := newAccount(l.User, l.Password)
+		a.shown = "" // a team's password is not printed
+		out = append(out, a)
 	}
 	return out, nil
 }

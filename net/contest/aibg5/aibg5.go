@@ -91,7 +91,7 @@ type Lobby struct {
 type account struct {
 	user    string
 	pass    contest.Secret
-	shown   string // the password that Connect prints: the accounts file's or a generated one
+	shown   string // the password that Connect prints: the accounts file's or a generated one ("" for a team's)
 	anyPass bool   // named by createGame: the first login sets the password
 	admin   bool
 	token   string         // what a login hands out
@@ -106,9 +106,9 @@ func newAccount(user, pass string) *account {
 }
 
 // Open starts the server of the contest seats of a match played with cfg.
-// The logins are --accounts', else, on a loopback listener, the
-// original's: the first logins take the seats, and admin/admin may call
-// createGame. A listener that other machines reach has no such public
+// The logins are the teams' own (opts.Logins), each bound to its seat, or
+// --accounts', else, on a loopback listener, the original's: the first
+// logins take the seats, and admin/admin may call createGame. A listener that other machines reach has no such public
 // logins: without --accounts each seat's login is playerN and a new
 // secret password, which Connect prints, and there is no admin.
 func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
@@ -118,9 +118,17 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 		l.seats = append(l.seats, &seat{l: l, seat: s, idx: s.Number(), action: make(chan *request, 1)})
 	}
 	var accounts []*account
-	if opts.Accounts != "" {
+	switch {
+	case opts.Accounts != "" && len(opts.Logins) > 0:
+		return nil, errors.New("--accounts and the teams' logins both name the seats' accounts: give one")
+	case opts.Accounts != "":
 		var err error
 		if accounts, err = readAccounts(opts.Accounts, len(l.seats)); err != nil {
+			return nil, err
+		}
+	case len(opts.Logins) > 0:
+		var err error
+		if accounts, err = loginAccounts(l.seats, opts.Logins); err != nil {
 			return nil, err
 		}
 	}
@@ -129,6 +137,15 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 		return nil, err
 	}
 	switch {
+	case len(opts.Logins) > 0 && !contest.Loopback(ln.Addr()):
+		for _, lg := range opts.Logins {
+			if lg.Password == lg.User {
+				ln.Close()
+				return nil, fmt.Errorf("the password of login %q is its username, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one",
+					lg.User, ln.Addr())
+			}
+		}
+	case len(opts.Logins) > 0:
 	case opts.Accounts != "" && !contest.Loopback(ln.Addr()):
 		for _, a := range accounts {
 			if a.shown == a.user {
@@ -185,7 +202,10 @@ func (l *Lobby) Connect() []string {
 	var out []string
 	for k, s := range l.seats {
 		who := fmt.Sprintf("login number %d: any username and password", k+1)
-		if s.acc != nil {
+		switch {
+		case s.acc != nil && s.acc.shown == "":
+			who = fmt.Sprintf(`{"username":%q,"password":"…"} (the team's own)`, s.acc.user)
+		case s.acc != nil:
 			who = fmt.Sprintf(`{"username":%q,"password":%q}`, s.acc.user, s.acc.shown)
 		}
 		out = append(out, fmt.Sprintf("AIBG 5.0 seat %d (playerIdx %d): POST %s/user/login %s, then GET /game/joinGame (or POST /game/train) with \"Authorization: Bearer TOKEN\"",

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,6 +262,43 @@ func TestProtocol(t *testing.T) {
 // The training pair: /game/train joins (its checks first), /game/actionTrain
 // answers with the state after the round, or the message alone for an
 // illegal action; one call at a time; then "Trening igra je završena.".
+// Teams' own logins: each bot takes its team's seat whatever the order it
+// comes in, and the join says so (playerIdx); a login that is no team's
+// is refused, and the run's lines do not print a team's password.
+func TestTeamLogins(t *testing.T) {
+	t.Parallel()
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5, Limit: 300 * time.Millisecond,
+		Seats:   []game.SeatSpec{{Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}},
+		Options: map[string]string{"turns": "2"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second,
+			Logins: map[game.Seat]game.Login{1: {User: "quiffs", Password: "q-secret"}, 3: {User: "glarbs", Password: "g-secret"}}}})
+	lines := []string{m.Line(t), m.Line(t)}
+	for _, l := range lines {
+		require.NotContains(t, l, "secret", "a team's password is not printed")
+	}
+	require.Contains(t, lines[1], `{"username":"glarbs","password":"…"} (the team's own)`)
+	url := "http://" + contesttest.AddrOf(t, lines[0])
+	glarbs, quiffs := &client{t: t, url: url}, &client{t: t, url: url}
+	status, _ := glarbs.call("POST", "/user/login", map[string]any{"username": "someone", "password": "else"})
+	require.Equal(t, http.StatusNotFound, status, "no first-come seats")
+	glarbs.login("glarbs", "g-secret") // the second contest seat's team comes first
+	quiffs.login("quiffs", "q-secret")
+	idx := make(chan int, 2)
+	for _, c := range []*client{glarbs, quiffs} {
+		go func() {
+			_, body := c.call("GET", "/game/joinGame", nil)
+			idx <- decode(t, body).PlayerIdx
+		}()
+	}
+	got := []int{<-idx, <-idx}
+	slices.Sort(got)
+	require.Equal(t, []int{2, 4}, got)
+	_, res, err := m.Wait(t, time.Minute)
+	require.NoError(t, err)
+	rec := contesttest.SameAsLocal(t, m.Out, res)
+	require.Equal(t, "quiffs", rec.Header.Config.Options["name2"])
+	require.Equal(t, "glarbs", rec.Header.Config.Options["name4"])
+}
+
 // A refused request of a seat's bot is logged with its reason, once in a
 // row, and the error of the join that timed out names it: a team's
 // training client that sends "time": "0.5" learns why it was not seated.

@@ -99,8 +99,8 @@ type door struct {
 
 // Open starts the server of the match played with cfg.
 func Open(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
-	if opts.Accounts != "" || opts.Room != "" {
-		return nil, errors.New("--accounts and --room are for AIBG 5.0 and GuardAIns; AIC21's units log in with the token Arena gives each")
+	if opts.Accounts != "" || opts.Room != "" || len(opts.Logins) > 0 {
+		return nil, errors.New("--accounts, --room and teams' logins are for AIBG 5.0 and GuardAIns; AIC21's units log in with the token Arena gives each (a team's program is its seat: process:PATH)")
 	}
 	zero, err := game.ParseFlag(ants.OptZeroToken, cfg.Options[ants.OptZeroToken])
 	if err != nil {

@@ -132,7 +132,12 @@ func (m *Match) Line(t testing.TB) string {
 // Addr is the host:port of the next connect line.
 func (m *Match) Addr(t testing.TB) string {
 	t.Helper()
-	line := m.Line(t)
+	return AddrOf(t, m.Line(t))
+}
+
+// AddrOf is the host:port of a connect line.
+func AddrOf(t testing.TB, line string) string {
+	t.Helper()
 	a := addrRE.FindString(line)
 	require.NotEmpty(t, a, "no address in %q", line)
 	return a

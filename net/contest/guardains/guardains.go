@@ -74,10 +74,12 @@ type Lobby struct {
 	sockets   sync.WaitGroup
 }
 
-// Open starts the server of the contest seats of a match. On a loopback
-// listener the bots log in as the original's, player1/player1 and
-// player2/player2; on a listener that other machines reach each seat's
-// password is a new secret, which Connect prints.
+// Open starts the server of the contest seats of a match. The teams' own
+// logins (opts.Logins) name the seats' player_ids and passwords; without
+// them, on a loopback listener the bots log in as the original's,
+// player1/player1 and player2/player2, and on a listener that other
+// machines reach each seat's password is a new secret, which Connect
+// prints.
 func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	if opts.Accounts != "" {
 		return nil, errors.New("--accounts is for AIBG 5.0; GuardAIns' bots log in as player1 and player2, with the password Arena prints for each")
@@ -97,7 +99,16 @@ func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, 
 		if !contest.Loopback(ln.Addr()) {
 			password = contest.Generate()
 		}
-		l.seats[s] = &seat{l: l, seat: s, id: id, password: contest.NewSecret(password), shown: password}
+		shown := password
+		if len(opts.Logins) > 0 {
+			lg := opts.Logins[s]
+			if err := teamLogin(l.seats, s, lg, ln.Addr()); err != nil {
+				ln.Close()
+				return nil, err
+			}
+			id, password, shown = lg.User, lg.Password, "…" // a team's password is not printed
+		}
+		l.seats[s] = &seat{l: l, seat: s, id: id, password: contest.NewSecret(password), shown: shown}
 	}
 	host, port := contest.Host(ln.Addr())
 	l.url, l.port = "http://"+host, port
@@ -419,3 +430,21 @@ func (l *Lobby) packet(conn uint64, p *packet) {
 
 // connIDs numbers the connections.
 var connIDs atomic.Uint64
+
+// teamLogin checks the team's login lg of seat s: a player_id and a
+// password, the player_id not another seat's, and on a listener that
+// other machines reach (addr) a password that is not the player_id.
+func teamLogin(seats [2]*seat, s game.Seat, lg game.Login, addr net.Addr) error {
+	switch {
+	case lg.User == "" || lg.Password == "":
+		return fmt.Errorf("contest seat %d has no login: every contest seat needs its team's player_id and password, or none does", s.Number())
+	case !contest.Loopback(addr) && lg.Password == lg.User:
+		return fmt.Errorf("the password of login %q is its player_id, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one", lg.User, addr)
+	}
+	for _, o := range seats {
+		if o != nil && o.id == lg.User {
+			return fmt.Errorf("contest seat %d: the player_id %q already has a seat", s.Number(), lg.User)
+		}
+	}
+	return nil
+}

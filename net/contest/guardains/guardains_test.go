@@ -132,6 +132,33 @@ func TestLogins(t *testing.T) {
 	require.Equal(t, 3, match.Timeline.Len()-1)
 }
 
+// Teams' own logins: a seat's player_id and password are its team's
+// (player1 is no login then); a team's login with its password as
+// player_id is refused beyond loopback; two seats cannot share one.
+func TestTeamLogins(t *testing.T) {
+	t.Parallel()
+	st := setup(t, "hunter,contest", "3", 300*time.Millisecond)
+	st.Contest.Logins = map[game.Seat]game.Login{1: {User: "glarbs", Password: "glarbs"}}
+	m := contesttest.Start(t, st)
+	line := m.Line(t)
+	require.Contains(t, line, `"player_id": "glarbs"`)
+	url := "http://" + contesttest.AddrOf(t, line)
+	probe := startBot(t, url, "player2", "probe:good")
+	probe.wait(t)
+	require.Contains(t, strings.Join(probe.lines(t), "\n"), "good refused")
+	startBot(t, url, "glarbs", "payload")
+	match, _, err := m.Wait(t, 30*time.Second)
+	require.NoError(t, err)
+	require.Equal(t, 3, match.Timeline.Len()-1)
+
+	_, err = Open(map[game.Seat]game.SeatSpec{0: {Kind: "contest"}, 1: {Kind: "contest"}}, game.ContestOptions{Listen: "127.0.0.1:0",
+		Logins: map[game.Seat]game.Login{0: {User: "q", Password: "x"}, 1: {User: "q", Password: "y"}}})
+	require.ErrorContains(t, err, `contest seat 2: the player_id "q" already has a seat`)
+	_, err = Open(map[game.Seat]game.SeatSpec{0: {Kind: "contest"}, 1: {Kind: "contest"}}, game.ContestOptions{Listen: "127.0.0.1:0",
+		Logins: map[game.Seat]game.Login{0: {User: "q", Password: "x"}}})
+	require.ErrorContains(t, err, "contest seat 2 has no login")
+}
+
 // A full match: a Python bot of the contest, over Socket.IO, against
 // Arena's hunter. Its views are the engine's, byte for byte; it hears
 // the statuses of §6 in order; the replay re-plays to the same end.
