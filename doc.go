@@ -57,7 +57,7 @@
 //	                                             watch a server's matches, live or from their start
 //	arena tournament run SPEC [--out DIR] [--workers N]
 //	                     [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] [--ack-wait 30s]
-//	                     [--replicas N] [--sandbox MODE]
+//	                     [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--sandbox MODE]
 //	                                             play a tournament (a TOML spec); continues after a
 //	                                             stop
 //	arena tournament status DIR|URL              print a tournament's progress and standings

@@ -90,6 +90,12 @@ func (k ContestKind) Bare() bool { return !strings.Contains(k.Usage, ":") }
 type Contest struct {
 	Title string // the title's ID
 	Kinds []ContestKind
+	// Logins is set when its bots log in, so that a team's own login
+	// (ContestOptions.Logins) can take a seat.
+	Logins bool
+	// Port is the original's port, where the bots connect unless
+	// ContestOptions.Listen says otherwise.
+	Port int
 	// Open starts the lobby of a match played with cfg, for the seats
 	// that seats lists.
 	Open func(t Title, cfg Config, seats map[Seat]SeatSpec, opts ContestOptions) (Lobby, error)

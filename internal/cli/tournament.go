@@ -19,8 +19,10 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/contest"
 	"github.com/arena-games/arena/net/sandbox"
 	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/scenes"
@@ -38,7 +40,7 @@ this machine's cores to one, or show it in the window.`,
 var cmdTournamentRun = &Command{
 	Name: "run",
 	Synopsis: []string{"SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] " +
-		"[--ack-wait 30s] [--replicas N] [--sandbox MODE]"},
+		"[--ack-wait 30s] [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--sandbox MODE]"},
 	Short: "play a tournament (a TOML spec); continues after a stop",
 	Long: `Play the tournament SPEC describes, writing its standings (standings.json,
 standings.csv), cross table, index (tournament.json) and every match's replay
@@ -47,7 +49,10 @@ local workers play the matches, and arena tournament worker on any machine
 can join them, with the credentials the run names (NATS in this process makes
 new ones for each run, in DIR/nats/client.nk). A result counts only once its
 replay, re-simulated, gives it; the others are refused and logged in
-DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
+DIR/tournament.log. Interrupted, the same command continues where it stopped.
+Teams' own bots (entrants with seat = "contest" and their teams' logins)
+connect to --listen and take their seats by their logins; the run says
+where, and plays their matches one at a time.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
@@ -55,6 +60,8 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
 		asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
 		ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
 		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
+		listen := fs.String("listen", "", "teams' bots (contest entrants): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
+		joinTimeout := fs.Duration("join-timeout", game.DefaultJoinTimeout, "teams' bots (contest entrants): how long each match waits for them to join")
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 1 {
@@ -66,9 +73,19 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
 			if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
 				return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
 			}
+			if *joinTimeout <= 0 {
+				return usagef("--join-timeout %v: expected a time such as 100s", *joinTimeout)
+			}
 			spec, err := tnet.ReadSpec(pos[0])
 			if err != nil {
 				return err
+			}
+			teams, err := teamsNote(spec, *listen, *joinTimeout)
+			if err != nil {
+				return err
+			}
+			if teams != "" && *workers > 1 {
+				*workers = 1 // the teams' bots connect to one port: a match at a time
 			}
 			dir := *out
 			if dir == "" {
@@ -80,6 +97,7 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
 				return err
 			}
 			o := tnet.Options{Dir: dir, NATS: *natsAddr, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
+				Listen: *listen, JoinTimeout: *joinTimeout,
 				StartWorker: func(i int) *exec.Cmd {
 					// One core a worker: its garbage collector too, so that the
 					// workers share the machine evenly. The runner hands it the
@@ -100,6 +118,9 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.`,
 					}
 				}
 				fmt.Fprintf(e.Stderr, "arena: %s in %s; %s\n", spec.Name, dir, where)
+				if teams != "" {
+					fmt.Fprintf(e.Stderr, "arena: %s\n", teams)
+				}
 				if !*asJSON {
 					p.start(s.Progress)
 				}
@@ -331,4 +352,30 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 		sides = append(sides, side)
 	}
 	return strings.Join(sides, " - ")
+}
+
+// teamsNote says where the teams' own bots of spec's contest entrants
+// connect, at the listener listen, and how long a match waits for them;
+// "" when no entrant's bot logs in.
+func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (string, error) {
+	var teams []string
+	first := -1
+	for i, l := range spec.Logins {
+		if l.User != "" {
+			teams = append(teams, spec.Entrants[i].Name)
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if first < 0 {
+		return "", nil
+	}
+	c, _, _ := game.FindContest(spec.Title, spec.Seats[first].Kind)
+	addr, err := contest.Address(listen, c.Port)
+	if err != nil {
+		return "", usagef("%v", err)
+	}
+	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; one match at a time, each waiting %v for them (--join-timeout)",
+		strings.Join(teams, ", "), addr, spec.Title.Name(), join), nil
 }

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+
+	tnet "github.com/arena-games/arena/net/tournament"
 )
 
 // The tournament commands' errors: a bad spec names its line and column
@@ -32,4 +35,39 @@ func TestTournamentCommandErrors(t *testing.T) {
 	code, out, _ := arena("tournament", "run", "--help")
 	require.Equal(t, 0, code)
 	_ = out
+}
+
+// A tournament with teams' own bots says where they connect, with what,
+// and how long a match waits; a bad --listen or --join-timeout is a usage
+// error.
+func TestTeamsNote(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "night.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
+house = "greedy"
+[[entrant]]
+name = "Quiffs"
+seat = "contest"
+login = "quiffs"
+password = "q"
+[[entrant]]
+name = "Rust"
+seat = "greedy"
+`), 0o644))
+	spec, err := tnet.ReadSpec(path)
+	require.NoError(t, err)
+	note, err := teamsNote(spec, "", 100*time.Second)
+	require.NoError(t, err)
+	require.Equal(t, "the teams' bots (Quiffs) connect to 127.0.0.1:8081 with their teams' logins (AIBG 5.0's protocol) and take their seats by them; one match at a time, each waiting 1m40s for them (--join-timeout)", note)
+	note, err = teamsNote(spec, ":9000", time.Minute)
+	require.NoError(t, err)
+	require.Contains(t, note, "connect to 127.0.0.1:9000 ")
+	_, err = teamsNote(spec, "host:port", time.Minute)
+	require.ErrorContains(t, err, `--listen "host:port"`)
+	code, _, stderr := arena("tournament", "run", path, "--join-timeout", "0s")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "--join-timeout 0s: expected a time such as 100s")
+	code, _, stderr = arena("tournament", "run", path, "--listen", "host:port", "--out", filepath.Join(t.TempDir(), "out"))
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, `the port "port" is not a number`)
 }

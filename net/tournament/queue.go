@@ -12,6 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 )
 
@@ -65,8 +66,13 @@ type Job struct {
 	Options    map[string]string `json:"options,omitempty"`
 	Limit      time.Duration     `json:"limit,omitempty"`
 	// MoveFiles keeps each match's move file beside its replay.
-	MoveFiles bool       `json:"move_files,omitempty"`
-	Matches   []JobMatch `json:"matches"`
+	MoveFiles bool `json:"move_files,omitempty"`
+	// Listen and JoinTimeout set up the listener of the matches' contest
+	// seats (game.ContestOptions): "" is the original's port on loopback,
+	// 0 the contest's own join time.
+	Listen      string        `json:"listen,omitempty"`
+	JoinTimeout time.Duration `json:"join_timeout,omitempty"`
+	Matches     []JobMatch    `json:"matches"`
 }
 
 // JobMatch is one match of a job.
@@ -74,8 +80,11 @@ type JobMatch struct {
 	ID    string   `json:"id"`
 	Seats []string `json:"seats"` // each seat's player, as a seat list holds it
 	Names []string `json:"names"` // the entrants' names, for logs
-	Seed  int64    `json:"seed"`
-	Map   string   `json:"map,omitempty"`
+	// Logins are the seats' own logins, by seat, where a team's bot takes
+	// its seat with its team's login; none when no seat has one.
+	Logins []game.Login `json:"logins,omitempty"`
+	Seed   int64        `json:"seed"`
+	Map    string       `json:"map,omitempty"`
 }
 
 // report is a worker's result in the results bucket: the result, and

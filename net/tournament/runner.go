@@ -50,6 +50,11 @@ type Options struct {
 	// Replicas is how many copies of the queue, the results and the
 	// replays a NATS cluster keeps (where it makes them); 0: one.
 	Replicas int
+	// Listen and JoinTimeout set up the listener of the contest seats of
+	// the matches that have them, where the teams' bots connect: "" is
+	// the original's port on loopback, 0 the contest's own join time.
+	Listen      string
+	JoinTimeout time.Duration
 	// OnStart, OnResult and OnProgress, when set, hear of the tournament's
 	// start, of each match as it is recorded, and of its progress about
 	// once a second.
@@ -394,7 +399,7 @@ func (c *coordinator) queue(ctx context.Context) error {
 			return nil
 		}
 		job := Job{Version: JobVersion, Tournament: c.f.id, Title: c.spec.Title.ID(), Options: c.spec.Options, Limit: c.spec.Limit,
-			MoveFiles: c.spec.MoveFiles}
+			MoveFiles: c.spec.MoveFiles, Listen: c.o.Listen, JoinTimeout: c.o.JoinTimeout}
 		for _, m := range todo[:n] {
 			job.Matches = append(job.Matches, c.jobMatch(m))
 		}
@@ -417,8 +422,18 @@ func (c *coordinator) queue(ctx context.Context) error {
 // jobMatch is a match as a worker gets it.
 func (c *coordinator) jobMatch(m tournament.Match) JobMatch {
 	j := JobMatch{ID: m.ID, Seed: m.Seed, Map: m.Map}
+	logins := false
 	for _, e := range m.Entrants {
 		j.Seats, j.Names = append(j.Seats, c.seat(e)), append(j.Names, c.name(e))
+		var l game.Login
+		if e != tournament.House {
+			l = c.spec.Logins[e]
+		}
+		j.Logins = append(j.Logins, l)
+		logins = logins || l.User != ""
+	}
+	if !logins {
+		j.Logins = nil
 	}
 	return j
 }

@@ -48,6 +48,10 @@ type Spec struct {
 	Entrants []tournament.Entrant
 	// Seats are the entrants' seats, parsed.
 	Seats []game.SeatSpec
+	// Logins are the entrants' own logins, by entrant: the zero Login for
+	// an entrant whose seat does not log in. They stay with the runner
+	// and its workers: the tournament's files do not show them.
+	Logins []game.Login
 	// House is the house player's seat, when the spec has one.
 	House   *game.SeatSpec
 	Options map[string]string
@@ -80,6 +84,7 @@ type specFile struct {
 	MoveFiles  bool           `toml:"move_files"`
 	Points     *pointsFile    `toml:"points"`
 	Options    map[string]any `toml:"options"`
+	Teams      string         `toml:"teams"`
 	Entrant    []entrantFile  `toml:"entrant"`
 }
 
@@ -91,8 +96,11 @@ type pointsFile struct {
 }
 
 type entrantFile struct {
-	Name string `toml:"name"`
-	Seat string `toml:"seat"`
+	Name     string `toml:"name"`
+	Seat     string `toml:"seat"`
+	Team     string `toml:"team"`
+	Login    string `toml:"login"`
+	Password string `toml:"password"`
 }
 
 // expected says what each key of a spec takes, for errors.
@@ -104,7 +112,9 @@ var expected = map[string]string{
 	"direct": "a whole number", "play_in": "a whole number", "move_files": "true or false", "points": "a table: [points] win = 1 ...",
 	"points.win": "a number", "points.draw": "a number", "points.loss": "a number", "points.places": "a list of numbers",
 	"options": "a table: [options] NAME = VALUE", "entrant": "a table: [[entrant]] name = ..., seat = ...",
-	"entrant.name": "text", "entrant.seat": "a seat as text, such as \"strategist\" or \"process:./bot/run.sh\"",
+	"entrant.name": "text", "entrant.seat": "a seat as text, such as \"strategist\", \"process:./bot/run.sh\" or \"contest\"",
+	"entrant.team": "the name of a team of the teams file", "entrant.login": "the username or player_id a team's bot logs in with",
+	"entrant.password": "the password a team's bot logs in with", "teams": "the path of a teams file, such as \"teams.toml\"",
 }
 
 // DefaultDeciders is how many deciding games a level knock-out series
@@ -130,7 +140,7 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	var sf specFile
 	d := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := d.Decode(&sf); err != nil {
-		return nil, decodeError(path, err)
+		return nil, decodeError(path, err, expected)
 	}
 	lines := keyLines(data)
 	at := func(key string) string {
@@ -165,10 +175,39 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	if len(sf.Entrant) == 0 {
 		return nil, fmt.Errorf("%s: entrant: none: a tournament needs [[entrant]] tables with a name and a seat", path)
 	}
-	seen := map[string]int{}
+	var teams []Team
+	if sf.Teams != "" {
+		if teams, err = ReadTeams(besideSpec(filepath.Dir(path), sf.Teams)); err != nil {
+			return nil, fail("teams", "%v", err)
+		}
+	}
+	seen, logins := map[string]int{}, map[string]int{}
 	for i, e := range sf.Entrant {
 		key := fmt.Sprintf("entrant[%d]", i+1)
 		name := strings.TrimSpace(e.Name)
+		login := game.Login{User: strings.TrimSpace(e.Login), Password: e.Password}
+		switch team := strings.TrimSpace(e.Team); {
+		case team != "" && sf.Teams == "":
+			return nil, fail(key+".team", "entrant %d: team %q, but the spec names no teams file: teams = \"teams.toml\"", i+1, team)
+		case team != "" && (login.User != "" || login.Password != ""):
+			return nil, fail(key+".login", "entrant %d: give its team or its login and password, not both", i+1)
+		case team != "":
+			k := slices.IndexFunc(teams, func(t Team) bool { return strings.EqualFold(t.Name, team) })
+			if k < 0 {
+				return nil, fail(key+".team", "entrant %d: no team %q in %s", i+1, team, sf.Teams)
+			}
+			login, name = teams[k].Login, cmp.Or(name, teams[k].Name)
+			if strings.TrimSpace(e.Seat) == "" {
+				e.Seat = "contest"
+				if login.User == "" {
+					e.Seat = "process:" + teams[k].Program
+				}
+			}
+		case login.User != "" && login.Password == "":
+			return nil, fail(key+".password", "entrant %d: a login needs its password", i+1)
+		case login.User == "" && login.Password != "":
+			return nil, fail(key+".login", "entrant %d: a password needs its login", i+1)
+		}
 		if name == "" {
 			return nil, fail(key, "entrant %d has no name", i+1)
 		}
@@ -189,8 +228,22 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		if err != nil {
 			return nil, fail(key+".seat", "entrant %d (%s): %v", i+1, name, err)
 		}
+		c, _, contest := game.FindContest(t, seat.Kind)
+		switch {
+		case contest && c.Logins && login.User == "":
+			return nil, fail(key+".seat", "entrant %d (%s): a %q seat needs its team's login and password (login = ..., password = ..., or team = NAME of the teams file): a bot is seated by its login, never by the order bots come in",
+				i+1, name, seat.Kind)
+		case login.User != "" && !(contest && c.Logins):
+			return nil, fail(key+".login", "entrant %d (%s): a login is for a contest seat whose bots log in (%s's seat %q is not)", i+1, name, t.Name(), seat.Kind)
+		case login.User != "" && logins[login.User] > 0:
+			return nil, fail(key+".login", "entrant %d (%s): the login %q is entrant %d's too", i+1, name, login.User, logins[login.User])
+		}
+		if login.User != "" {
+			logins[login.User] = i + 1
+		}
 		s.Entrants = append(s.Entrants, tournament.Entrant{Name: name, Seat: e.Seat})
 		s.Seats = append(s.Seats, seat)
+		s.Logins = append(s.Logins, login)
 	}
 	house := sf.House
 	if house == "" && sf.Format == tournament.AlienWarz {
@@ -409,15 +462,16 @@ func keyLines(data []byte) map[string]int {
 var tomlType = regexp.MustCompile(`cannot decode TOML (\w+)`)
 
 // decodeError turns go-toml's errors into ones that name the file, the
-// line and the key, and say what the key takes.
-func decodeError(path string, err error) error {
+// line and the key, and say what the key takes (expected: what each key
+// of the file takes).
+func decodeError(path string, err error, expected map[string]string) error {
 	var strict *toml.StrictMissingError
 	if errors.As(err, &strict) && len(strict.Errors) > 0 {
 		var msgs []string
 		for _, e := range strict.Errors {
 			row, _ := e.Position()
 			key := strings.Join(e.Key(), ".")
-			msgs = append(msgs, fmt.Sprintf("%s:%d: %s: unknown key (known: %s)", path, row, key, known(e.Key())))
+			msgs = append(msgs, fmt.Sprintf("%s:%d: %s: unknown key (known: %s)", path, row, key, known(e.Key(), expected)))
 		}
 		return errors.New(strings.Join(msgs, "\n"))
 	}
@@ -437,8 +491,8 @@ func decodeError(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// known lists the keys allowed where key is.
-func known(key []string) string {
+// known lists the keys of expected allowed where key is.
+func known(key []string, expected map[string]string) string {
 	prefix := ""
 	if len(key) > 1 {
 		prefix = key[0] + "."

@@ -105,7 +105,7 @@ func TestSpecErrorsNameTheLineAndTheKey(t *testing.T) {
 		if c.spec == minimal+"rounds = 3\n" {
 			// A key after the last [[entrant]] belongs to it.
 			_, err := ParseSpec("spec.toml", []byte(c.spec))
-			require.ErrorContains(t, err, "spec.toml:11: entrant.rounds: unknown key (known: name, seat)")
+			require.ErrorContains(t, err, "spec.toml:11: entrant.rounds: unknown key (known: login, name, password, seat, team)")
 			continue
 		}
 		_, err := ParseSpec("spec.toml", []byte(c.spec))

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -53,7 +54,7 @@ func (ck *checker) verify(jm JobMatch, r tournament.Result, replay []byte) error
 		return fmt.Errorf("its replay is played on the map %q, the match on %q", h.Config.Map, jm.Map)
 	case h.Config.Seats != len(jm.Seats) || !slices.Equal(h.Seats, jm.Seats):
 		return fmt.Errorf("its replay seats %s, the match %s", strings.Join(h.Seats, ", "), strings.Join(jm.Seats, ", "))
-	case !sameOptions(h.Config.Options, ck.spec.Options):
+	case !sameOptions(h.Config.Options, ck.spec.Options) && !sameOptions(h.Config.Options, withLogins(ck.spec.Options, jm.Logins)):
 		return fmt.Errorf("its replay has the rule options %v, the tournament %v", h.Config.Options, ck.spec.Options)
 	}
 	for _, p := range h.Config.InputPaths() {
@@ -110,6 +111,23 @@ func (ck *checker) checkInput(path string, f game.File) error {
 
 // inputLimit bounds an input file read to check a replay's copy.
 var inputLimit = game.Limit{What: "a match's input file", Max: game.MaxInput}
+
+// withLogins are the rule options of a match whose seats' logins its
+// contest names as its players (AIBG 5.0's name1 to name4, the usernames
+// of the seats' bots): a replay that has them proves that each seat was
+// taken by its own team's login.
+func withLogins(options map[string]string, logins []game.Login) map[string]string {
+	out := maps.Clone(options)
+	for i, l := range logins {
+		if l.User != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out["name"+strconv.Itoa(i+1)] = l.User
+		}
+	}
+	return out
+}
 
 // sameOptions reports whether two sets of rule options are the same, none
 // being the same as an empty set.

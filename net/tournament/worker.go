@@ -246,7 +246,7 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 			w.Log("took %s %s", m.ID, strings.Join(m.Names, " vs "))
 			if err == nil {
 				var res tournament.Result
-				res, p.files, err = playMatch(ctx, job, m, b.dir)
+				res, p.files, err = playMatch(ctx, job, m, b.dir, func(line string) { w.Log("%s: %s", m.ID, line) })
 				res.ID, res.Worker = p.ID, p.Worker
 				p.Result = res
 			}
@@ -397,8 +397,9 @@ func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
 
 // playMatch plays one match of a job in dir and returns its result and
 // its files (the replay first; all named after the match), by name within
-// dir. A panic of the match is its error.
-func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tournament.Result, files []string, err error) {
+// dir. A panic of the match is its error. announce, when set, is told how
+// the bots of contest seats connect.
+func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce func(string)) (res tournament.Result, files []string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the match crashed: %v\n%s", p, debug.Stack())
@@ -414,12 +415,21 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string) (res tourn
 	}
 	replay := jm.ID + ".arena"
 	st := game.Setup{Title: t, Seats: seats, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
-		Limit: job.Limit, Out: filepath.Join(dir, replay)}
+		Limit: job.Limit, Out: filepath.Join(dir, replay),
+		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce}}
+	for i, l := range jm.Logins {
+		if l.User != "" {
+			if st.Contest.Logins == nil {
+				st.Contest.Logins = map[game.Seat]game.Login{}
+			}
+			st.Contest.Logins[game.Seat(i)] = l
+		}
+	}
 	if st.Options == nil {
 		st.Options = map[string]string{}
 	}
 	start := time.Now()
-	m, closeFiles, err := st.Start()
+	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
 		return res, nil, err
 	}

@@ -42,7 +42,9 @@ const (
 // Contest is AIBG 5.0's original protocol, served for the "contest" seats:
 // HTTP with bearer tokens.
 var Contest = game.Contest{
-	Title: aibg.Title{}.ID(),
+	Title:  aibg.Title{}.ID(),
+	Port:   DefaultPort,
+	Logins: true,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it logs in to Arena's AIBG 5.0 server (HTTP, port 8081) and plays with joinGame and doAction, or train and actionTrain"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {

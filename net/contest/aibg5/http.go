@@ -137,8 +137,8 @@ func (l *Lobby) serveBots(w http.ResponseWriter, r *http.Request) {
 	default:
 		res = message(http.StatusNotFound, fmt.Sprintf("no such endpoint %s %s (AIBG 5.0: /user/login, /game/joinGame, /game/doAction, /game/train, /game/actionTrain, /game, /streaming, /game/createGame)", r.Method, r.URL.Path))
 	}
-	if res.status >= http.StatusBadRequest {
-		l.refused(r, res)
+	if res.status >= http.StatusBadRequest && !bytes.Contains(res.body, []byte(msgNotYourTurn)) && !bytes.Contains(res.body, []byte(msgOver)) {
+		l.refused(r, res) // not the replies of a game's course: not yet your turn, the game is over
 	}
 	res.write(w)
 }

@@ -51,6 +51,7 @@ const (
 // "process" seats: one TCP connection per unit.
 var Contest = game.Contest{
 	Title: ants.Title{}.ID(),
+	Port:  DefaultPort,
 	Kinds: []game.ContestKind{
 		{Kind: game.ContestSeat, Usage: game.ContestSeat,
 			About: "units of an original client started by hand, one at a time, each connecting to Arena's AIC21 server (TCP, port 7099): the original's --run-manually"},

@@ -42,7 +42,9 @@ const (
 // Contest is GuardAIns' original protocol, served for the "contest"
 // seats: Socket.IO.
 var Contest = game.Contest{
-	Title: gg.Title{}.ID(),
+	Title:  gg.Title{}.ID(),
+	Port:   DefaultPort,
+	Logins: true,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {

@@ -1,0 +1,245 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
+)
+
+const teamsTOML = `[[team]]
+name = "Quiffs"
+login = "quiffs"
+password = "q-pass"
+
+[[team]]
+name = "Glarbs"
+login = "glarbs"
+password = "g-pass"
+
+[[team]]
+name = "Ants"
+program = "ants/run.sh"
+`
+
+// A teams file: names, logins and programs, checked, with errors that
+// name the file, the line and the key.
+func TestTeams(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "teams.toml")
+	teams, err := ParseTeams(path, []byte(teamsTOML))
+	require.NoError(t, err)
+	require.Equal(t, []Team{{Name: "Quiffs", Login: game.Login{User: "quiffs", Password: "q-pass"}},
+		{Name: "Glarbs", Login: game.Login{User: "glarbs", Password: "g-pass"}},
+		{Name: "Ants", Program: filepath.Join(dir, "ants", "run.sh")}}, teams)
+	for _, c := range []struct{ text, err string }{
+		{"", path + ": team: none"},
+		{"[[team]]\nname = \"A\"\nlogin = \"a\"\n", path + ":1: password: team 1: A has a login but no password"},
+		{"[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"x\"\n[[team]]\nname = \"a\"\nprogram = \"p\"\n", path + ":6: name: team 2: \"a\" is team 1's name too"},
+		{"[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"x\"\n[[team]]\nname = \"B\"\nlogin = \"a\"\npassword = \"y\"\n", path + ":7: login: team 2: \"a\" is team 1's login too"},
+		{"[[team]]\nname = \"A\"\n", path + ":1: login: team 1: A has neither a login (and password) nor a program"},
+		{"[[team]]\nname = \"A\"\nlogin = \"a b\"\npassword = \"x\"\n", path + ":3: login: team 1: \"a b\" holds a space"},
+		{"[[team]]\nname = \"A\"\ncolour = \"red\"\n", path + ":3: team.colour: unknown key (known: login, name, password, program)"},
+	} {
+		_, err := ParseTeams(path, []byte(c.text))
+		require.ErrorContains(t, err, c.err, c.text)
+	}
+}
+
+// A spec's entrants from its teams file, or with their own logins: a
+// contest seat whose bots log in needs one; a login is for such a seat
+// only; no two entrants share one.
+func TestSpecTeams(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
+	spec := func(entrants string) (*Spec, error) {
+		path := filepath.Join(dir, "spec.toml")
+		return ParseSpec(path, []byte("title = \"aibg5\"\nteams = \"teams.toml\"\n"+entrants))
+	}
+	s, err := spec(`[[entrant]]
+team = "quiffs"
+[[entrant]]
+name = "The Glarbs"
+team = "Glarbs"
+[[entrant]]
+name = "Dust"
+seat = "contest"
+login = "dust"
+password = "d"
+[[entrant]]
+name = "Rust"
+seat = "greedy"
+`)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Quiffs", "The Glarbs", "Dust", "Rust"}, []string{s.Entrants[0].Name, s.Entrants[1].Name, s.Entrants[2].Name, s.Entrants[3].Name})
+	require.Equal(t, []game.Login{{User: "quiffs", Password: "q-pass"}, {User: "glarbs", Password: "g-pass"}, {User: "dust", Password: "d"}, {}}, s.Logins)
+	require.Equal(t, "contest", s.Entrants[0].Seat)
+	data, err := json.Marshal(s.Entrants)
+	require.NoError(t, err)
+	require.NotContains(t, string(data), "pass", "the entrants, as the tournament's files show them, hold no password")
+
+	for _, c := range []struct{ entrants, err string }{
+		{"[[entrant]]\nname = \"A\"\nseat = \"contest\"\n", `spec.toml:5: seat: entrant 1 (A): a "contest" seat needs its team's login and password`},
+		{"[[entrant]]\nname = \"A\"\nseat = \"greedy\"\nlogin = \"a\"\npassword = \"p\"\n", `spec.toml:6: login: entrant 1 (A): a login is for a contest seat whose bots log in`},
+		{"[[entrant]]\nteam = \"Quiffs\"\n[[entrant]]\nname = \"Q2\"\nseat = \"contest\"\nlogin = \"quiffs\"\npassword = \"p\"\n", `login: entrant 2 (Q2): the login "quiffs" is entrant 1's too`},
+		{"[[entrant]]\nteam = \"Nobody\"\n", `spec.toml:4: team: entrant 1: no team "Nobody" in teams.toml`},
+		{"[[entrant]]\nteam = \"Quiffs\"\nlogin = \"x\"\npassword = \"y\"\n", `login: entrant 1: give its team or its login and password, not both`},
+	} {
+		_, err := spec(c.entrants)
+		require.ErrorContains(t, err, c.err, c.entrants)
+	}
+}
+
+// freePort is a port of 127.0.0.1 nobody listens on now.
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// teamBot is a team's AIBG 5.0 bot on a contest night: it logs in with its
+// team's login (again and again until a match listens), joins, plays its
+// turns until the match is over, and starts again for the next match. It
+// tells joined which playerIdx each join gave it.
+func teamBot(ctx context.Context, url, user, pass string, joined func(idx int)) {
+	call := func(method, path, token string, body any) (int, []byte, error) {
+		data, _ := json.Marshal(body)
+		req, err := http.NewRequestWithContext(ctx, method, url+path, bytes.NewReader(data))
+		if err != nil {
+			return 0, nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, nil, err
+		}
+		defer res.Body.Close()
+		var b bytes.Buffer
+		b.ReadFrom(res.Body)
+		return res.StatusCode, b.Bytes(), nil
+	}
+	for ctx.Err() == nil {
+		status, body, err := call("POST", "/user/login", "", map[string]string{"username": user, "password": pass})
+		if err != nil || status != http.StatusAccepted {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		var tok struct{ Token string }
+		json.Unmarshal(body, &tok)
+		status, body, err = call("GET", "/game/joinGame", tok.Token, nil)
+		if err != nil || status != http.StatusAccepted {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		var r struct{ PlayerIdx int }
+		json.Unmarshal(body, &r)
+		joined(r.PlayerIdx)
+		for ctx.Err() == nil {
+			_, body, err := call("POST", "/game/doAction", tok.Token, map[string]string{"action": "attack,0,0"})
+			if err != nil || strings.Contains(string(body), "Igra je završena") {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// The headline of a contest night: two teams' bots, started in the same
+// order for every match, take their own seats as the seats rotate (by
+// their logins, never by the order they come in), every result counts
+// (its replay proves which login held which seat) and each team gets its
+// own.
+func TestTeamsTakeTheirOwnSeats(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
+	path := filepath.Join(dir, "night.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
+name = "Night"
+teams = "teams.toml"
+format = "round-robin"
+games = 2
+seed = 4
+limit = "200ms"
+[options]
+turns = 4
+[[entrant]]
+team = "Quiffs"
+[[entrant]]
+team = "Glarbs"
+[[entrant]]
+name = "Rust"
+seat = "greedy"
+[[entrant]]
+name = "Dust"
+seat = "tactical"
+`), 0o644))
+	spec, err := ReadSpec(path)
+	require.NoError(t, err)
+	addr := freePort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var mu sync.Mutex
+	seen := map[string][]int{}
+	bots, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for _, team := range []struct{ user, pass string }{{"glarbs", "g-pass"}, {"quiffs", "q-pass"}} {
+		wg.Go(func() {
+			teamBot(bots, "http://"+addr, team.user, team.pass, func(idx int) {
+				mu.Lock()
+				seen[team.user] = append(seen[team.user], idx)
+				mu.Unlock()
+			})
+		})
+		time.Sleep(50 * time.Millisecond) // Glarbs' bot comes first, every time
+	}
+	out := filepath.Join(t.TempDir(), "night")
+	st, err := Run(ctx, spec, Options{Dir: out, Workers: 1, AckWait: 10 * time.Second, Listen: addr, JoinTimeout: 30 * time.Second})
+	stop()
+	wg.Wait()
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Matches)
+	results := resultLines(t, out)
+	require.Len(t, results, 2)
+	var idx tournament.Index
+	data, err := os.ReadFile(filepath.Join(out, "tournament.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &idx))
+	require.NotContains(t, string(data), "pass", "no password in the tournament's files")
+	logins := map[int]string{0: "quiffs", 1: "glarbs"} // by entrant
+	held := map[string][]int{}
+	for _, m := range idx.Matches {
+		rec, err := game.OpenFile(filepath.Join(out, m.Replay()))
+		require.NoError(t, err, m.ID)
+		for i, e := range m.Entrants {
+			if login, ok := logins[e]; ok {
+				require.Equal(t, login, rec.Header.Config.Options[fmt.Sprintf("name%d", i+1)], "%s: seat %d is %s's", m.ID, i+1, login)
+				held[login] = append(held[login], i+1)
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	require.ElementsMatch(t, held["glarbs"], seen["glarbs"], "each join gave Glarbs' bot its own seat")
+	require.ElementsMatch(t, held["quiffs"], seen["quiffs"])
+	require.NotEqual(t, held["glarbs"][0], held["glarbs"][1], "the seats rotated")
+}
