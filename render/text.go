@@ -98,13 +98,8 @@ func source(f Font) *text.GoTextFaceSource {
 	return sources[f]
 }
 
-// Face returns the font at a pixel size, rounded to a half pixel so faces are
-// reused from frame to frame.
-func Face(f Font, size float64) *text.GoTextFace {
-	return face(faceKeyOf(f, size))
-}
-
-// faceKeyOf is the face of font f at size, rounded as Face rounds it.
+// faceKeyOf is the face of font f at size, rounded to a half pixel so
+// that faces are reused from frame to frame.
 func faceKeyOf(f Font, size float64) faceKey {
 	return faceKey{f, float64(int(size*2+0.5)) / 2}
 }

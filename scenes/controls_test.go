@@ -39,7 +39,7 @@ func TestControlsDoc(t *testing.T) {
 func controlsMarkdown(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString("# Keys and controls\n\n")
-	b.WriteString("<!-- Made from the key bindings (scenes/input.go and each view's Bindings) by `go generate ./scenes`; do not edit. -->\n\n")
+	b.WriteString("<!-- Made from the key bindings (scenes/input.go and each view's Bindings) by `xvfb-run -a go generate ./scenes`; do not edit. -->\n\n")
 	b.WriteString("`?` or `F1` shows these in the window: Arena's own keys, and the controls of the game on screen.\n")
 	b.WriteString("A key that a game takes while a person enters a move is the game's until the move is sent.\n")
 	for _, sec := range keySections() {

@@ -5,7 +5,6 @@ package sprites
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"golang.org/x/image/vector"
@@ -123,11 +122,6 @@ func (c *Canvas) Fill(p Paint) {
 // source channel at coverage a.
 func blend(dst uint8, src, a float64) uint8 {
 	return uint8(math.Round(float64(dst)*(1-a) + clamp01(src)*255*a))
-}
-
-// Draw copies img onto the canvas at p.
-func (c *Canvas) Draw(img image.Image, p image.Point) {
-	draw.Draw(c.RGBA, img.Bounds().Add(p), img, img.Bounds().Min, draw.Over)
 }
 
 // Rect adds a rectangle to the path.

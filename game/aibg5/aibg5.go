@@ -158,6 +158,3 @@ var BossCells = [7]hex.Hex{{Q: 0, R: 0}, {Q: 0, R: -1}, {Q: 1, R: -1}, {Q: -1, R
 
 // MaxHealthAt is the max health of a ship of the given level.
 func MaxHealthAt(level int) int { return StartHealth + LevelHealth*(level-1) }
-
-// PowerAt is the power of a ship of the given level.
-func PowerAt(level int) int { return StartPower + LevelPower*(level-1) }

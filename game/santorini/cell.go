@@ -9,7 +9,6 @@ package santorini
 
 import (
 	"math"
-	"math/bits"
 )
 
 // Cell is a board cell by index 5*letter + (digit-1): A1=0, A5=4, B1=5, E5=24.
@@ -86,6 +85,3 @@ func abs(x int) int {
 func chebyshev(a, b Cell) int {
 	return max(abs(a.Col()-b.Col()), abs(a.Row()-b.Row()))
 }
-
-// popcount counts the cells in a bit set.
-func popcount(m uint32) int { return bits.OnesCount32(m) }

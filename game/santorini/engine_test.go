@@ -23,7 +23,7 @@ func step(t testing.TB, e *Engine, move string) {
 	require.NoError(t, e.Step(map[game.Seat]string{e.ToMove()[0]: move}))
 }
 
-func TestTitleRegistered(t *testing.T) {
+func TestTitleInstalled(t *testing.T) {
 	t.Parallel()
 	title, err := game.Lookup("santorini")
 	require.NoError(t, err)

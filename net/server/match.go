@@ -166,11 +166,10 @@ type match struct {
 	cancel     context.CancelFunc
 	done       chan struct{}
 
-	mu       sync.Mutex // guards rec and saved
-	rec      record
-	saved    time.Time
-	joins    int
-	stopping bool
+	mu    sync.Mutex // guards rec and saved
+	rec   record
+	saved time.Time
+	joins int
 }
 
 // create starts a match of plan: its stream (with the replay's header),
