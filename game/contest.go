@@ -2,7 +2,9 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 )
@@ -30,6 +32,13 @@ type ContestOptions struct {
 	// Room is the room the bots log in to (GuardAIns); "" is the
 	// original's.
 	Room string
+	// PlayAbsent plays a match whose seats have not all joined when the
+	// join time runs out, instead of not starting it: an absent seat
+	// answers nothing, which its game's rules penalise as they do a bot
+	// that does not answer (a tournament's match, which a team that did
+	// not come loses). Its bot may still join late where the protocol
+	// lets a bot come back.
+	PlayAbsent bool
 	// Logins are the seats' own credentials, for seats that teams' bots
 	// take with their teams' logins (a tournament's entrants): a bot is
 	// seated by its login, never by the order in which bots arrive. Every
@@ -52,6 +61,15 @@ type Login struct {
 	Password string `json:"password"`
 }
 
+// Absent is the error of a lobby's Join when the join time ran out before
+// the bots of some seats joined: it names them.
+type Absent struct {
+	Seats []Seat
+	Err   error
+}
+
+func (a *Absent) Error() string { return a.Err.Error() }
+
 // A Lobby is the listener of one match's contest seats: it speaks the
 // contest's original protocol, seats the bots that connect, and makes a
 // Player of each seat. The match loop does not know which protocol a seat
@@ -61,8 +79,9 @@ type Lobby interface {
 	// the credentials.
 	Connect() []string
 	// Join waits until every seat of the lobby has joined, within the
-	// join timeout; the error names the seats that did not. It returns
-	// rule options that the joins decide, such as the players' names.
+	// join timeout; the error names the seats that did not (an *Absent).
+	// It returns rule options that the joins decide, such as the players'
+	// names: with an *Absent, those that the seats' logins decide.
 	Join(ctx context.Context) (map[string]string, error)
 	// Player is the player of a seat, once joined.
 	Player(s Seat) Player
@@ -157,7 +176,14 @@ func OpenLobby(ctx context.Context, t Title, cfg Config, seats []SeatSpec, opts 
 		}
 	}
 	joined, err := lobby.Join(ctx)
-	if err != nil {
+	var absent *Absent
+	switch {
+	case err != nil && opts.PlayAbsent && errors.As(err, &absent):
+		slog.Warn("contest seats absent: the match plays without them", "title", t.ID(), "why", err)
+		if opts.Announce != nil {
+			opts.Announce(fmt.Sprintf("%s: the match plays without them: their seats answer nothing, as the rules say of a bot that does not answer", err))
+		}
+	case err != nil:
 		lobby.Close()
 		return nil, nil, fmt.Errorf("%s contest seats: %w", t.Name(), err)
 	}

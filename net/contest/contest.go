@@ -92,8 +92,8 @@ func Wait(ctx context.Context, done <-chan struct{}, limit time.Duration) (bool,
 	}
 }
 
-// Missing is the error of a join that timed out: it names the seats that
-// did not join, and says what they should have done.
+// Missing is the error of a join that timed out (a *game.Absent): it
+// names the seats that did not join, and says what they should have done.
 func Missing(missing []game.Seat, wait time.Duration, how string) error {
 	names := make([]string, len(missing))
 	for i, s := range missing {
@@ -103,5 +103,5 @@ func Missing(missing []game.Seat, wait time.Duration, how string) error {
 	if len(names) > 1 {
 		what = "seats " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 	}
-	return fmt.Errorf("%s did not join within %v (%s; a longer wait: --join-timeout)", what, wait, how)
+	return &game.Absent{Seats: missing, Err: fmt.Errorf("%s did not join within %v (%s; a longer wait: --join-timeout)", what, wait, how)}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -242,4 +243,55 @@ seat = "tactical"
 	require.ElementsMatch(t, held["glarbs"], seen["glarbs"], "each join gave Glarbs' bot its own seat")
 	require.ElementsMatch(t, held["quiffs"], seen["quiffs"])
 	require.NotEqual(t, held["glarbs"][0], held["glarbs"][1], "the seats rotated")
+}
+
+// A team that never comes loses each of its matches as the rules say of a
+// bot that does not answer (AIBG 5.0: removed, so last), and the
+// tournament goes on.
+func TestAbsentTeamLoses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
+	path := filepath.Join(dir, "night.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
+teams = "teams.toml"
+games = 2
+seed = 9
+limit = "200ms"
+[options]
+turns = 4
+[[entrant]]
+team = "Quiffs"
+[[entrant]]
+team = "Glarbs"
+[[entrant]]
+name = "Rust"
+seat = "greedy"
+[[entrant]]
+name = "Dust"
+seat = "tactical"
+`), 0o644))
+	spec, err := ReadSpec(path)
+	require.NoError(t, err)
+	addr := freePort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	bots, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { teamBot(bots, "http://"+addr, "quiffs", "q-pass", func(int) {}) }) // Glarbs never come
+	out := filepath.Join(t.TempDir(), "night")
+	st, err := Run(ctx, spec, Options{Dir: out, Workers: 1, AckWait: 10 * time.Second, Listen: addr, JoinTimeout: time.Second})
+	stop()
+	wg.Wait()
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Matches)
+	var idx tournament.Index
+	data, err := os.ReadFile(filepath.Join(out, "tournament.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &idx))
+	for _, m := range idx.Matches {
+		require.NotNil(t, m.Result, m.ID)
+		glarbs := slices.Index(m.Entrants, 1) + 1 // Glarbs' seat, as the ranking numbers seats
+		require.Equal(t, glarbs, m.Result.Ranking[len(m.Result.Ranking)-1], "%s: the absent team is last: %v", m.ID, m.Result.Ranking)
+	}
 }

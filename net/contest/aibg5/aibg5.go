@@ -235,18 +235,27 @@ func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
 				}
 			}
 		}
+		names := l.names()
 		l.mu.Unlock()
 		if len(missing) > 0 {
-			return nil, contest.Missing(missing, l.opts.JoinTimeout, how)
+			return names, contest.Missing(missing, l.opts.JoinTimeout, how)
 		}
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.names(), nil
+}
+
+// names are the players' names, name1 to name4: the usernames of the
+// seats' logins (a seat that no login holds yet has none). l.mu is held.
+func (l *Lobby) names() map[string]string {
 	names := map[string]string{}
 	for _, s := range l.seats {
-		names[fmt.Sprintf("name%d", s.idx)] = s.acc.user
+		if s.acc != nil {
+			names[fmt.Sprintf("name%d", s.idx)] = s.acc.user
+		}
 	}
-	return names, nil
+	return names
 }
 
 // Player is the player of contest seat s.
