@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -10,7 +11,10 @@ import (
 
 // Entrant is who plays one seat of a match.
 type Entrant struct {
-	Spec   SeatSpec
+	Spec SeatSpec
+	// Name is the player's name as people know it (a tournament's
+	// entrant, a team); "" when its seat's spec is all there is.
+	Name   string
 	Player Player
 	// Limit is the time allowed per move; 0 means no limit. A player that
 	// does not answer in time gives the empty move, which the engine
@@ -65,8 +69,15 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 // Header describes the match for its replay.
 func (m *Match) Header() Header {
 	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config}
+	named := false
 	for _, e := range m.Seats {
 		h.Seats = append(h.Seats, e.Spec.String())
+		named = named || e.Name != ""
+	}
+	if named {
+		for _, e := range m.Seats {
+			h.Players = append(h.Players, cmp.Or(e.Name, e.Spec.String()))
+		}
 	}
 	return h
 }

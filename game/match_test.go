@@ -83,8 +83,8 @@ func TestMatchReplayRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	sum := rec.Summary()
 	require.Equal(t, Summary{Title: "race", Seed: 7, Turns: 47, Winner: 1, Ranking: []int{1, 2},
-		Seats: []string{"counter:3", "counter:2"}, Reason: "target"}, sum)
-	require.Equal(t, `{"title":"race","seed":7,"turns":47,"winner":1,"ranking":[1,2],"seats":["counter:3","counter:2"],"reason":"target"}`, sum.JSON())
+		Seats: []string{"counter:3", "counter:2"}, Players: []string{"counter:3", "counter:2"}, Reason: "target"}, sum)
+	require.Equal(t, `{"title":"race","seed":7,"turns":47,"winner":1,"ranking":[1,2],"seats":["counter:3","counter:2"],"players":["counter:3","counter:2"],"reason":"target"}`, sum.JSON())
 	f := rec.Timeline.Frame(10)
 	require.Equal(t, 10, f.Turn)
 	require.Equal(t, 25, f.State.(*raceState).Total)

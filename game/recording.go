@@ -34,6 +34,9 @@ type Summary struct {
 	Winner  int      `json:"winner"`
 	Ranking []int    `json:"ranking"`
 	Seats   []string `json:"seats"`
+	// Players are the seats' players by name: the header's, else their
+	// seats' specs.
+	Players []string `json:"players"`
 	Reason  string   `json:"reason"`
 }
 
@@ -43,6 +46,10 @@ func (r *Recording) Summary() Summary {
 		Seats: r.Header.Seats, Ranking: []int{}, Reason: "unfinished"}
 	if s.Seats == nil {
 		s.Seats = []string{}
+	}
+	s.Players = r.Header.Players
+	if len(s.Players) != len(s.Seats) {
+		s.Players = s.Seats
 	}
 	if res, ok := r.Result(); ok {
 		s.Winner, s.Reason = res.Winner, res.Reason

@@ -30,6 +30,9 @@ type Header struct {
 	Title   string   `json:"title"`
 	Config  Config   `json:"config"`
 	Seats   []string `json:"seats"` // seat specs: "human", "alphabeta:4"
+	// Players are the seats' players by name ("Quiffs", "Glarbs"), where
+	// the match knew them.
+	Players []string `json:"players,omitempty"`
 	Created string   `json:"created,omitempty"`
 }
 

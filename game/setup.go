@@ -16,6 +16,9 @@ import (
 type Setup struct {
 	Title Title
 	Seats []SeatSpec
+	// Names are the seats' players by name (a tournament's entrants), in
+	// seat order; none: their specs name them.
+	Names []string
 	Seed  int64
 	// From is a file (a replay or an original move file) whose moves are
 	// played first; the match continues from where it stops, under the
@@ -68,9 +71,15 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 			prelude = append(prelude, rec.Timeline.Frame(i).Moves)
 		}
 	}
+	if len(s.Names) > 0 && len(s.Names) != len(s.Seats) {
+		return nil, nil, fmt.Errorf("%d names for %d seats", len(s.Names), len(s.Seats))
+	}
 	entrants := make([]Entrant, len(s.Seats))
 	for i, spec := range s.Seats {
 		entrants[i].Spec = spec
+		if len(s.Names) > 0 {
+			entrants[i].Name = s.Names[i]
+		}
 	}
 	m, err := NewMatch(s.Title, cfg, entrants)
 	if err != nil {

@@ -112,7 +112,7 @@ func TestFixtureLog(t *testing.T) {
 		res, over := rec.Result()
 		require.True(t, over)
 		require.Equal(t, game.Result{Winner: 2, Ranking: []int{2, 1}, Reason: "random"}, res)
-		require.Equal(t, `{"title":"aic21","seed":0,"turns":100,"winner":2,"ranking":[2,1],"seats":["templateA","templateB"],"reason":"random"}`, rec.Summary().JSON())
+		require.Equal(t, `{"title":"aic21","seed":0,"turns":100,"winner":2,"ranking":[2,1],"seats":["templateA","templateB"],"players":["templateA","templateB"],"reason":"random"}`, rec.Summary().JSON())
 		first := rec.Timeline.Frame(1).State.(*State)
 		require.Len(t, first.Units, 8)
 		for _, u := range first.Units {

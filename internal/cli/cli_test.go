@@ -54,6 +54,7 @@ func TestRunPrintsTheResultAndWritesTheFiles(t *testing.T) {
 	require.Equal(t, "santorini", sum.Title)
 	require.EqualValues(t, 5, sum.Seed)
 	require.Equal(t, []string{"minimax:2", "alphabeta:2"}, sum.Seats)
+	require.Equal(t, sum.Seats, sum.Players, "players without names of their own are their seats")
 	require.Contains(t, []int{1, 2}, sum.Winner)
 	require.Equal(t, []int{sum.Winner, 3 - sum.Winner}, sum.Ranking)
 	require.Contains(t, []string{"level3", "nomoves"}, sum.Reason)
@@ -99,7 +100,7 @@ func TestInfoOnTheFixtureAndOnBadFiles(t *testing.T) {
 	gametest.Need(t, fixture)
 	code, stdout, _ := arena("info", fixture)
 	require.Equal(t, 0, code)
-	require.Equal(t, `{"title":"santorini","seed":0,"turns":15,"winner":1,"ranking":[1,2],"seats":["unknown","unknown"],"reason":"level3"}`+"\n", stdout)
+	require.Equal(t, `{"title":"santorini","seed":0,"turns":15,"winner":1,"ranking":[1,2],"seats":["unknown","unknown"],"players":["unknown","unknown"],"reason":"level3"}`+"\n", stdout)
 
 	dir := t.TempDir()
 	seed := filepath.Join(dir, "input.txt")

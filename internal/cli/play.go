@@ -121,7 +121,8 @@ var cmdRun = &Command{
 	Short: "play headless; print the result as one JSON line",
 	Long: `Play a match between computer players without a window and print its result
 as one JSON line: title, seed, turns, winner (the winning seat, from 1; 0 for
-a draw), ranking (seats, best first), seats, reason. The replay (and the move
+a draw), ranking (seats, best first), seats, players (each seat's player by
+name: a tournament's entrant, else its seat), reason. The replay (and the move
 file beside it) is written under a temporary name beside --out and takes its
 name at the end; a match that is interrupted (Ctrl-C, SIGTERM) never replaces
 a file: it stops, ends every program it started and exits with status 130.`,

@@ -231,6 +231,12 @@ seat = "tactical"
 	for _, m := range idx.Matches {
 		rec, err := game.OpenFile(filepath.Join(out, m.Replay()))
 		require.NoError(t, err, m.ID)
+		var names []string
+		for _, e := range m.Entrants {
+			names = append(names, spec.Entrants[e].Name)
+		}
+		require.Equal(t, names, rec.Header.Players, "the replay names the seats' players")
+		require.Equal(t, names, rec.Summary().Players, "arena info prints them")
 		for i, e := range m.Entrants {
 			if login, ok := logins[e]; ok {
 				require.Equal(t, login, rec.Header.Config.Options[fmt.Sprintf("name%d", i+1)], "%s: seat %d is %s's", m.ID, i+1, login)

@@ -414,7 +414,7 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 		return res, nil, err
 	}
 	replay := jm.ID + ".arena"
-	st := game.Setup{Title: t, Seats: seats, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
+	st := game.Setup{Title: t, Seats: seats, Names: jm.Names, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
 		Limit: job.Limit, Out: filepath.Join(dir, replay),
 		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true}}
 	for i, l := range jm.Logins {
