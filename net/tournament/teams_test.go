@@ -114,6 +114,36 @@ func freePort(t *testing.T) string {
 	return ln.Addr().String()
 }
 
+// night is an AIBG 5.0 night of two games with seed: the teams Quiffs and
+// Glarbs and two built-in bots; and a free address for the teams' bots.
+func night(t *testing.T, seed int) (*Spec, string) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
+	path := filepath.Join(dir, "night.toml")
+	require.NoError(t, os.WriteFile(path, fmt.Appendf(nil, `title = "aibg5"
+name = "Night"
+teams = "teams.toml"
+games = 2
+seed = %d
+limit = "200ms"
+[options]
+turns = 4
+[[entrant]]
+team = "Quiffs"
+[[entrant]]
+team = "Glarbs"
+[[entrant]]
+name = "Rust"
+seat = "greedy"
+[[entrant]]
+name = "Dust"
+seat = "tactical"
+`, seed), 0o644))
+	spec, err := ReadSpec(path)
+	require.NoError(t, err)
+	return spec, freePort(t)
+}
+
 // teamBot is a team's AIBG 5.0 bot on a contest night: it logs in with its
 // team's login (again and again until a match listens), joins, plays its
 // turns until the match is over, and starts again for the next match. It
@@ -171,32 +201,7 @@ func teamBot(ctx context.Context, url, user, pass string, joined func(idx int)) 
 // own.
 func TestTeamsTakeTheirOwnSeats(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
-	path := filepath.Join(dir, "night.toml")
-	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
-name = "Night"
-teams = "teams.toml"
-format = "round-robin"
-games = 2
-seed = 4
-limit = "200ms"
-[options]
-turns = 4
-[[entrant]]
-team = "Quiffs"
-[[entrant]]
-team = "Glarbs"
-[[entrant]]
-name = "Rust"
-seat = "greedy"
-[[entrant]]
-name = "Dust"
-seat = "tactical"
-`), 0o644))
-	spec, err := ReadSpec(path)
-	require.NoError(t, err)
-	addr := freePort(t)
+	spec, addr := night(t, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var mu sync.Mutex
@@ -256,30 +261,7 @@ seat = "tactical"
 // tournament goes on.
 func TestAbsentTeamLoses(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
-	path := filepath.Join(dir, "night.toml")
-	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
-teams = "teams.toml"
-games = 2
-seed = 9
-limit = "200ms"
-[options]
-turns = 4
-[[entrant]]
-team = "Quiffs"
-[[entrant]]
-team = "Glarbs"
-[[entrant]]
-name = "Rust"
-seat = "greedy"
-[[entrant]]
-name = "Dust"
-seat = "tactical"
-`), 0o644))
-	spec, err := ReadSpec(path)
-	require.NoError(t, err)
-	addr := freePort(t)
+	spec, addr := night(t, 9)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	bots, stop := context.WithCancel(ctx)

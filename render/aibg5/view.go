@@ -20,10 +20,6 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-// Drawn is how AIBG 5.0 is drawn.
-var Drawn = render.Drawn{Title: aibg5.Title{}.ID(), Blurb: "Four spaceships and a boss on a hex map: fight, level up, outscore",
-	New: func() render.View { return New() }}
-
 // The team colours of the four ships.
 var teamColors = [4]color.NRGBA{
 	{0x4f, 0xc3, 0xf7, 0xff}, // cyan
@@ -73,6 +69,10 @@ type View struct {
 	world, scratch ebiten.GeoM
 	status         render.Memo[statusKey]
 }
+
+// Drawn is how AIBG 5.0 is drawn.
+var Drawn = render.Drawn{Title: aibg5.Title{}.ID(), Blurb: "Four spaceships and a boss on a hex map: fight, level up, outscore",
+	New: func() render.View { return New() }}
 
 // New makes an AIBG 5.0 view.
 func New() *View {

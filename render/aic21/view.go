@@ -21,10 +21,6 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-// Drawn is how AIC21 is drawn.
-var Drawn = render.Drawn{Title: aic21.Title{}.ID(), Blurb: "Two ant colonies on a torus: workers gather bread and grass, scorpions fight, every ant thinks alone",
-	New: func() render.View { return New() }}
-
 // The colonies' colours, and the view's own.
 var (
 	teamColors = [2]color.NRGBA{sprites.AICBlue.Color(), sprites.AICRed.Color()}
@@ -79,6 +75,10 @@ type View struct {
 	quad               [4]ebiten.Vertex
 	tileOp             ebiten.DrawTrianglesOptions
 }
+
+// Drawn is how AIC21 is drawn.
+var Drawn = render.Drawn{Title: aic21.Title{}.ID(), Blurb: "Two ant colonies on a torus: workers gather bread and grass, scorpions fight, every ant thinks alone",
+	New: func() render.View { return New() }}
 
 // New makes an AIC21 view.
 func New() *View {

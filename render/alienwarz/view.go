@@ -20,10 +20,6 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-// Drawn is how AlienWarz is drawn.
-var Drawn = render.Drawn{Title: alienwarz.Title{}.ID(), Blurb: "Two aliens mine a neon field, refine, trade and sabotage: energy is the clock",
-	New: func() render.View { return New() }}
-
 // The aliens' colours, and the field's.
 var (
 	teamColors = [2]color.NRGBA{sprites.AlienBlue.Color(), sprites.AlienRed.Color()}
@@ -52,6 +48,10 @@ type View struct {
 	panel        panel
 	status       render.Memo[statusKey]
 }
+
+// Drawn is how AlienWarz is drawn.
+var Drawn = render.Drawn{Title: alienwarz.Title{}.ID(), Blurb: "Two aliens mine a neon field, refine, trade and sabotage: energy is the clock",
+	New: func() render.View { return New() }}
 
 // New makes an AlienWarz view.
 func New() *View {

@@ -162,18 +162,7 @@ func TestDrawCommandsPerFrame(t *testing.T) {
 }
 
 func BenchmarkFrame(b *testing.B) {
-	frames := botGame(b, 250)
-	v := newView()
-	dst := ebiten.NewImage(1280, 800)
-	v.Layout(image.Rect(0, 0, 1280, 800), 1)
-	m := &render.Moment{Clock: 2}
-	rendertest.BenchFrames(b, dst, func(i int) {
-		k := 1 + i%(len(frames)-1)
-		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
-		m.Clock += 1.0 / 60
-		v.Update(m)
-		v.Draw(dst, m)
-	})
+	rendertest.BenchGame(b, newView(), botGame(b, 250))
 }
 
 // The conversion dialog asks for no more than the alien carries: "+" stops

@@ -22,10 +22,6 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-// Drawn is how GuardAIns is drawn.
-var Drawn = render.Drawn{Title: guardains.Title{}.ID(), Blurb: "Five guardians against five in a maze: find the power stone, carry it home",
-	New: func() render.View { return New() }}
-
 // The teams' colours.
 var teamColors = [2]color.NRGBA{sprites.GuardBlue.Color(), sprites.GuardOrange.Color()}
 
@@ -71,6 +67,10 @@ type View struct {
 	crowd, placed map[guardains.Cell]int
 	status        render.Memo[statusKey]
 }
+
+// Drawn is how GuardAIns is drawn.
+var Drawn = render.Drawn{Title: guardains.Title{}.ID(), Blurb: "Five guardians against five in a maze: find the power stone, carry it home",
+	New: func() render.View { return New() }}
 
 // New makes a GuardAIns view.
 func New() *View {

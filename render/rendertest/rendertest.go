@@ -17,6 +17,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/render"
 )
 
@@ -199,6 +200,22 @@ func writePNG(t testing.TB, path string, img image.Image) {
 	if err := png.Encode(f, img); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchGame times view drawing a game's frames in turn at 1280x800, each
+// step half-way through its animation as often as settled, as a replay
+// plays: BenchFrames of the view's Update and Draw.
+func BenchGame(b *testing.B, view render.View, frames []game.Frame) {
+	dst := ebiten.NewImage(1280, 800)
+	view.Layout(image.Rect(0, 0, 1280, 800), 1)
+	m := &render.Moment{Clock: 2}
+	BenchFrames(b, dst, func(i int) {
+		k := 1 + i%(len(frames)-1)
+		m.Prev, m.Cur, m.T = frames[k-1], frames[k], float64(i%30)/30
+		m.Clock += 1.0 / 60
+		view.Update(m)
+		view.Draw(dst, m)
+	})
 }
 
 // BenchFrames times frame(i) for b.N frames as the game loop would run them:

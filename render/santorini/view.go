@@ -16,10 +16,6 @@ import (
 	"github.com/arena-games/arena/sprites"
 )
 
-// Drawn is how Santorini is drawn.
-var Drawn = render.Drawn{Title: santorini.Title{}.ID(), Blurb: "The board game: climb to the third level, or leave your rival no move",
-	New: func() render.View { return New() }}
-
 // The colours of the two players, as everywhere in Arena.
 var seatColors = [2]color.NRGBA{sprites.WorkerGold.Color(), sprites.WorkerRed.Color()}
 
@@ -50,6 +46,10 @@ type entry struct {
 	to     santorini.Cell // play: its chosen destination
 	hover  santorini.Cell
 }
+
+// Drawn is how Santorini is drawn.
+var Drawn = render.Drawn{Title: santorini.Title{}.ID(), Blurb: "The board game: climb to the third level, or leave your rival no move",
+	New: func() render.View { return New() }}
 
 // New makes a Santorini view.
 func New() *View {
