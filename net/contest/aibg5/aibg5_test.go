@@ -299,6 +299,41 @@ func TestTeamLogins(t *testing.T) {
 	require.Equal(t, "glarbs", rec.Header.Config.Options["name4"])
 }
 
+// A team's bot that dies mid-match and is started again logs in with its
+// team's login, joins again and plays on in its own seat: the seat is not
+// lost, and the game goes on to its end with the bot's moves.
+func TestTeamBotReconnects(t *testing.T) {
+	t.Parallel()
+	m := contesttest.Start(t, game.Setup{Title: title, Seed: 5, Limit: 5 * time.Second,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}, {Kind: "greedy"}},
+		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{JoinTimeout: 20 * time.Second,
+			Logins: map[game.Seat]game.Login{0: {User: "quiffs", Password: "q-secret"}}}})
+	url := "http://" + m.Addr(t)
+	first := &client{t: t, url: url}
+	first.login("quiffs", "q-secret")
+	_, body := first.call("GET", "/game/joinGame", nil)
+	r := decode(t, body)
+	require.Equal(t, 1, r.PlayerIdx)
+	first.play(stepFrom(r.state(t), 1)) // its first move; then it dies
+	again := &client{t: t, url: url}
+	again.login("quiffs", "q-secret")
+	_, body = again.call("GET", "/game/joinGame", nil)
+	r = decode(t, body)
+	require.Equal(t, 1, r.PlayerIdx, "the same seat")
+	for {
+		body = again.play(stepFrom(r.state(t), 1))
+		if strings.Contains(body, msgOver) {
+			break
+		}
+		r = decode(t, body)
+	}
+	_, res, err := m.Wait(t, time.Minute)
+	require.NoError(t, err)
+	rec := contesttest.SameAsLocal(t, m.Out, res)
+	last := rec.Timeline.Last().State.(*aibg.State)
+	require.False(t, last.Player(1).Removed, "the bot that came back kept its seat")
+}
+
 // A refused request of a seat's bot is logged with its reason, once in a
 // row, and the error of the join that timed out names it: a team's
 // training client that sends "time": "0.5" learns why it was not seated.
