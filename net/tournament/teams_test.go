@@ -283,3 +283,31 @@ func TestAbsentTeamLoses(t *testing.T) {
 		require.Equal(t, glarbs, m.Result.Ranking[len(m.Result.Ranking)-1], "%s: the absent team is last: %v", m.ID, m.Result.Ranking)
 	}
 }
+
+// A teams file is outside input: any bytes give teams that hold up or an
+// error that says what is wrong.
+func FuzzParseTeams(f *testing.F) {
+	f.Add([]byte(teamsTOML))
+	f.Add([]byte("[[team]]\nname = \"A\"\nlogin = \"a\"\n"))
+	f.Add([]byte("\x00\xff[[[[ = "))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		teams, err := ParseTeams("teams.toml", data)
+		if err != nil {
+			require.NotEmpty(t, err.Error())
+			return
+		}
+		require.NotEmpty(t, teams)
+		names, logins := map[string]bool{}, map[string]bool{}
+		for _, tm := range teams {
+			require.NotEmpty(t, tm.Name)
+			require.False(t, names[strings.ToLower(tm.Name)], "names differ")
+			names[strings.ToLower(tm.Name)] = true
+			require.True(t, tm.Login.User != "" || tm.Program != "", "a login or a program")
+			require.Equal(t, tm.Login.User == "", tm.Login.Password == "", "a login has its password")
+			if tm.Login.User != "" {
+				require.False(t, logins[tm.Login.User], "logins differ")
+				logins[tm.Login.User] = true
+			}
+		}
+	})
+}
