@@ -147,7 +147,7 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 	y += 18 * s
 	for place, row := range st.Rows {
 		v.seatGlyph(dst, row.Seat, x+8*s, y+11*s, 16*s)
-		name := playerNames[row.Seat&7] + " · " + v.seatName(int(row.Seat))
+		name := v.playerName(row.Seat, false) + " · " + v.seatName(int(row.Seat))
 		render.FitText(dst, itoaPlace(place)+"  "+name, render.Bold, 16*s, x+22*s, y, w-22*s-float64(cols)*col-8*s, render.Ink, render.Left)
 		for k, c := range row.Cells {
 			ink := render.Ink

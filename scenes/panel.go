@@ -40,6 +40,8 @@ type panelCache struct {
 	stand     game.Standings
 	// standRows are the rows of a title that ranks nobody, reused.
 	standRows []game.Standing
+	// outNames are the names of players out of the game, by seat.
+	outNames render.Cache[game.Seat, string]
 }
 
 // moveKey is a label of the move list: a seat's move in a column of
@@ -120,6 +122,23 @@ func (v *Viewer) seatName(i int) string {
 		return seatLabel(v.rec.Header.Seats[i])
 	}
 	return "?"
+}
+
+// playerName is how people call seat s's player: by its name where the
+// replay knows one (a tournament's entrant, a team), else "Player N"; out
+// says that it is out of the game.
+func (v *Viewer) playerName(s game.Seat, out bool) string {
+	h := v.rec.Header
+	if int(s) >= len(h.Players) || int(s) >= len(h.Seats) || h.Players[s] == h.Seats[s] {
+		if out {
+			return outNames[s&7]
+		}
+		return playerNames[s&7]
+	}
+	if out {
+		return v.panel.outNames.Of(s, func(s game.Seat) string { return h.Players[s] + " · out" })
+	}
+	return h.Players[s]
 }
 
 // seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
@@ -285,10 +304,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			render.Panel(dst, rowR, 10*s, render.Fade(v.seatColor(seat), 0.16+0.1*pulse))
 		}
 		v.seatGlyph(dst, seat, x+9*s, y+17*s, 20*s)
-		name := playerNames[seat&7]
-		if row.Out {
-			name = outNames[seat&7]
-		}
+		name := v.playerName(seat, row.Out)
 		render.FitText(dst, name, render.Bold, 17*s, x+26*s, y, nameW, render.Ink, render.Left)
 		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, x+26*s, y+21*s, nameW, render.InkDim, render.Left)
 		for k, c := range row.Cells {

@@ -271,7 +271,7 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 		y := float64(r.Min.Y)
 		for i := range n {
 			v.seatGlyph(dst, game.Seat(i), float64(r.Min.X)+10*sc, y+14*sc, 22*sc)
-			render.FitText(dst, playerNames[i]+" · "+v.seatName(i), render.Bold, 22*sc, float64(r.Min.X)+32*sc, y, float64(r.Dx())-32*sc, render.Ink, render.Left)
+			render.FitText(dst, v.playerName(game.Seat(i), false)+" · "+v.seatName(i), render.Bold, 22*sc, float64(r.Min.X)+32*sc, y, float64(r.Dx())-32*sc, render.Ink, render.Left)
 			y += 34 * sc
 		}
 		return 0

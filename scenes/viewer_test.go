@@ -634,3 +634,19 @@ func slicesIndex(items []ui.Widget, w ui.Widget) int {
 	}
 	return -1
 }
+
+// The panels call a seat's player by its name where the replay knows one
+// (a tournament's entrant, a team), else "Player N"; out of the game, the
+// name says so.
+func TestPlayersByName(t *testing.T) {
+	rec := botMatch(t, "aic21", []string{"colony", "forager"}, map[string]string{"turns": "3"})
+	view, err := render.NewView(rec.Title.ID())
+	require.NoError(t, err)
+	v := NewViewer(rec, view)
+	require.Equal(t, "Player 1", v.playerName(0, false))
+	rec.Header.Players = []string{"Quiffs", rec.Header.Seats[1]}
+	require.Equal(t, "Quiffs", v.playerName(0, false))
+	require.Equal(t, "Quiffs · out", v.playerName(0, true))
+	require.Equal(t, "Player 2", v.playerName(1, false), "a seat without a name of its own")
+	require.Equal(t, "Player 2 · out", v.playerName(1, true))
+}
