@@ -39,6 +39,12 @@ type ContestOptions struct {
 	// not come loses). Its bot may still join late where the protocol
 	// lets a bot come back.
 	PlayAbsent bool
+	// KeepOpen, with Logins, opens the seats on the night's listener at
+	// Listen, which stays open for this process's other matches: the
+	// teams' bots log in once, keep their tokens and are routed to the
+	// match that seats them, several matches at once (a contest whose
+	// Contest.Shared is set; the others open a listener per match).
+	KeepOpen bool
 	// Logins are the seats' own credentials, for seats that teams' bots
 	// take with their teams' logins (a tournament's entrants): a bot is
 	// seated by its login, never by the order in which bots arrive. Every
@@ -112,6 +118,9 @@ type Contest struct {
 	// Logins is set when its bots log in, so that a team's own login
 	// (ContestOptions.Logins) can take a seat.
 	Logins bool
+	// Shared is set when its matches can share one listener
+	// (ContestOptions.KeepOpen).
+	Shared bool
 	// Port is the original's port, where the bots connect unless
 	// ContestOptions.Listen says otherwise.
 	Port int

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/contest"
 )
 
 // readAccounts reads an accounts file: one "username password" per line,
@@ -77,4 +79,19 @@ func loginAccounts(seats []*seat, logins map[game.Seat]game.Login) ([]*account, 
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// checkLogins refuses, on a listener at addr that other machines reach, a
+// team's login whose password is its username, which anyone guesses.
+func checkLogins(logins map[game.Seat]game.Login, addr net.Addr) error {
+	if contest.Loopback(addr) {
+		return nil
+	}
+	for _, lg := range logins {
+		if lg.Password == lg.User {
+			return fmt.Errorf("the password of login %q is its username, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one",
+				lg.User, addr)
+		}
+	}
+	return nil
 }

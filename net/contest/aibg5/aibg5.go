@@ -45,6 +45,7 @@ var Contest = game.Contest{
 	Title:  aibg.Title{}.ID(),
 	Port:   DefaultPort,
 	Logins: true,
+	Shared: true,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it logs in to Arena's AIBG 5.0 server (HTTP, port 8081) and plays with joinGame and doAction, or train and actionTrain"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
@@ -77,6 +78,7 @@ type Lobby struct {
 	over      bool
 	told      map[*seat]bool // the seats told that the game is over
 	watchers  map[*watcher]bool
+	door      *door // the night's listener it is open on (KeepOpen); nil: its own
 	// lastRefusal is the last refusal logged for each seat's bot (nil:
 	// callers of no seat), not logged again in a row.
 	lastRefusal map[*seat]string
@@ -128,6 +130,23 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 		if accounts, err = readAccounts(opts.Accounts, len(l.seats)); err != nil {
 			return nil, err
 		}
+	case len(opts.Logins) > 0 && opts.KeepOpen:
+		d, err := openDoor(opts.Listen)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkLogins(opts.Logins, d.addr); err != nil {
+			return nil, err
+		}
+		if accounts, err = d.accounts(l.seats, opts.Logins); err != nil {
+			return nil, err
+		}
+		for i, a := range accounts {
+			a.seat, l.seats[i].acc = l.seats[i], a
+		}
+		l.accounts, l.door, l.url = accounts, d, d.url
+		d.add(l)
+		return l, nil
 	case len(opts.Logins) > 0:
 		var err error
 		if accounts, err = loginAccounts(l.seats, opts.Logins); err != nil {
@@ -139,15 +158,11 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 		return nil, err
 	}
 	switch {
-	case len(opts.Logins) > 0 && !contest.Loopback(ln.Addr()):
-		for _, lg := range opts.Logins {
-			if lg.Password == lg.User {
-				ln.Close()
-				return nil, fmt.Errorf("the password of login %q is its username, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one",
-					lg.User, ln.Addr())
-			}
-		}
 	case len(opts.Logins) > 0:
+		if err := checkLogins(opts.Logins, ln.Addr()); err != nil {
+			ln.Close()
+			return nil, err
+		}
 	case opts.Accounts != "" && !contest.Loopback(ln.Addr()):
 		for _, a := range accounts {
 			if a.shown == a.user {
@@ -294,6 +309,10 @@ func (l *Lobby) Close() error {
 		}
 		close(l.closed)
 		l.follow.Wait()
+		if l.door != nil {
+			l.door.remove(l) // the door stays open for the night's other matches
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		if err := l.srv.Shutdown(ctx); err != nil {

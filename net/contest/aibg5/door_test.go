@@ -1,11 +1,13 @@
 package aibg5
 
 import (
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,4 +108,84 @@ func TestSecretsCompareInConstantTime(t *testing.T) {
 		require.True(t, ok, name)
 		require.Equal(t, secret.String(), f.Type.String(), name)
 	}
+}
+
+// doorMatch starts a match of two teams' bots and two greedy ones on the
+// night's door at addr: its seats 1 and 3 are the teams'.
+func doorMatch(t *testing.T, addr string, seed int64, a, b string) *contesttest.Match {
+	return contesttest.Start(t, game.Setup{Title: title, Seed: seed, Limit: 2 * time.Second,
+		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}},
+		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{Listen: addr, JoinTimeout: 20 * time.Second, KeepOpen: true,
+			Logins: map[game.Seat]game.Login{0: {User: a, Password: a + "-pw"}, 2: {User: b, Password: b + "-pw"}}}})
+}
+
+// playOut joins the team's match and plays it to its end; it returns the
+// playerIdx the join gave.
+func playOut(c *client) int {
+	_, body := c.call("GET", "/game/joinGame", nil)
+	r := decode(c.t, body)
+	idx := r.PlayerIdx
+	for {
+		body = c.play(stepFrom(r.state(c.t), idx))
+		if strings.Contains(body, msgOver) {
+			return idx
+		}
+		r = decode(c.t, body)
+	}
+}
+
+// The night's door: one port for two matches at once, each team's bot
+// routed by its login to its own match and seat; a team logs in once and
+// keeps its token; a join that comes before the team's next match opens is
+// held until it does; the matches end as their replays say.
+func TestDoorServesTheNight(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	m1 := doorMatch(t, addr, 1, "ants", "bees")
+	m2 := doorMatch(t, addr, 2, "cats", "dogs")
+	for _, m := range []*contesttest.Match{m1, m2} {
+		m.Line(t) // the connect lines, two a match: both listen
+		m.Line(t)
+	}
+	url := "http://" + addr
+	teams := map[string]*client{}
+	for _, name := range []string{"dogs", "bees", "cats", "ants"} {
+		teams[name] = &client{t: t, url: url}
+		teams[name].login(name, name+"-pw")
+	}
+	status, _ := (&client{t: t, url: url}).call("POST", "/user/login", map[string]any{"username": "ants", "password": "wrong"})
+	require.Equal(t, http.StatusNotFound, status)
+	idx := make(chan [2]any, 4)
+	for name, c := range teams {
+		go func() { idx <- [2]any{name, playOut(c)} }()
+	}
+	got := map[string]int{}
+	for range 4 {
+		r := <-idx
+		got[r[0].(string)] = r[1].(int)
+	}
+	require.Equal(t, map[string]int{"ants": 1, "bees": 3, "cats": 1, "dogs": 3}, got)
+	for _, m := range []*contesttest.Match{m1, m2} {
+		_, res, err := m.Wait(t, time.Minute)
+		require.NoError(t, err)
+		contesttest.SameAsLocal(t, m.Out, res)
+	}
+
+	// Between matches, the bees ask for their next one with the night's
+	// token: the join waits for it.
+	token := teams["bees"].token
+	next := make(chan int, 1)
+	go func() { next <- playOut(teams["bees"]) }()
+	time.Sleep(100 * time.Millisecond)
+	m3 := doorMatch(t, addr, 3, "cats", "bees")
+	go playOut(teams["cats"])
+	require.Equal(t, 3, <-next, "the held join took the bees' seat in the new match")
+	require.Equal(t, token, teams["bees"].token)
+	_, res, err := m3.Wait(t, time.Minute)
+	require.NoError(t, err)
+	rec := contesttest.SameAsLocal(t, m3.Out, res)
+	require.Equal(t, "bees", rec.Header.Config.Options["name3"])
 }
