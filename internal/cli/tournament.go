@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -52,7 +53,8 @@ replay, re-simulated, gives it; the others are refused and logged in
 DIR/tournament.log. Interrupted, the same command continues where it stopped.
 Teams' own bots (entrants with seat = "contest" and their teams' logins)
 connect to --listen and take their seats by their logins; the run says
-where, and plays their matches one at a time.`,
+where. AIBG 5.0's port stays open all night and plays several matches at
+once (each team one at a time); GuardAIns opens it for one match at a time.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
@@ -80,12 +82,19 @@ where, and plays their matches one at a time.`,
 			if err != nil {
 				return err
 			}
-			teams, err := teamsNote(spec, *listen, *joinTimeout)
+			teams, shared, err := teamsNote(spec, *listen, *joinTimeout)
 			if err != nil {
 				return err
 			}
+			slots := 1
 			if teams != "" && *workers > 1 {
-				*workers = 1 // the teams' bots connect to one port: a match at a time
+				// The teams' bots connect to one port, which one process
+				// holds: its slots play the matches at once where the
+				// contest shares its port, else one at a time.
+				if shared {
+					slots = *workers
+				}
+				*workers = 1
 			}
 			dir := *out
 			if dir == "" {
@@ -102,7 +111,7 @@ where, and plays their matches one at a time.`,
 					// One core a worker: its garbage collector too, so that the
 					// workers share the machine evenly. The runner hands it the
 					// NATS address on its standard input.
-					cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", "1", "--name", fmt.Sprintf("local-%d", i+1),
+					cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", strconv.Itoa(slots), "--name", fmt.Sprintf("local-%d", i+1),
 						"--sandbox", sandbox.CurrentPolicy().String())
 					cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 					return cmd
@@ -356,8 +365,9 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 
 // teamsNote says where the teams' own bots of spec's contest entrants
 // connect, at the listener listen, and how long a match waits for them;
-// "" when no entrant's bot logs in.
-func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (string, error) {
+// "" when no entrant's bot logs in. shared is set when the contest plays
+// several matches at once on its port.
+func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (note string, shared bool, err error) {
 	var teams []string
 	first := -1
 	for i, l := range spec.Logins {
@@ -369,13 +379,17 @@ func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (string, erro
 		}
 	}
 	if first < 0 {
-		return "", nil
+		return "", false, nil
 	}
 	c, _, _ := game.FindContest(spec.Title, spec.Seats[first].Kind)
 	addr, err := contest.Address(listen, c.Port)
 	if err != nil {
-		return "", usagef("%v", err)
+		return "", false, usagef("%v", err)
 	}
-	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; one match at a time, each waiting %v for them (--join-timeout)",
-		strings.Join(teams, ", "), addr, spec.Title.Name(), join), nil
+	at := "one match at a time"
+	if c.Shared {
+		at = "several matches at once on that port"
+	}
+	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; %s, each waiting %v for them (--join-timeout)",
+		strings.Join(teams, ", "), addr, spec.Title.Name(), at, join), c.Shared, nil
 }

@@ -311,3 +311,78 @@ func FuzzParseTeams(f *testing.F) {
 		}
 	})
 }
+
+// The AIBG 5.0 night: eight entrants, four of them teams' bots, in two
+// groups played at once on one port (the night's door) and a final; each
+// team plays one match at a time, every bot takes its own seat in every
+// match, and matches of different teams overlap.
+func TestNightPlaysGroupsAtOnce(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(`[[team]]
+name = "Ants"
+login = "ants"
+password = "a"
+[[team]]
+name = "Bees"
+login = "bees"
+password = "b"
+[[team]]
+name = "Cats"
+login = "cats"
+password = "c"
+[[team]]
+name = "Dogs"
+login = "dogs"
+password = "d"
+`), 0o644))
+	path := filepath.Join(dir, "night.toml")
+	entrants := ""
+	for _, team := range []string{"Ants", "Bees", "Cats", "Dogs"} {
+		entrants += fmt.Sprintf("[[entrant]]\nteam = %q\n", team)
+	}
+	for _, bot := range []string{"g1", "g2", "g3", "g4"} {
+		entrants += fmt.Sprintf("[[entrant]]\nname = %q\nseat = \"greedy\"\n", bot)
+	}
+	require.NoError(t, os.WriteFile(path, []byte("title = \"aibg5\"\nteams = \"teams.toml\"\nformat = \"aibg5\"\nhouse = \"greedy\"\nseed = 5\nlimit = \"300ms\"\n[options]\nturns = 3\n"+entrants), 0o644))
+	spec, err := ReadSpec(path)
+	require.NoError(t, err)
+	addr := freePort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	bots, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
+		wg.Go(func() {
+			teamBot(bots, "http://"+addr, team, team[:1], func(int) {})
+		})
+	}
+	out := filepath.Join(t.TempDir(), "night")
+	st, err := Run(ctx, spec, Options{Dir: out, Workers: 2, AckWait: 20 * time.Second, Listen: addr, JoinTimeout: 30 * time.Second})
+	stop()
+	wg.Wait()
+	require.NoError(t, err)
+	results := resultLines(t, out)
+	require.Len(t, results, st.Matches)
+	overlap := false
+	for i, a := range results {
+		for _, b := range results[i+1:] {
+			endA, endB := a.Began.Add(time.Duration(a.Seconds*float64(time.Second))), b.Began.Add(time.Duration(b.Seconds*float64(time.Second)))
+			overlap = overlap || (a.Began.Before(endB) && b.Began.Before(endA))
+		}
+	}
+	require.True(t, overlap, "two matches were played at once")
+	var idx tournament.Index
+	data, err := os.ReadFile(filepath.Join(out, "tournament.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &idx))
+	for _, m := range idx.Matches {
+		rec, err := game.OpenFile(filepath.Join(out, m.Replay()))
+		require.NoError(t, err, m.ID)
+		for i, e := range m.Entrants {
+			if e >= 0 && e < 4 {
+				require.Equal(t, strings.ToLower(spec.Entrants[e].Name), rec.Header.Config.Options[fmt.Sprintf("name%d", i+1)], "%s seat %d", m.ID, i+1)
+			}
+		}
+	}
+}

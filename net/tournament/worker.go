@@ -416,15 +416,18 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 	replay := jm.ID + ".arena"
 	st := game.Setup{Title: t, Seats: seats, Names: jm.Names, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
 		Limit: job.Limit, Out: filepath.Join(dir, replay),
-		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true}}
+		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true, KeepOpen: true}}
+	var teams []string
 	for i, l := range jm.Logins {
 		if l.User != "" {
 			if st.Contest.Logins == nil {
 				st.Contest.Logins = map[game.Seat]game.Login{}
 			}
 			st.Contest.Logins[game.Seat(i)] = l
+			teams = append(teams, l.User)
 		}
 	}
+	defer playing.hold(teams)()
 	if st.Options == nil {
 		st.Options = map[string]string{}
 	}
@@ -467,4 +470,43 @@ func randomID() string {
 	var b [8]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// playing are the teams whose bots play a match in this process now: a
+// team's bot plays one match at a time, so a match waits for its teams'
+// other matches to end.
+var playing = teamLocks{busy: map[string]bool{}}
+
+// teamLocks are teams' turns at playing.
+type teamLocks struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	busy map[string]bool
+}
+
+// hold waits until none of teams plays, takes them all, and returns what
+// lets them go.
+func (p *teamLocks) hold(teams []string) func() {
+	if len(teams) == 0 {
+		return func() {}
+	}
+	p.mu.Lock()
+	if p.cond == nil {
+		p.cond = sync.NewCond(&p.mu)
+	}
+	for slices.ContainsFunc(teams, func(t string) bool { return p.busy[t] }) {
+		p.cond.Wait()
+	}
+	for _, t := range teams {
+		p.busy[t] = true
+	}
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		for _, t := range teams {
+			delete(p.busy, t)
+		}
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	}
 }
