@@ -109,12 +109,14 @@ func newAccount(user, pass string) *account {
 	return &account{user: user, pass: contest.NewSecret(pass), shown: pass, token: token, key: contest.NewSecret(token)}
 }
 
-// Open starts the server of the contest seats of a match played with cfg.
-// The logins are the teams' own (opts.Logins), each bound to its seat, or
-// --accounts', else, on a loopback listener, the original's: the first
-// logins take the seats, and admin/admin may call createGame. A listener that other machines reach has no such public
-// logins: without --accounts each seat's login is playerN and a new
-// secret password, which Connect prints, and there is no admin.
+// Open starts the server of the contest seats of a match played with cfg,
+// or opens them on the night's door (opts.KeepOpen). The logins are the
+// teams' own (opts.Logins), each bound to its seat, or --accounts', else,
+// on a loopback listener, the original's: the first logins take the
+// seats, and admin/admin may call createGame. A listener that other
+// machines reach has no such public logins: without --accounts each
+// seat's login is playerN and a new secret password, which Connect
+// prints, and there is no admin.
 func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
 	l := &Lobby{opts: opts, mapName: cfg.Map, allJoined: make(chan struct{}), started: make(chan struct{}),
 		closed: make(chan struct{}), watchers: map[*watcher]bool{}, told: map[*seat]bool{}, clock: CompetitionClock}
