@@ -207,14 +207,9 @@ func (d *door) serveBots(w http.ResponseWriter, r *http.Request) {
 // login is POST /user/login on the door: a team's username and password
 // give its token for the night.
 func (d *door) login(r *http.Request) response {
-	b, err := readBody(r)
-	if err != nil {
-		return message(http.StatusBadRequest, err.Error())
-	}
-	user, okU, errU := b.text("username")
-	pass, okP, errP := b.text("password")
-	if errU != nil || errP != nil {
-		return message(http.StatusBadRequest, fmt.Sprint(errU, errP))
+	user, pass, okU, okP, bad := credentials(r)
+	if bad != nil {
+		return *bad
 	}
 	d.mu.Lock()
 	a := d.logins[user]
@@ -222,11 +217,5 @@ func (d *door) login(r *http.Request) response {
 	if okU && okP && a != nil && a.pass.Is(pass) {
 		return object(http.StatusAccepted, "token", a.token)
 	}
-	if !okU {
-		user = "null"
-	}
-	if !okP {
-		pass = "null"
-	}
-	return message(http.StatusNotFound, fmt.Sprintf(msgNoUser, user, pass))
+	return noUser(user, pass, okU, okP)
 }

@@ -246,16 +246,41 @@ func (b body) number(key string) (int64, error) {
 	return int64(f), nil
 }
 
-// login is POST /user/login.
-func (l *Lobby) login(r *http.Request) response {
+// credentials are a login's username and password; ok is false for a
+// missing or null one. bad is the reply to a login that has no JSON body
+// or holds other values than text.
+func credentials(r *http.Request) (user, pass string, okU, okP bool, bad *response) {
 	b, err := readBody(r)
 	if err != nil {
-		return message(http.StatusBadRequest, err.Error())
+		res := message(http.StatusBadRequest, err.Error())
+		return "", "", false, false, &res
 	}
 	user, okU, errU := b.text("username")
 	pass, okP, errP := b.text("password")
 	if errU != nil || errP != nil {
-		return message(http.StatusBadRequest, fmt.Sprint(errU, errP))
+		res := message(http.StatusBadRequest, fmt.Sprint(errU, errP))
+		return "", "", false, false, &res
+	}
+	return user, pass, okU, okP, nil
+}
+
+// noUser is the original's refusal of a login, which names what was sent
+// ("null" for a missing value).
+func noUser(user, pass string, okU, okP bool) response {
+	if !okU {
+		user = "null"
+	}
+	if !okP {
+		pass = "null"
+	}
+	return message(http.StatusNotFound, fmt.Sprintf(msgNoUser, user, pass))
+}
+
+// login is POST /user/login.
+func (l *Lobby) login(r *http.Request) response {
+	user, pass, okU, okP, bad := credentials(r)
+	if bad != nil {
+		return *bad
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -277,13 +302,7 @@ func (l *Lobby) login(r *http.Request) response {
 			}
 		}
 	}
-	if !okU {
-		user = "null"
-	}
-	if !okP {
-		pass = "null"
-	}
-	return message(http.StatusNotFound, fmt.Sprintf(msgNoUser, user, pass))
+	return noUser(user, pass, okU, okP)
 }
 
 // account is the account of a username; call with mu held.
