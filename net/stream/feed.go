@@ -59,6 +59,10 @@ type Feed struct {
 	asking  bool               // the open ask's player is playing
 	stopAsk context.CancelFunc // ends the open ask
 	reject  chan error         // the refusals of the open ask's moves
+	// sentOn and sent are the connection the open ask's last move went
+	// on, and the move.
+	sentOn *websocket.Conn
+	sent   string
 }
 
 // sendWait bounds sending one move.
@@ -423,8 +427,15 @@ func (l *Feed) control(c Control) {
 		turn = l.seat.Turn()
 	}
 	switch {
-	case c.Ask != nil && l.player != nil:
-		if *c.Ask == turn+1 && (l.asked != *c.Ask || !l.asking) {
+	case c.Ask != nil && l.player != nil && *c.Ask == turn+1:
+		switch {
+		case l.asked == *c.Ask && l.asking && l.sentOn != nil && l.sentOn != l.conn && l.conn != nil:
+			// The move went on a connection that broke before the server
+			// had it: asked again on this one, it gets the same move.
+			conn, move := l.conn, l.sent
+			l.sentOn = conn
+			go l.send(conn, move)
+		case l.asked != *c.Ask || !l.asking:
 			l.startAsk(*c.Ask, time.Duration(c.MS)*time.Millisecond)
 		}
 	case c.Rejected != nil:
@@ -462,7 +473,7 @@ func (l *Feed) startAsk(step int, limit time.Duration) {
 		obs = l.follow.Observe(l.seatNo)
 	}
 	reject := make(chan error, 1)
-	l.asked, l.stopAsk, l.reject, l.asking = step, cancel, reject, true
+	l.asked, l.stopAsk, l.reject, l.asking, l.sentOn = step, cancel, reject, true, nil
 	player := l.player
 	go func() {
 		defer func() {
@@ -487,6 +498,11 @@ func (l *Feed) startAsk(step int, limit time.Duration) {
 			if !l.send(conn, a.Move) {
 				return // the ask comes again when the stream resumes
 			}
+			l.mu.Lock()
+			if l.reject == reject {
+				l.sentOn, l.sent = conn, a.Move
+			}
+			l.mu.Unlock()
 			select {
 			case err := <-reject:
 				if r, ok := player.(game.Retrier); ok {
