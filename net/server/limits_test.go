@@ -22,12 +22,49 @@ import (
 	"github.com/arena-games/arena/net/stream"
 )
 
-// proxy forwards TCP connections to a server and can cut them all.
+// proxy forwards TCP connections to a server and can cut them all, or
+// lose what clients send.
 type proxy struct {
 	ln    net.Listener
 	mu    sync.Mutex
 	conns []net.Conn
 	cuts  int
+	// lose, when set, is closed at the next bytes a client sends, which
+	// never reach the server.
+	lose chan struct{}
+}
+
+// loseNext makes the proxy lose the next bytes a client sends; the channel
+// is closed when it has.
+func (p *proxy) loseNext() <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.lose = make(chan struct{})
+	return p.lose
+}
+
+// forward copies what client c sends to server s, but what the proxy is
+// to lose.
+func (p *proxy) forward(s, c net.Conn) {
+	defer s.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := c.Read(buf)
+		if n > 0 {
+			p.mu.Lock()
+			lose := p.lose
+			p.lose = nil
+			p.mu.Unlock()
+			if lose != nil {
+				close(lose)
+			} else if _, err := s.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -49,7 +86,7 @@ func newProxy(t *testing.T, target string) *proxy {
 			p.mu.Lock()
 			p.conns = append(p.conns, c, s)
 			p.mu.Unlock()
-			go func() { io.Copy(s, c); s.Close() }()
+			go p.forward(s, c)
 			go func() { io.Copy(c, s); c.Close() }()
 		}
 	}()
@@ -118,6 +155,44 @@ func TestCutConnectionsResumeWithoutLossOrRepeats(t *testing.T) {
 			require.Equal(t, rec.Timeline.Frame(i).Moves, f.Recording().Timeline.Frame(i).Moves, "turn %d", i)
 		}
 	}
+}
+
+// A move lost on its way (sent, never received, the connection then cut)
+// goes again when the server asks again on the next connection: the seat
+// plays on instead of forfeiting on its time.
+func TestLostMoveIsSentAgain(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	px := newProxy(t, strings.TrimPrefix(ts.http.URL, "http://"))
+	c := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:1", "remote"}, Seed: 4, Limit: "3s"})
+	client := &stream.Client{Base: px.url()}
+	bot, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	p, err := bot.NewBot("alphabeta", "1", 1, nil)
+	require.NoError(t, err)
+	gate := make(chan struct{}, 64)
+	player := client.Play(ctx(t), c.ID, 1, c.Seats[1].Token, gated{p, gate})
+	defer player.Close()
+	// Connected and asked, the player's first move is the one lost.
+	require.Eventually(t, func() bool { return player.Status() == "live" }, 20*time.Second, 5*time.Millisecond)
+	lost := px.loseNext()
+	for range cap(gate) {
+		gate <- struct{}{}
+	}
+	select {
+	case <-lost:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the player sent nothing")
+	}
+	px.cut()
+	select {
+	case <-player.Done():
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the match did not end: %s", player.Status())
+	}
+	rec := player.Recording()
+	res, over := rec.Result()
+	require.True(t, over)
+	require.NotEqual(t, "forfeit", res.Reason, "the seat's lost move went again")
 }
 
 // dial opens a stream of match id.
