@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -24,7 +25,18 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 	if j, ok := v.rec.Title.(game.Judged); ok {
 		why = j.Why(f)
 	}
-	return game.Verdict(f, why), true
+	return v.winnerNamed(f, game.Verdict(f, why)), true
+}
+
+// winnerNamed is a line about finished frame f that starts "Player N wins",
+// with the winner by its name where the replay knows it.
+func (v *Viewer) winnerNamed(f game.Frame, text string) string {
+	if w := game.Seat(f.Result.Winner - 1); f.Over && w >= 0 && strings.HasPrefix(text, playerNames[w&7]+" wins") {
+		if name := v.playerName(w, false); name != playerNames[w&7] {
+			return name + strings.TrimPrefix(text, playerNames[w&7])
+		}
+	}
+	return text
 }
 
 // drawBanner names the winner over the board once the last step has

@@ -229,10 +229,11 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	v.drawMoves(dst, a, x, y, w, float64(r.Max.Y)-12*s)
 }
 
-// status is the view's line about frame f: on the last frame of a record
-// that stops before the game ends, that it does.
+// status is the view's line about frame f, the winner by its name where
+// the replay knows it; on the last frame of a record that stops before the
+// game ends, that it does.
 func (v *Viewer) status(f game.Frame) string {
-	text := v.view.Status(f)
+	text := v.winnerNamed(f, v.view.Status(f))
 	if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
 		text = end + " · " + text
 	}

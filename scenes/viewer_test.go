@@ -649,4 +649,12 @@ func TestPlayersByName(t *testing.T) {
 	require.Equal(t, "Quiffs · out", v.playerName(0, true))
 	require.Equal(t, "Player 2", v.playerName(1, false), "a seat without a name of its own")
 	require.Equal(t, "Player 2 · out", v.playerName(1, true))
+	// The banner names the winner so too.
+	rec.Header.Players = []string{"Quiffs", "Glarbs"}
+	last := rec.Timeline.Last()
+	require.True(t, last.Over)
+	text, ok := v.verdict(last)
+	require.True(t, ok)
+	want := map[int]string{0: "A draw", 1: "Quiffs wins", 2: "Glarbs wins"}[last.Result.Winner]
+	require.True(t, strings.HasPrefix(text, want), "%q starts with %q", text, want)
 }
