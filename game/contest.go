@@ -45,6 +45,10 @@ type ContestOptions struct {
 	// match that seats them, several matches at once (a contest whose
 	// Contest.Shared is set; the others open a listener per match).
 	KeepOpen bool
+	// Teams are the logins of every team of the night, for KeepOpen: the
+	// night's listener lets each of them log in from its first match on,
+	// and holds its bot's join until the team's match opens.
+	Teams []Login
 	// Logins are the seats' own credentials, for seats that teams' bots
 	// take with their teams' logins (a tournament's entrants): a bot is
 	// seated by its login, never by the order in which bots arrive. Every

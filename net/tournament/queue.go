@@ -72,7 +72,10 @@ type Job struct {
 	// 0 the contest's own join time.
 	Listen      string        `json:"listen,omitempty"`
 	JoinTimeout time.Duration `json:"join_timeout,omitempty"`
-	Matches     []JobMatch    `json:"matches"`
+	// Teams are the logins of every team of the tournament, so that each
+	// can log in from the night's first match on.
+	Teams   []game.Login `json:"teams,omitempty"`
+	Matches []JobMatch   `json:"matches"`
 }
 
 // JobMatch is one match of a job.

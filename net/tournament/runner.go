@@ -399,7 +399,7 @@ func (c *coordinator) queue(ctx context.Context) error {
 			return nil
 		}
 		job := Job{Version: JobVersion, Tournament: c.f.id, Title: c.spec.Title.ID(), Options: c.spec.Options, Limit: c.spec.Limit,
-			MoveFiles: c.spec.MoveFiles, Listen: c.o.Listen, JoinTimeout: c.o.JoinTimeout}
+			MoveFiles: c.spec.MoveFiles, Listen: c.o.Listen, JoinTimeout: c.o.JoinTimeout, Teams: c.spec.Teams()}
 		for _, m := range todo[:n] {
 			job.Matches = append(job.Matches, c.jobMatch(m))
 		}

@@ -341,6 +341,17 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	return s, nil
 }
 
+// Teams are the logins of the entrants whose bots log in.
+func (s *Spec) Teams() []game.Login {
+	var out []game.Login
+	for _, l := range s.Logins {
+		if l.User != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 func deref(p *float64, def float64) float64 {
 	if p == nil {
 		return def

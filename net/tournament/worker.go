@@ -416,7 +416,8 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 	replay := jm.ID + ".arena"
 	st := game.Setup{Title: t, Seats: seats, Names: jm.Names, Seed: jm.Seed, Map: jm.Map, Options: maps.Clone(job.Options),
 		Limit: job.Limit, Out: filepath.Join(dir, replay),
-		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true, KeepOpen: true}}
+		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true, KeepOpen: true,
+			Teams: job.Teams}}
 	var teams []string
 	for i, l := range jm.Logins {
 		if l.User != "" {

@@ -83,7 +83,7 @@ func loginAccounts(seats []*seat, logins map[game.Seat]game.Login) ([]*account, 
 
 // checkLogins refuses, on a listener at addr that other machines reach, a
 // team's login whose password is its username, which anyone guesses.
-func checkLogins(logins map[game.Seat]game.Login, addr net.Addr) error {
+func checkLogins(logins []game.Login, addr net.Addr) error {
 	if contest.Loopback(addr) {
 		return nil
 	}

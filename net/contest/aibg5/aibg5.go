@@ -16,9 +16,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -137,12 +139,13 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 		if err != nil {
 			return nil, err
 		}
-		if err := checkLogins(opts.Logins, d.addr); err != nil {
+		if err := checkLogins(append(slices.Collect(maps.Values(opts.Logins)), opts.Teams...), d.addr); err != nil {
 			return nil, err
 		}
 		if accounts, err = d.accounts(l.seats, opts.Logins); err != nil {
 			return nil, err
 		}
+		d.know(opts.Teams)
 		for i, a := range accounts {
 			a.seat, l.seats[i].acc = l.seats[i], a
 		}
@@ -161,7 +164,7 @@ func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestO
 	}
 	switch {
 	case len(opts.Logins) > 0:
-		if err := checkLogins(opts.Logins, ln.Addr()); err != nil {
+		if err := checkLogins(slices.Collect(maps.Values(opts.Logins)), ln.Addr()); err != nil {
 			ln.Close()
 			return nil, err
 		}

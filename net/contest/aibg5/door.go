@@ -70,6 +70,18 @@ func openDoor(listen string) (*door, error) {
 	return d, nil
 }
 
+// know lets the night's teams log in (a login the door knows keeps its
+// token; one it does not know yet gets one).
+func (d *door) know(teams []game.Login) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, lg := range teams {
+		if lg.User != "" && d.logins[lg.User] == nil {
+			d.logins[lg.User] = newAccount(lg.User, lg.Password)
+		}
+	}
+}
+
 // accounts are the night's accounts of a match's seats, in seat order:
 // each login's token is the one it was given before, or a new one; a
 // login whose password differs from the one the night knows is refused.

@@ -110,13 +110,17 @@ func TestSecretsCompareInConstantTime(t *testing.T) {
 	}
 }
 
+// night are the logins of the night's teams.
+var night = []game.Login{{User: "ants", Password: "ants-pw"}, {User: "bees", Password: "bees-pw"},
+	{User: "cats", Password: "cats-pw"}, {User: "dogs", Password: "dogs-pw"}, {User: "eels", Password: "eels-pw"}}
+
 // doorMatch starts a match of two teams' bots and two greedy ones on the
 // night's door at addr: its seats 1 and 3 are the teams'.
 func doorMatch(t *testing.T, addr string, seed int64, a, b string) *contesttest.Match {
 	return contesttest.Start(t, game.Setup{Title: title, Seed: seed, Limit: 2 * time.Second,
 		Seats:   []game.SeatSpec{{Kind: "contest"}, {Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "3"}, Contest: game.ContestOptions{Listen: addr, JoinTimeout: 20 * time.Second, KeepOpen: true,
-			Logins: map[game.Seat]game.Login{0: {User: a, Password: a + "-pw"}, 2: {User: b, Password: b + "-pw"}}}})
+			Logins: map[game.Seat]game.Login{0: {User: a, Password: a + "-pw"}, 2: {User: b, Password: b + "-pw"}}, Teams: night}})
 }
 
 // playOut joins the team's match and plays it to its end; it returns the
@@ -174,18 +178,24 @@ func TestDoorServesTheNight(t *testing.T) {
 		contesttest.SameAsLocal(t, m.Out, res)
 	}
 
-	// Between matches, the bees ask for their next one with the night's
-	// token: the join waits for it.
+	// The eels, whose first match is still to come, log in already; their
+	// join waits for it, as the bees' for their next one with the night's
+	// token.
 	token := teams["bees"].token
 	next := make(chan int, 1)
 	go func() { next <- playOut(teams["bees"]) }()
 	time.Sleep(100 * time.Millisecond)
-	m3 := doorMatch(t, addr, 3, "cats", "bees")
-	go playOut(teams["cats"])
+	eels := &client{t: t, url: url}
+	eels.login("eels", "eels-pw")
+	eelsSeat := make(chan int, 1)
+	go func() { eelsSeat <- playOut(eels) }()
+	m3 := doorMatch(t, addr, 3, "eels", "bees")
+	require.Equal(t, 1, <-eelsSeat, "the eels' first match seats them")
 	require.Equal(t, 3, <-next, "the held join took the bees' seat in the new match")
 	require.Equal(t, token, teams["bees"].token)
 	_, res, err := m3.Wait(t, time.Minute)
 	require.NoError(t, err)
 	rec := contesttest.SameAsLocal(t, m3.Out, res)
 	require.Equal(t, "bees", rec.Header.Config.Options["name3"])
+	require.Equal(t, "eels", rec.Header.Config.Options["name1"])
 }
