@@ -125,6 +125,10 @@ type Contest struct {
 	// Shared is set when its matches can share one listener
 	// (ContestOptions.KeepOpen).
 	Shared bool
+	// Named, when set, is the rule options that the seats' logins decide
+	// when they join (AIBG 5.0's players' names): what Lobby.Join returns
+	// for them, and what a tournament checks a replay for.
+	Named func(logins map[Seat]Login) map[string]string
 	// Port is the original's port, where the bots connect unless
 	// ContestOptions.Listen says otherwise.
 	Port int

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -54,7 +53,7 @@ func (ck *checker) verify(jm JobMatch, r tournament.Result, replay []byte) error
 		return fmt.Errorf("its replay is played on the map %q, the match on %q", h.Config.Map, jm.Map)
 	case h.Config.Seats != len(jm.Seats) || !slices.Equal(h.Seats, jm.Seats):
 		return fmt.Errorf("its replay seats %s, the match %s", strings.Join(h.Seats, ", "), strings.Join(jm.Seats, ", "))
-	case !sameOptions(h.Config.Options, ck.spec.Options) && !sameOptions(h.Config.Options, withLogins(ck.spec.Options, jm.Logins)):
+	case !sameOptions(h.Config.Options, ck.spec.Options) && !sameOptions(h.Config.Options, ck.withLogins(jm.Logins)):
 		return fmt.Errorf("its replay has the rule options %v, the tournament %v", h.Config.Options, ck.spec.Options)
 	}
 	for _, p := range h.Config.InputPaths() {
@@ -112,20 +111,26 @@ func (ck *checker) checkInput(path string, f game.File) error {
 // inputLimit bounds an input file read to check a replay's copy.
 var inputLimit = game.Limit{What: "a match's input file", Max: game.MaxInput}
 
-// withLogins are the rule options of a match whose seats' logins its
-// contest names as its players (AIBG 5.0's name1 to name4, the usernames
-// of the seats' bots): a replay that has them proves that each seat was
-// taken by its own team's login.
-func withLogins(options map[string]string, logins []game.Login) map[string]string {
-	out := maps.Clone(options)
+// withLogins are the tournament's rule options with those that the seats'
+// logins decide in its contest (game.Contest.Named: AIBG 5.0's players'
+// names): a replay that has them proves that each seat was taken by its
+// own team's login.
+func (ck *checker) withLogins(logins []game.Login) map[string]string {
+	c, _, ok := game.FindContest(ck.spec.Title, game.ContestSeat)
+	if !ok || c.Named == nil {
+		return ck.spec.Options
+	}
+	seated := map[game.Seat]game.Login{}
 	for i, l := range logins {
 		if l.User != "" {
-			if out == nil {
-				out = map[string]string{}
-			}
-			out["name"+strconv.Itoa(i+1)] = l.User
+			seated[game.Seat(i)] = l
 		}
 	}
+	out := maps.Clone(ck.spec.Options)
+	if out == nil {
+		out = map[string]string{}
+	}
+	maps.Copy(out, c.Named(seated))
 	return out
 }
 

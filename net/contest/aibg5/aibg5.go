@@ -21,6 +21,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -48,6 +49,7 @@ var Contest = game.Contest{
 	Port:   DefaultPort,
 	Logins: true,
 	Shared: true,
+	Named:  named,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it logs in to Arena's AIBG 5.0 server (HTTP, port 8081) and plays with joinGame and doAction, or train and actionTrain"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
@@ -266,14 +268,24 @@ func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
 	return l.names(), nil
 }
 
-// names are the players' names, name1 to name4: the usernames of the
-// seats' logins (a seat that no login holds yet has none). l.mu is held.
+// names are the players' names of the seats that logins hold (named).
+// l.mu is held.
 func (l *Lobby) names() map[string]string {
-	names := map[string]string{}
+	logins := map[game.Seat]game.Login{}
 	for _, s := range l.seats {
 		if s.acc != nil {
-			names[fmt.Sprintf("name%d", s.idx)] = s.acc.user
+			logins[s.seat] = game.Login{User: s.acc.user}
 		}
+	}
+	return named(logins)
+}
+
+// named are the players' names that logins decide, name1 to name4 (the
+// playerIdx): the usernames.
+func named(logins map[game.Seat]game.Login) map[string]string {
+	names := map[string]string{}
+	for s, l := range logins {
+		names["name"+strconv.Itoa(s.Number())] = l.User
 	}
 	return names
 }
