@@ -31,12 +31,21 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 // winnerNamed is a line about finished frame f that starts "Player N wins",
 // with the winner by its name where the replay knows it.
 func (v *Viewer) winnerNamed(f game.Frame, text string) string {
-	if w := game.Seat(f.Result.Winner - 1); f.Over && w >= 0 && strings.HasPrefix(text, playerNames[w&7]+" wins") {
-		if name := v.playerName(w, false); name != playerNames[w&7] {
-			return name + strings.TrimPrefix(text, playerNames[w&7])
-		}
+	w := game.Seat(f.Result.Winner - 1)
+	if !f.Over || w < 0 {
+		return text
 	}
-	return text
+	name := v.playerName(w, false)
+	if name == playerNames[w&7] {
+		return text
+	}
+	// Made once for each line: banners and status lines are drawn every frame.
+	return v.panel.named.Of(text, func(text string) string {
+		if rest, ok := strings.CutPrefix(text, playerNames[w&7]+" wins"); ok {
+			return name + " wins" + rest
+		}
+		return text
+	})
 }
 
 // drawBanner names the winner over the board once the last step has

@@ -40,8 +40,11 @@ type panelCache struct {
 	stand     game.Standings
 	// standRows are the rows of a title that ranks nobody, reused.
 	standRows []game.Standing
-	// outNames are the names of players out of the game, by seat.
+	// outNames are the names of players out of the game, by seat; named
+	// are the lines about a finished game with the winner by its name, by
+	// the lines that say "Player N wins".
 	outNames render.Cache[game.Seat, string]
+	named    render.Cache[string, string]
 }
 
 // moveKey is a label of the move list: a seat's move in a column of
