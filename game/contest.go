@@ -43,7 +43,8 @@ type ContestOptions struct {
 	// Listen, which stays open for this process's other matches: the
 	// teams' bots log in once, keep their tokens and are routed to the
 	// match that seats them, several matches at once (a contest whose
-	// Contest.Shared is set; the others open a listener per match).
+	// Contest.Shared is set; the others open a listener per match, AIC21
+	// on a free loopback port when Arena starts all of its units).
 	KeepOpen bool
 	// Teams are the logins of every team of the night, for KeepOpen: the
 	// night's listener lets each of them log in from its first match on,

@@ -137,7 +137,13 @@ func Open(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts
 		}
 	}
 	slices.Sort(l.first)
-	if l.ln, err = contest.Listen(opts.Listen, DefaultPort); err != nil {
+	listen := opts.Listen
+	if opts.KeepOpen && !slices.ContainsFunc(contest.Seats(seats), func(s game.Seat) bool { return seats[s].Kind == game.ContestSeat }) {
+		// On a night, units that Arena starts itself connect to a free
+		// port of their own match: its matches run at once.
+		listen = "127.0.0.1:0"
+	}
+	if l.ln, err = contest.Listen(listen, DefaultPort); err != nil {
 		l.closeLogs()
 		return nil, err
 	}

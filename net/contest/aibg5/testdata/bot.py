@@ -2,12 +2,16 @@
 """An AIBG 5.0 bot written as the contest's bots were: Python and requests,
 login, joinGame, then doAction until the server says the game is over.
 
-    bot.py URL USERNAME MODE
+    bot.py URL USERNAME MODE [PASSWORD]
 
 MODE is how it plays: "play" (shoots the nearest ship in range, else steps
 toward the boss), "silent" (joins, then never acts), "quit" (plays 3 turns,
 then exits), "garbage" (sends bodies and actions that are not the
-protocol's, then plays), "flood" (hammers doAction from four threads).
+protocol's, then plays), "flood" (hammers doAction from four threads),
+"stay" (plays, and after each game joins the next with the same token, as
+a team's bot left running all night). PASSWORD is "pw" unless given. It
+prints "joined N" when seated as playerIdx N and "turn T" after its T-th
+move, for the tests to follow.
 """
 import json
 import sys
@@ -16,14 +20,27 @@ import threading
 import requests
 
 url, user, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+password = sys.argv[4] if len(sys.argv) > 4 else "pw"
 s = requests.Session()
-r = s.post(url + "/user/login", json={"username": user, "password": "pw"})
+r = s.post(url + "/user/login", json={"username": user, "password": password})
 assert r.status_code == 202, r.text
 h = {"Authorization": "Bearer " + r.json()["token"]}
-r = s.get(url + "/game/joinGame", headers=h)
-assert r.status_code == 202, r.text
-me = r.json()["playerIdx"]
-state = json.loads(r.json()["gameState"])
+
+
+def join():
+    """Joins the next game (the server holds the call until it starts)."""
+    global me, state
+    while True:
+        r = s.get(url + "/game/joinGame", headers=h)
+        if r.status_code == 202:
+            break
+        assert mode == "stay", r.text
+    me = r.json()["playerIdx"]
+    state = json.loads(r.json()["gameState"])
+    print("joined %d" % me, flush=True)
+
+
+join()
 
 
 def dist(a, b):
@@ -73,9 +90,13 @@ while True:
         action = "\u0000<garbage>\u2028,ünïcode"
     r = s.post(url + "/game/doAction", headers=h, json={"action": action})
     if r.status_code == 400:
-        print(r.json()["message"])
-        break
+        print(r.json()["message"], flush=True)
+        if mode != "stay":
+            break
+        join()
+        continue
     state = json.loads(r.json()["gameState"])
     turns += 1
+    print("turn %d" % turns, flush=True)
     if mode == "quit" and turns == 3:
         sys.exit(0)
