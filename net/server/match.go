@@ -56,6 +56,11 @@ type plan struct {
 	names      []string // the players' names, by seat; "" for none
 	pace       time.Duration
 	limit      time.Duration
+	// contest is how its contest seats wait for the teams' bots (their
+	// logins, the join time), on the server's contest listener; joins is
+	// set when it has contest seats, whose bots join before it starts.
+	contest game.ContestOptions
+	joins   bool
 }
 
 // readCreate reads and checks the body of POST /api/matches.
@@ -132,7 +137,58 @@ func readCreate(body []byte) (plan, error) {
 	if p.limit, err = duration("limit", req.Limit, defaultLimit, time.Second, maxLimit); err != nil {
 		return p, err
 	}
+	if err := p.readContest(req); err != nil {
+		return p, err
+	}
 	return p, nil
+}
+
+// maxTeams bounds a request's logins of the night's teams.
+const maxTeams = 1024
+
+// readContest reads how the contest seats of a request wait for the teams'
+// bots: a login on a contest seat whose bots log in, and nowhere else.
+func (p *plan) readContest(req stream.CreateRequest) error {
+	var err error
+	if p.contest.JoinTimeout, err = duration("join_timeout", req.JoinTimeout, game.DefaultJoinTimeout, time.Second, maxLimit); err != nil {
+		return err
+	}
+	if len(req.Logins) > len(p.specs) || len(req.Teams) > maxTeams {
+		return fmt.Errorf("logins: %d of them for %d seats, and %d teams (at most %d)", len(req.Logins), len(p.specs), len(req.Teams), maxTeams)
+	}
+	for i, spec := range p.specs {
+		c, _, ok := game.FindContest(p.title, spec.Kind)
+		p.joins = p.joins || ok
+		if i >= len(req.Logins) || req.Logins[i] == (game.Login{}) {
+			continue
+		}
+		lg := req.Logins[i]
+		switch {
+		case !ok || !c.Logins:
+			return fmt.Errorf("logins: seat %d (%s) is not a contest seat whose bots log in", i+1, spec)
+		case !validLogin(lg):
+			return fmt.Errorf("logins: seat %d: expected a user of at most %d bytes without spaces, and its password", i+1, maxName)
+		}
+		if p.contest.Logins == nil {
+			p.contest.Logins = map[game.Seat]game.Login{}
+		}
+		p.contest.Logins[game.Seat(i)] = lg
+	}
+	for i, lg := range req.Teams {
+		if !validLogin(lg) {
+			return fmt.Errorf("teams: team %d: expected a user of at most %d bytes without spaces, and its password", i+1, maxName)
+		}
+	}
+	p.contest.Teams = req.Teams
+	// A tournament's match plays without the teams that did not come.
+	p.contest.PlayAbsent = len(p.contest.Logins) > 0
+	return nil
+}
+
+// validLogin reports whether a team's login is one a bot can send.
+func validLogin(lg game.Login) bool {
+	return lg.User != "" && lg.Password != "" && len(lg.User) <= maxName && len(lg.Password) <= maxOptionBytes &&
+		utf8.ValidString(lg.User+lg.Password) && !strings.ContainsFunc(lg.User, func(r rune) bool { return r <= ' ' })
 }
 
 // duration reads a duration field: def when empty, else within lo..hi.
@@ -220,44 +276,22 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	if len(mt.remotes) == 0 {
 		close(mt.joined)
 	}
-	st := game.Setup{Title: p.title, Seats: p.specs, Seed: p.seed, Map: p.mapName, Options: p.options,
-		Out: filepath.Join(s.dir, "replays", id+".arena"), Given: given}
-	m, closeFiles, err := st.Start()
-	if err != nil {
-		return fail(badRequest{err})
-	}
-	mt.m, mt.closeFiles = m, closeFiles
-	if p.pace > 0 {
-		m.Pace = game.NewPacer(game.PaceRun, p.pace)
-	}
-	m.Watch = mt.watch
-	abort := func(err error) (*match, stream.Created, error) {
-		closeFiles()
-		for _, e := range m.Seats {
-			if c, ok := e.Player.(interface{ Close() error }); ok {
-				c.Close()
-			}
-		}
+	contest := p.contest
+	// A night's matches (teams' logins) share the listener.
+	contest.Listen, contest.KeepOpen = s.listen, len(contest.Logins)+len(contest.Teams) > 0
+	contest.Announce = func(line string) { s.log.Info("contest seats", "match", id, "say", line) }
+	st := game.Setup{Title: p.title, Seats: p.specs, Seed: p.seed, Map: p.mapName, Options: p.options, Names: p.names,
+		Out: filepath.Join(s.dir, "replays", id+".arena"), Given: given, Contest: contest}
+	if p.joins {
+		// Its teams' bots join while it waits: it begins in run.
+		rec.Status = stream.Waiting
+	} else if err := mt.begin(ctx, st, p.pace); err != nil {
 		return fail(err)
-	}
-	if err := m.Replay.Tee(func(line []byte) error { return s.publish(s.ctx, id, "spec", line) }); err != nil {
-		return abort(err)
-	}
-	if mt.fog != nil {
-		h := m.Header()
-		for n := range mt.remotes {
-			line, err := json.Marshal(game.NewSeatHeader(p.title, h.Config, h.Seats, game.Seat(n-1)))
-			if err == nil {
-				err = s.publish(ctx, id, "seat."+strconv.Itoa(n), line)
-			}
-			if err != nil {
-				return abort(err)
-			}
-		}
 	}
 	mt.rec = rec
 	if err := s.put(ctx, &mt.rec); err != nil {
-		return abort(fmt.Errorf("match %s: its record: %w", id, err))
+		mt.end()
+		return fail(fmt.Errorf("match %s: its record: %w", id, err))
 	}
 	out.ID = id
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -265,9 +299,55 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	s.mu.Lock()
 	s.matches[id] = mt
 	s.mu.Unlock()
-	go mt.run(ctx)
+	go mt.run(ctx, st, p.pace)
 	s.log.Info("match created", "match", id, "title", p.title.ID(), "seats", rec.Seats)
 	return mt, out, nil
+}
+
+// begin starts the match of st: the bots of its contest seats join, its
+// replay's lines go to its stream, and so do its remote seats' headers
+// when the title hides things from its seats.
+func (mt *match) begin(ctx context.Context, st game.Setup, pace time.Duration) error {
+	m, closeFiles, err := st.StartContext(ctx)
+	if err != nil {
+		return badRequest{err}
+	}
+	mt.m, mt.closeFiles = m, closeFiles
+	if pace > 0 {
+		m.Pace = game.NewPacer(game.PaceRun, pace)
+	}
+	m.Watch = mt.watch
+	if err := m.Replay.Tee(func(line []byte) error { return mt.s.publish(mt.s.ctx, mt.id, "spec", line) }); err != nil {
+		mt.end()
+		return err
+	}
+	if mt.fog != nil {
+		h := m.Header()
+		for n := range mt.remotes {
+			line, err := json.Marshal(game.NewSeatHeader(st.Title, h.Config, h.Seats, game.Seat(n-1)))
+			if err == nil {
+				err = mt.s.publish(ctx, mt.id, "seat."+strconv.Itoa(n), line)
+			}
+			if err != nil {
+				mt.end()
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// end closes a match that will not be played: its files and its players.
+func (mt *match) end() {
+	if mt.m == nil {
+		return
+	}
+	mt.closeFiles()
+	for _, e := range mt.m.Seats {
+		if c, ok := e.Player.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
 }
 
 // badRequest is an error in what a request asked for.
@@ -275,8 +355,9 @@ type badRequest struct{ error }
 
 func (e badRequest) Unwrap() error { return e.error }
 
-// run waits for the remote seats, plays the match and records its end.
-func (mt *match) run(ctx context.Context) {
+// run waits for the contest seats' bots (the match begins then) and the
+// remote seats, plays the match and records its end.
+func (mt *match) run(ctx context.Context, st game.Setup, pace time.Duration) {
 	s := mt.s
 	defer func() {
 		s.mu.Lock()
@@ -284,6 +365,15 @@ func (mt *match) run(ctx context.Context) {
 		s.mu.Unlock()
 		close(mt.done)
 	}()
+	if mt.m == nil {
+		if err := mt.begin(ctx, st, pace); err != nil {
+			for _, r := range mt.remotes {
+				r.Close()
+			}
+			mt.interrupted(err)
+			return
+		}
+	}
 	select {
 	case <-mt.joined:
 	case <-ctx.Done():
@@ -306,22 +396,33 @@ func (mt *match) run(ctx context.Context) {
 	if cerr := mt.closeFiles(); err == nil && cerr != nil {
 		err = cerr
 	}
+	if err != nil {
+		mt.interrupted(err)
+		return
+	}
 	mt.mu.Lock()
 	mt.rec.Turn = mt.m.Timeline.Len() - 1
-	if err == nil {
-		mt.rec.Status, mt.rec.Winner, mt.rec.Reason = stream.Finished, res.Winner, res.Reason
-	} else {
-		mt.rec.Status = stream.Interrupted
-	}
+	mt.rec.Status, mt.rec.Winner, mt.rec.Reason = stream.Finished, res.Winner, res.Reason
 	mt.mu.Unlock()
 	bg, cancel := context.WithTimeout(context.Background(), publishWait)
 	defer cancel()
 	mt.saveCtx(bg)
-	if err == nil {
-		s.publishEnd(bg, mt.id, stream.Finished, "finished: "+describe(res))
-		s.log.Info("match finished", "match", mt.id, "result", describe(res))
-		return
+	s.publishEnd(bg, mt.id, stream.Finished, "finished: "+describe(res))
+	s.log.Info("match finished", "match", mt.id, "result", describe(res))
+}
+
+// interrupted records that the match stopped for err.
+func (mt *match) interrupted(err error) {
+	s := mt.s
+	mt.mu.Lock()
+	if mt.m != nil {
+		mt.rec.Turn = mt.m.Timeline.Len() - 1
 	}
+	mt.rec.Status = stream.Interrupted
+	mt.mu.Unlock()
+	bg, cancel := context.WithTimeout(context.Background(), publishWait)
+	defer cancel()
+	mt.saveCtx(bg)
 	reason := "interrupted: its server stopped"
 	if !errors.Is(err, context.Canceled) {
 		reason = "interrupted: " + err.Error()

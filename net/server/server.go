@@ -56,6 +56,11 @@ type Options struct {
 	// Tournaments is the folder of the tournaments the server shows
 	// (those `arena tournament run` writes there); "" shows none.
 	Tournaments string
+	// Listen is where the contest seats of its matches listen for the
+	// teams' bots, such as "0.0.0.0:8081" ("": the originals' ports on
+	// 127.0.0.1): one listener per protocol for all its matches, where
+	// the protocol allows (game.ContestOptions.KeepOpen).
+	Listen string
 }
 
 // DefaultMaxConns is how many public streams one client address may hold
@@ -86,6 +91,7 @@ type Server struct {
 	timeouts timeouts
 	// tournaments is Options.Tournaments.
 	tournaments string
+	listen      string // the contest seats' listener (Options.Listen)
 
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
@@ -119,7 +125,7 @@ func New(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("server: its id: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{bus: opts.Bus, js: opts.Bus.JS, dir: opts.Dir, tournaments: opts.Tournaments, id: id, admin: sha256.Sum256([]byte(opts.AdminToken)), log: opts.Log,
+	s := &Server{bus: opts.Bus, js: opts.Bus.JS, dir: opts.Dir, tournaments: opts.Tournaments, listen: opts.Listen, id: id, admin: sha256.Sum256([]byte(opts.AdminToken)), log: opts.Log,
 		ctx: ctx, cancel: cancel, matches: map[string]*match{}, hubs: map[string]*hub{}, timeouts: defaultTimeouts}
 	if opts.JuryToken != "" {
 		s.jury = sha256.Sum256([]byte(opts.JuryToken))

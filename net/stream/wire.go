@@ -90,6 +90,18 @@ type CreateRequest struct {
 	// Limit is the time a remote seat has per move (default 60s); a late
 	// seat gives no move, which the rules penalise.
 	Limit string `json:"limit,omitempty"`
+	// Logins are, in seat order, the logins with which the teams' own bots
+	// take the contest seats on the server's contest listener (AIBG 5.0's
+	// username, GuardAIns' player_id), as a tournament's entrants; a
+	// zero login for the other seats. Teams are the logins of the night's
+	// other teams, which may log in early for their own matches. Neither
+	// is ever shown or kept.
+	Logins []game.Login `json:"logins,omitempty"`
+	Teams  []game.Login `json:"teams,omitempty"`
+	// JoinTimeout is how long the contest seats wait for the teams' bots,
+	// such as "100s" (the default); then the match plays without those
+	// that did not come, as the rules treat a bot that does not answer.
+	JoinTimeout string `json:"join_timeout,omitempty"`
 }
 
 // Created is the answer of POST /api/matches: the match's id and seats,

@@ -26,6 +26,7 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/bus"
+	"github.com/arena-games/arena/net/stream"
 )
 
 // WorkerOptions say how a worker works.
@@ -36,6 +37,11 @@ type WorkerOptions struct {
 	Name string
 	// Log, when set, is told each match taken and finished.
 	Log func(format string, args ...any)
+	// Server, when set, is the Arena server (arena serve, with its admin
+	// token) that plays the matches, where the room watches them live and
+	// the teams' bots connect to its contest listener; the worker creates
+	// each match there and takes its replay at its end.
+	Server *stream.Client
 }
 
 // Work takes batches of matches from the jobs queue and plays them until
@@ -246,7 +252,12 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 			w.Log("took %s %s", m.ID, strings.Join(m.Names, " vs "))
 			if err == nil {
 				var res tournament.Result
-				res, p.files, err = playMatch(ctx, job, m, b.dir, func(line string) { w.Log("%s: %s", m.ID, line) })
+				announce := func(line string) { w.Log("%s: %s", m.ID, line) }
+				if w.Server != nil {
+					res, p.files, err = playHosted(ctx, w.Server, job, m, b.dir, announce)
+				} else {
+					res, p.files, err = playMatch(ctx, job, m, b.dir, announce)
+				}
 				res.ID, res.Worker = p.ID, p.Worker
 				p.Result = res
 			}
