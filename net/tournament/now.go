@@ -284,11 +284,14 @@ func (c *coordinator) forgetNow(at time.Time) bool {
 	return changed
 }
 
-// nowList is what is happening now, in plan order.
+// nowList is what is happening now, in plan order: the matches recorded
+// left out.
 func (c *coordinator) nowList() []tournament.Now {
 	out := make([]tournament.Now, 0, len(c.now))
-	for _, h := range c.now {
-		out = append(out, h.Now)
+	for id, h := range c.now {
+		if _, done := c.f.results[id]; !done {
+			out = append(out, h.Now)
+		}
 	}
 	slices.SortFunc(out, func(a, b tournament.Now) int {
 		x, y := c.matches[a.Match], c.matches[b.Match]

@@ -211,8 +211,9 @@ func TestNowHearsOnlyItsMatches(t *testing.T) {
 	require.False(t, c.forgetNow(at.Add(nowExpiry/2)))
 	require.True(t, c.forgetNow(at.Add(nowExpiry+time.Second)))
 	require.Empty(t, c.now)
-	say(at, nowMatch{Match: "m2", State: tournament.NowPlaying})
+	say(at, nowMatch{Match: "m2", State: tournament.NowWaiting, Waiting: []int{0}})
 	c.f.results["m2"] = tournament.Result{ID: "m2"}
+	require.Empty(t, c.waitingText(at), "a match recorded waits no more")
 	require.True(t, c.forgetNow(at))
 
 	// Nonsense is ignored.
