@@ -175,8 +175,11 @@ type coordinator struct {
 	// little.
 	outputsTook time.Duration
 	outputsAt   time.Time
-	// now is what the workers said of the matches in progress, by match.
-	now map[string]*heardNow
+	// now is what the workers said of the matches in progress, by match;
+	// nowAt is when it was written alone last, in nowTook.
+	now     map[string]*heardNow
+	nowAt   time.Time
+	nowTook time.Duration
 
 	js   jetstream.JetStream
 	jobs jetstream.Stream
@@ -326,12 +329,13 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 			nowDirty = c.hear(msg.Data, time.Now()) || nowDirty
 		case <-newsTick.C:
 			// What is happening now is written as it changes, a few times
-			// a second at most.
-			if nowDirty && time.Since(c.outputsAt) > max(nowWriteEvery, 50*c.outputsTook) {
-				if err := c.outputs(tournament.StatusRunning); err != nil {
+			// a second at most, in tournament.json alone; with results to
+			// write, it goes with them.
+			if nowDirty && !dirty && time.Since(c.outputsAt) > nowWriteEvery && time.Since(c.nowAt) > max(nowWriteEvery, 10*c.nowTook) {
+				if err := c.writeNow(); err != nil {
 					return nil, err
 				}
-				dirty, nowDirty = false, false
+				nowDirty = false
 			}
 		case <-tick.C:
 			nowDirty = c.forgetNow(time.Now()) || nowDirty
