@@ -63,6 +63,13 @@ type ContestOptions struct {
 	// Announce gets the lines that say how to connect, before the match
 	// waits for the seats; nil drops them.
 	Announce func(line string)
+	// Waiting, when set, is told the contest seats that the match still
+	// waits for, in seat order, and when the join time ends: all of them
+	// as the lobby opens, again as each one joins where the lobby can tell
+	// (AIBG 5.0's does), and none once the match goes on, with them all or
+	// without the absent. It must return at once: lobbies call it holding
+	// their locks.
+	Waiting func(seats []Seat, until time.Time)
 }
 
 // Login is a team's credentials in a contest: the username (AIBG 5.0) or
@@ -184,6 +191,16 @@ func OpenLobby(ctx context.Context, t Title, cfg Config, seats []SeatSpec, opts 
 	if opts.JoinTimeout <= 0 {
 		opts.JoinTimeout = DefaultJoinTimeout
 	}
+	until := time.Now().Add(opts.JoinTimeout)
+	if opts.Waiting != nil {
+		all := make([]Seat, 0, len(mine))
+		for i := range seats {
+			if _, ok := mine[Seat(i)]; ok {
+				all = append(all, Seat(i))
+			}
+		}
+		opts.Waiting(all, until)
+	}
 	lobby, err := proto.Open(t, cfg, mine, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s contest seats: %w", t.Name(), err)
@@ -204,6 +221,9 @@ func OpenLobby(ctx context.Context, t Title, cfg Config, seats []SeatSpec, opts 
 	case err != nil:
 		lobby.Close()
 		return nil, nil, fmt.Errorf("%s contest seats: %w", t.Name(), err)
+	}
+	if opts.Waiting != nil {
+		opts.Waiting(nil, until)
 	}
 	return lobby, joined, nil
 }

@@ -94,6 +94,12 @@ type Tournament struct {
 	// cross holds the cross table's texts, a line per entrant in the
 	// standings' order.
 	cross [][]string
+	// nowLines are the matches in progress, as the Now block shows them
+	// (nowMore: "and 2 more matches in progress" where not all fit);
+	// nowKey says for which time and size their texts were made.
+	nowLines []nowLine
+	nowMore  string
+	nowKey   nowKey
 }
 
 type snapLoaded struct {
@@ -214,6 +220,10 @@ func (t *Tournament) apply(snap *tnet.Snapshot, clock float64) {
 	t.sub = fmt.Sprintf("%s · %s · %s of %s matches", title, strings.ReplaceAll(ix.System, "-", " "), game.Thousands(ix.Done), game.Thousands(ix.Estimate))
 	t.updated = "updated " + ix.Updated.Local().Format("15:04:05")
 	t.lines = standingsLines{}
+	t.nowLines, t.nowKey = t.nowLines[:0], nowKey{}
+	for i := range ix.Now {
+		t.nowLines = append(t.nowLines, nowLine{n: ix.Now[i], label: ix.NowLabel(&ix.Now[i]) + ":"})
+	}
 }
 
 // latestResults describes the n matches finished last.
@@ -451,7 +461,7 @@ func (t *Tournament) layout(a *App) {
 		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s))
 		x += w + t.tabSize*2.3
 	}
-	t.area = rectXYWH(48*s, 188*s, float64(a.W)-96*s, float64(a.H)-188*s-84*s)
+	t.area = rectXYWH(48*s, 188*s, float64(a.W)-96*s, float64(a.H)-188*s-84*s-t.nowHeight(a))
 }
 
 // Draw draws the heading, the tabs, the view, the latest results and the
@@ -495,6 +505,7 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 	case viewBracket:
 		t.drawBracket(dst, a, &ix.Stages[v.stage])
 	}
+	t.drawNow(dst, a)
 	y := float64(a.H) - 72*s
 	if len(t.latest) > 0 {
 		render.Text(dst, "LATEST", render.Bold, 15*s, 48*s, y+3*s, render.Accent, render.Left)

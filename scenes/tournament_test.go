@@ -3,9 +3,12 @@ package scenes
 import (
 	"context"
 	"fmt"
+	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/arena-games/arena/net/tournament/tournamenttest"
 
@@ -19,6 +22,7 @@ import (
 
 	"github.com/arena-games/arena/game/tournament"
 	tnet "github.com/arena-games/arena/net/tournament"
+	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 )
 
@@ -264,4 +268,140 @@ func TestTournamentsDialog(t *testing.T) {
 	require.True(t, ok)
 	waitFor(t, a, func() bool { return sc.snap != nil })
 	sc.Close()
+}
+
+// byLowerIndex ranks a match of any seats by its entrants' indexes, the
+// house last.
+func byLowerIndex(m tournament.Match) tournament.Result {
+	seats := make([]int, len(m.Entrants))
+	for i := range seats {
+		seats[i] = i
+	}
+	key := func(s int) int {
+		if e := m.Entrants[s]; e >= 0 {
+			return e
+		}
+		return 1 << 20
+	}
+	slices.SortFunc(seats, func(a, b int) int { return key(a) - key(b) })
+	r := tournament.Result{Reason: "last ship"}
+	for _, s := range seats {
+		r.Ranking = append(r.Ranking, s+1)
+	}
+	r.Winner = r.Ranking[0]
+	return r
+}
+
+// inkNear counts the pixels of r in img within 40 of c in every channel.
+func inkNear(img *image.RGBA, r image.Rectangle, c color.NRGBA) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if absDiff(p.R, c.R) < 40 && absDiff(p.G, c.G) < 40 && absDiff(p.B, c.B) < 40 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// The Now block, under the view: a line per match in progress, where it
+// is, who plays it, and what it is doing, its clock ticking between
+// reads; the view above it, never under it, at 1280x800 and 1920x1080.
+func TestTournamentNow(t *testing.T) {
+	time.Local = time.UTC
+	at := time.Date(2024, 3, 5, 15, 0, 10, 0, time.UTC) // ten seconds after the last update
+	now = func() time.Time { return at }
+	defer func() { now = time.Now }()
+	names := []string{"Hiperparametri", "Vektor", "BotDiff", "Kvaternion", "CHOP", "Null Pointer", "Deep_bAlt", "Sudo Make Win"}
+	_, snap := fakeTournament(t, tournament.Format{System: tournament.AIBG5, Seats: 4, Games: 1, House: true}, names, 0, byLowerIndex)
+	ix := snap.Index
+	require.Len(t, ix.Matches, 2, "the two groups")
+	a, b := ix.Matches[0], ix.Matches[1]
+	ix.Now = []tournament.Now{
+		{Match: a.ID, State: tournament.NowPlaying, Since: at.Add(-190 * time.Second)},
+		{Match: b.ID, State: tournament.NowWaiting, Waiting: []int{b.Entrants[1]}, Since: at.Add(-58 * time.Second), Deadline: at.Add(42 * time.Second)},
+	}
+	sc := NewTournament(tnet.Source{Dir: t.TempDir()}, snap)
+	defer sc.Close()
+	app := newTestApp(sc)
+	app.Clock = 2
+	dst := ebiten.NewImage(1280, 800)
+	app.drawStack(dst)
+	who := func(m tournament.Played) string {
+		var n []string
+		for _, e := range m.Entrants {
+			n = append(n, names[e])
+		}
+		return strings.Join(n, " vs ")
+	}
+	line := func(i int) string { return sc.nowLines[i].shown + " " + sc.nowLines[i].state }
+	require.Equal(t, "Groups, group A: "+who(a)+": playing (3:10)", line(0))
+	require.Equal(t, "Groups, group B: "+who(b)+": waiting for "+names[b.Entrants[1]]+" (0:42)", line(1))
+	rendertest.Golden(t, rendertest.Pixels(dst), "tournament-now.png")
+
+	// The clocks tick between reads.
+	at = at.Add(time.Second)
+	app.drawStack(dst)
+	require.Contains(t, line(0), "playing (3:11)")
+	require.Contains(t, line(1), "(0:41)")
+
+	// The lines in their states' colours: playing green, waiting amber.
+	img := rendertest.Pixels(dst)
+	top := sc.area.Max.Y + int(nowGap)
+	state := func(i int) image.Rectangle {
+		return image.Rect(int(sc.nowLines[i].stateX), top+i*int(nowRow), 1280-56, top+(i+1)*int(nowRow))
+	}
+	require.Greater(t, inkNear(img, state(0), render.Good), 100)
+	require.Zero(t, inkNear(img, state(0), render.Accent))
+	require.Greater(t, inkNear(img, state(1), render.Accent), 100)
+	require.Zero(t, inkNear(img, state(1), render.Good))
+
+	for _, size := range []image.Point{{1280, 800}, {1920, 1080}} {
+		app.W, app.H, app.Scale = size.X, size.Y, fitScale(size.X, size.Y, 1)
+		dst := ebiten.NewImage(size.X, size.Y)
+		for v := range sc.views {
+			sc.show(app, v)
+			dst.Clear()
+			app.drawStack(dst)
+			s := app.Scale
+			block := image.Rect(0, sc.area.Max.Y+int(nowGap*s)-6, size.X, sc.area.Max.Y+int((nowGap+2*nowRow)*s))
+			require.Less(t, block.Max.Y, size.Y-int(72*s), "%v %s: the Now block is above the latest results", size, sc.views[v].name)
+			for _, h := range sc.rowAt {
+				require.False(t, h.r.Overlaps(block), "%v %s: a line of the standings under the Now block", size, sc.views[v].name)
+			}
+			for _, h := range sc.boxAt {
+				require.False(t, h.r.Overlaps(block), "%v %s: a tie of the bracket under the Now block", size, sc.views[v].name)
+			}
+			for _, h := range sc.cellAt {
+				require.False(t, h.r.Overlaps(block), "%v %s: a cell under the Now block", size, sc.views[v].name)
+			}
+		}
+	}
+
+	// More matches than fit: the last line says how many more; a
+	// tournament that is not running, or whose runner went quiet, shows
+	// none (what it said is old news).
+	app.W, app.H, app.Scale = 1280, 800, 1
+	_, snap = fakeTournament(t, tournament.Format{System: tournament.RoundRobin, Seats: 2, Games: 1}, players[:6], 0, byIndex)
+	for _, m := range snap.Index.Matches[:6] {
+		snap.Index.Now = append(snap.Index.Now, tournament.Now{Match: m.ID, State: tournament.NowPlaying, Since: at.Add(-time.Minute)})
+	}
+	sc2 := NewTournament(tnet.Source{Dir: t.TempDir()}, snap)
+	defer sc2.Close()
+	app.stack = []Scene{sc2}
+	app.drawStack(dst)
+	rows, shown := sc2.nowRows(app)
+	require.Equal(t, 4, rows)
+	require.Equal(t, 3, shown)
+	require.Equal(t, "and 3 more matches in progress", sc2.nowMore)
+	require.Equal(t, "Round 1: Athena vs Icarus:", sc2.nowLines[0].shown)
+	at = at.Add(3 * time.Minute)
+	require.Zero(t, sc2.nowHeight(app), "no news for more than two minutes")
+	snap.Index.Status = tournament.StatusStopped
+	at = at.Add(-3 * time.Minute)
+	require.Zero(t, sc2.nowHeight(app))
 }

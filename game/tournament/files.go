@@ -59,7 +59,25 @@ type Tournament struct {
 	Entrants        []Entrant
 	// House is the house player's seat, or "".
 	House string
+	// Now are the matches in progress, as their workers last said: Files
+	// keeps those of the plan that have no result, in plan order.
+	Now []Now
 }
+
+// Now is a match being played or waited for, as its worker last said.
+type Now struct {
+	Match    string    `json:"match"`              // the match's ID
+	State    string    `json:"state"`              // NowWaiting or NowPlaying
+	Waiting  []int     `json:"waiting,omitempty"`  // the entrants whose bots have not come yet
+	Since    time.Time `json:"since"`              // when it began to wait or to play
+	Deadline time.Time `json:"deadline,omitempty"` // when the wait ends (the join time)
+}
+
+// The states of a match in progress.
+const (
+	NowWaiting = "waiting" // for the bots of some entrants to join
+	NowPlaying = "playing"
+)
 
 // Index is a tournament's tournament.json: what it is, how far it got,
 // every match known so far with its result, its stages (tables and
@@ -84,6 +102,9 @@ type Index struct {
 	Stages   []Stage   `json:"stages"`
 	Matches  []Played  `json:"matches"`
 	Cross    Cross     `json:"cross"`
+	// Now lists the matches in progress (none of them with a result), in
+	// plan order.
+	Now []Now `json:"now,omitempty"`
 }
 
 // Played is a match with its result, once it has one.
@@ -129,6 +150,17 @@ func (t *Tournament) Files(results map[string]Result, status string, now time.Ti
 			t.cross(ix.Cross, m, &r)
 		}
 		ix.Matches = append(ix.Matches, pl)
+	}
+	if len(t.Now) > 0 {
+		now := map[string]Now{}
+		for _, n := range t.Now {
+			now[n.Match] = n
+		}
+		for _, pl := range ix.Matches {
+			if n, ok := now[pl.ID]; ok && pl.Result == nil {
+				ix.Now = append(ix.Now, n)
+			}
+		}
 	}
 	for s := range ix.Stages {
 		for r := range ix.Stages[s].Table {
@@ -278,6 +310,9 @@ func ReadIndex(name string, data []byte) (*Index, error) {
 				}
 			}
 		}
+	}
+	if err := ix.checkNow(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(ix.Cross.Score) != n || len(ix.Cross.Games) != n {
 		return nil, fmt.Errorf("%s: the cross table has %d rows for %d entrants", name, len(ix.Cross.Score), n)

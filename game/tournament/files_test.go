@@ -93,5 +93,13 @@ func FuzzReadIndex(f *testing.F) {
 		for i := range ix.Entrants {
 			_ = ix.Cross.Score[i][len(ix.Entrants)-1]
 		}
+		for _, n := range ix.Now {
+			for _, e := range n.Waiting {
+				if e != House {
+					_ = ix.Entrants[e]
+				}
+			}
+			_ = ix.NowLabel(&n)
+		}
 	})
 }

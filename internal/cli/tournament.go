@@ -301,6 +301,9 @@ func (p *progress) start(s tnet.Progress) {
 
 func (p *progress) update(s tnet.Progress) {
 	line := fmt.Sprintf("%s: %d/%d done · %d running · %d left", p.title, s.Done, s.Estimate, s.Running, s.Left)
+	if s.Waiting != "" {
+		line += " · " + s.Waiting
+	}
 	if p.bar == nil {
 		if time.Since(p.last) >= 10*time.Second {
 			p.last = time.Now()

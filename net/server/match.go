@@ -280,6 +280,7 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	// A night's matches (teams' logins) share the listener.
 	contest.Listen, contest.KeepOpen = s.listen, len(contest.Logins)+len(contest.Teams) > 0
 	contest.Announce = func(line string) { s.log.Info("contest seats", "match", id, "say", line) }
+	contest.Waiting = mt.awaiting
 	st := game.Setup{Title: p.title, Seats: p.specs, Seed: p.seed, Map: p.mapName, Options: p.options, Names: p.names,
 		Out: filepath.Join(s.dir, "replays", id+".arena"), Given: given, Contest: contest}
 	if p.joins {
@@ -335,6 +336,21 @@ func (mt *match) begin(ctx context.Context, st game.Setup, pace time.Duration) e
 		}
 	}
 	return nil
+}
+
+// awaiting keeps in the record the contest seats the match waits for
+// (game.ContestOptions.Waiting).
+func (mt *match) awaiting(seats []game.Seat, until time.Time) {
+	mt.mu.Lock()
+	mt.rec.Awaiting, mt.rec.Deadline = nil, ""
+	for _, s := range seats {
+		mt.rec.Awaiting = append(mt.rec.Awaiting, s.Number())
+	}
+	if len(seats) > 0 && !until.IsZero() {
+		mt.rec.Deadline = until.UTC().Format(time.RFC3339)
+	}
+	mt.mu.Unlock()
+	go mt.save(true) // the lobby holds its lock: it is told at once
 }
 
 // end closes a match that will not be played: its files and its players.

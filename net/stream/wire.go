@@ -43,6 +43,11 @@ type Info struct {
 	// Spectators is who may watch while it runs: "all", "delayed:N" or
 	// "none" (the public sees it at its end; the jury live).
 	Spectators string `json:"spectators,omitempty"`
+	// Awaiting are the contest seats (from 1) whose teams' bots a waiting
+	// match still waits for, and Deadline (RFC 3339) when it stops
+	// waiting and plays without them.
+	Awaiting []int `json:"awaiting,omitempty"`
+	Deadline string `json:"deadline,omitempty"`
 }
 
 // SeatInfo is one seat of a match.

@@ -118,7 +118,7 @@ func benchVerify(b *testing.B, spec *Spec) {
 			jm := c.jobMatch(m)
 			dir := b.TempDir()
 			start := time.Now()
-			res, files, err := playMatch(context.Background(), job, jm, dir, nil)
+			res, files, err := playMatch(context.Background(), job, jm, dir, nil, nil)
 			play += time.Since(start)
 			if err != nil {
 				b.Fatal(err)

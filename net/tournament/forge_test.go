@@ -94,7 +94,7 @@ func (f *forger) write(id string, r tournament.Result, files map[string][]byte) 
 // and its replay.
 func (f *forger) play(job Job, jm JobMatch) (tournament.Result, []byte) {
 	dir := f.t.TempDir()
-	res, files, err := playMatch(f.ctx, job, jm, dir, nil)
+	res, files, err := playMatch(f.ctx, job, jm, dir, nil, nil)
 	require.NoError(f.t, err)
 	data, err := os.ReadFile(filepath.Join(dir, files[0]))
 	require.NoError(f.t, err)

@@ -22,7 +22,9 @@ const hostedPoll = 250 * time.Millisecond
 // teams' bots connect to the server's contest listener: it creates the
 // match, waits for its end and writes its replay into dir. The runner
 // re-simulates that replay as it does any worker's.
-func playHosted(ctx context.Context, c *stream.Client, job Job, jm JobMatch, dir string, announce func(string)) (res tournament.Result, files []string, err error) {
+// tell is told how it waits and plays, as the server says.
+func playHosted(ctx context.Context, c *stream.Client, job Job, jm JobMatch, dir string, announce func(string),
+	tell func(state string, seats []game.Seat, until time.Time)) (res tournament.Result, files []string, err error) {
 	req := stream.CreateRequest{Title: job.Title, Seats: jm.Seats, Seed: jm.Seed, Options: job.Options, Map: jm.Map, Names: jm.Names,
 		Logins: jm.Logins, Teams: job.Teams}
 	if job.Limit > 0 {
@@ -51,8 +53,18 @@ func playHosted(ctx context.Context, c *stream.Client, job Job, jm JobMatch, dir
 			// heartbeat keeps it.
 			continue
 		}
-		if in.Status == stream.Interrupted {
+		switch in.Status {
+		case stream.Interrupted:
 			return res, nil, fmt.Errorf("the server %s interrupted match %s: %s", c.Base, created.ID, in.Reason)
+		case stream.Waiting:
+			var seats []game.Seat
+			for _, n := range in.Awaiting {
+				seats = append(seats, game.Seat(n-1))
+			}
+			until, _ := time.Parse(time.RFC3339, in.Deadline)
+			tell(tournament.NowWaiting, seats, until)
+		default:
+			tell(tournament.NowPlaying, nil, time.Time{})
 		}
 	}
 	data, err := c.Replay(ctx, created.ID)

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arena-games/arena/game"
@@ -81,6 +82,9 @@ type Progress struct {
 	Done, Running, Left int
 	// Estimate is how many matches the tournament will have played.
 	Estimate int
+	// Waiting says which matches wait for whose bots, and how long they
+	// still wait: "waiting for Glarbs (0:42)"; "" when none does.
+	Waiting string
 }
 
 // Event is one match recorded.
@@ -132,6 +136,7 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 	}
 	st, err := c.run(ctx)
 	if err != nil {
+		c.t.Now = nil // nothing is in progress in a tournament stopped
 		status := tournament.StatusStopped
 		if _, _, werr := f.outputs(c.t, status); werr != nil {
 			err = errors.Join(err, werr)
@@ -170,6 +175,11 @@ type coordinator struct {
 	// little.
 	outputsTook time.Duration
 	outputsAt   time.Time
+	// now is what the workers said of the matches in progress, by match;
+	// nowAt is when it was written alone last, in nowTook.
+	now     map[string]*heardNow
+	nowAt   time.Time
+	nowTook time.Duration
 
 	js   jetstream.JetStream
 	jobs jetstream.Stream
@@ -192,7 +202,8 @@ func (c *coordinator) replan() error {
 func (c *coordinator) progress() Progress {
 	done := len(c.f.results)
 	running := min(c.running, len(c.plan.Matches)-done)
-	return Progress{Done: done, Running: running, Left: max(0, c.plan.Estimate-done-running), Estimate: c.plan.Estimate}
+	return Progress{Done: done, Running: running, Left: max(0, c.plan.Estimate-done-running), Estimate: c.plan.Estimate,
+		Waiting: c.waitingText(time.Now())}
 }
 
 func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
@@ -227,6 +238,14 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		return nil, fmt.Errorf("watch the results: %w", err)
 	}
 	defer watch.Stop()
+	// The workers' news of the matches in progress: a message dropped
+	// when they come faster than the runner reads them is told again.
+	news := make(chan *nats.Msg, 256)
+	newsSub, err := b.Conn.ChanSubscribe(nowSubject(c.f.id), news)
+	if err != nil {
+		return nil, fmt.Errorf("hear the workers' news: %w", err)
+	}
+	defer newsSub.Unsubscribe()
 	// The results that came while no runner was there come first.
 	var early []jetstream.KeyValueEntry
 	for e := range watch.Updates() {
@@ -263,7 +282,9 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	defer workers.stop()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
-	dirty := false
+	newsTick := time.NewTicker(nowWriteEvery)
+	defer newsTick.Stop()
+	dirty, nowDirty := false, false
 	for {
 		if err := c.queue(ctx); err != nil {
 			return nil, err
@@ -296,6 +317,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 				return nil, err
 			}
 			dirty = true
+			c.forgetNow(time.Now())
 			// Replanning costs a pass over every match: do it when the
 			// queue runs short of work, else at most once a second.
 			if c.waiting < 2*max(1, c.o.Workers)+2 || time.Since(c.planned) > time.Second {
@@ -303,7 +325,20 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 					return nil, err
 				}
 			}
+		case msg := <-news:
+			nowDirty = c.hear(msg.Data, time.Now()) || nowDirty
+		case <-newsTick.C:
+			// What is happening now is written as it changes, a few times
+			// a second at most, in tournament.json alone; with results to
+			// write, it goes with them.
+			if nowDirty && !dirty && time.Since(c.outputsAt) > nowWriteEvery && time.Since(c.nowAt) > max(nowWriteEvery, 10*c.nowTook) {
+				if err := c.writeNow(); err != nil {
+					return nil, err
+				}
+				nowDirty = false
+			}
 		case <-tick.C:
+			nowDirty = c.forgetNow(time.Now()) || nowDirty
 			if info, err := cons.Info(ctx); err == nil {
 				// A worker holds a batch it plays, the next one and the
 				// last one's report: about one match running for each
@@ -326,7 +361,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 				if err := c.outputs(tournament.StatusRunning); err != nil {
 					return nil, err
 				}
-				dirty = false
+				dirty, nowDirty = false, false
 			}
 			if c.o.OnProgress != nil {
 				c.o.OnProgress(c.progress())
@@ -335,6 +370,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	}
 	workers.stop()
 	c.running = 0
+	c.now, c.t.Now = nil, nil
 	_, st, err := c.f.outputs(c.t, tournament.StatusComplete)
 	if err != nil {
 		return nil, err
@@ -345,8 +381,9 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	return st, nil
 }
 
-// outputs writes the outputs, timing it.
+// outputs writes the outputs, with what is happening now, timing it.
 func (c *coordinator) outputs(status string) error {
+	c.t.Now = c.nowList()
 	start := time.Now()
 	_, _, err := c.f.outputs(c.t, status)
 	c.outputsAt, c.outputsTook = time.Now(), time.Since(start)

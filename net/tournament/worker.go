@@ -74,11 +74,21 @@ func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 	if w.Log == nil {
 		w.Log = func(string, ...any) {}
 	}
+	// The news of the matches go on until the last match has ended.
+	w.news = newNews(b.Conn.Publish, w.Name)
+	newsCtx, stopNews := context.WithCancel(context.Background())
+	told := make(chan struct{})
+	go func() {
+		w.news.run(newsCtx)
+		close(told)
+	}()
 	var wg sync.WaitGroup
 	for range max(1, o.Slots) {
 		wg.Go(func() { w.slot(ctx) })
 	}
 	wg.Wait()
+	stopNews()
+	<-told
 	return nil
 }
 
@@ -88,6 +98,8 @@ type worker struct {
 	cons    jetstream.Consumer
 	beat    time.Duration
 	scratch string
+	// news tells the runners what the matches do now.
+	news *news
 
 	mu    sync.Mutex
 	known map[string]tournamentBuckets // by tournament
@@ -253,11 +265,15 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 			if err == nil {
 				var res tournament.Result
 				announce := func(line string) { w.Log("%s: %s", m.ID, line) }
-				if w.Server != nil {
-					res, p.files, err = playHosted(ctx, w.Server, job, m, b.dir, announce)
-				} else {
-					res, p.files, err = playMatch(ctx, job, m, b.dir, announce)
+				tell := func(state string, seats []game.Seat, until time.Time) {
+					w.news.tell(job.Tournament, m.ID, state, seats, until)
 				}
+				if w.Server != nil {
+					res, p.files, err = playHosted(ctx, w.Server, job, m, b.dir, announce, tell)
+				} else {
+					res, p.files, err = playMatch(ctx, job, m, b.dir, announce, tell)
+				}
+				w.news.end(job.Tournament, m.ID)
 				res.ID, res.Worker = p.ID, p.Worker
 				p.Result = res
 			}
@@ -409,8 +425,11 @@ func (w *worker) heartbeat(ctx context.Context, msg jetstream.Msg) {
 // playMatch plays one match of a job in dir and returns its result and
 // its files (the replay first; all named after the match), by name within
 // dir. A panic of the match is its error. announce, when set, is told how
-// the bots of contest seats connect.
-func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce func(string)) (res tournament.Result, files []string, err error) {
+// the bots of contest seats connect; tell, when set, what the match is
+// doing: waiting for the bots of some seats (until the join time ends;
+// zero while their teams play other matches), or playing.
+func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce func(string),
+	tell func(state string, seats []game.Seat, until time.Time)) (res tournament.Result, files []string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the match crashed: %v\n%s", p, debug.Stack())
@@ -429,7 +448,11 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 		Limit: job.Limit, Out: filepath.Join(dir, replay),
 		Contest: game.ContestOptions{Listen: job.Listen, JoinTimeout: job.JoinTimeout, Announce: announce, PlayAbsent: true, KeepOpen: true,
 			Teams: job.Teams}}
+	if tell == nil {
+		tell = func(string, []game.Seat, time.Time) {}
+	}
 	var teams []string
+	seatOf := map[string]game.Seat{} // by team
 	for i, l := range jm.Logins {
 		if l.User != "" {
 			if st.Contest.Logins == nil {
@@ -437,17 +460,36 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 			}
 			st.Contest.Logins[game.Seat(i)] = l
 			teams = append(teams, l.User)
+			seatOf[l.User] = game.Seat(i)
 		}
 	}
-	defer playing.hold(teams)()
+	defer playing.hold(teams, func(busy []string) {
+		seats := make([]game.Seat, 0, len(busy))
+		for _, t := range busy {
+			seats = append(seats, seatOf[t])
+		}
+		slices.Sort(seats)
+		tell(tournament.NowWaiting, seats, time.Time{})
+	})()
 	if st.Options == nil {
 		st.Options = map[string]string{}
+	}
+	st.Contest.Waiting = func(seats []game.Seat, until time.Time) {
+		if len(seats) == 0 {
+			tell(tournament.NowPlaying, nil, time.Time{})
+		} else {
+			tell(tournament.NowWaiting, seats, until)
+		}
+	}
+	if !slices.ContainsFunc(seats, func(s game.SeatSpec) bool { _, _, ok := game.FindContest(t, s.Kind); return ok }) {
+		tell(tournament.NowPlaying, nil, time.Time{})
 	}
 	start := time.Now()
 	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
 		return res, nil, err
 	}
+	tell(tournament.NowPlaying, nil, time.Time{})
 	_, runErr := m.Run(ctx)
 	closeErr := closeFiles()
 	if ctx.Err() != nil {
@@ -497,8 +539,9 @@ type teamLocks struct {
 }
 
 // hold waits until none of teams plays, takes them all, and returns what
-// lets them go.
-func (p *teamLocks) hold(teams []string) func() {
+// lets them go. waiting, when set, is told the teams it waits for, each
+// time they change; it must return at once.
+func (p *teamLocks) hold(teams []string, waiting func(busy []string)) func() {
 	if len(teams) == 0 {
 		return func() {}
 	}
@@ -506,7 +549,16 @@ func (p *teamLocks) hold(teams []string) func() {
 	if p.cond == nil {
 		p.cond = sync.NewCond(&p.mu)
 	}
-	for slices.ContainsFunc(teams, func(t string) bool { return p.busy[t] }) {
+	var told []string
+	for {
+		busy := slices.DeleteFunc(slices.Clone(teams), func(t string) bool { return !p.busy[t] })
+		if len(busy) == 0 {
+			break
+		}
+		if waiting != nil && !slices.Equal(busy, told) {
+			waiting(busy)
+			told = busy
+		}
 		p.cond.Wait()
 	}
 	for _, t := range teams {

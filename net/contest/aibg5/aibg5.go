@@ -92,6 +92,11 @@ type Lobby struct {
 	}
 	follow sync.WaitGroup
 	once   sync.Once
+
+	// until is when the join time ends; waited is set once Join has
+	// returned: the joins after it no longer tell opts.Waiting.
+	until  time.Time
+	waited bool
 }
 
 // account is one login. Its password and token are checked as hashes,
@@ -122,7 +127,7 @@ func newAccount(user, pass string) *account {
 // seat's login is playerN and a new secret password, which Connect
 // prints, and there is no admin.
 func Open(cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, error) {
-	l := &Lobby{opts: opts, mapName: cfg.Map, allJoined: make(chan struct{}), started: make(chan struct{}),
+	l := &Lobby{opts: opts, mapName: cfg.Map, allJoined: make(chan struct{}), until: time.Now().Add(opts.JoinTimeout), started: make(chan struct{}),
 		closed: make(chan struct{}), watchers: map[*watcher]bool{}, told: map[*seat]bool{}, clock: CompetitionClock}
 	for _, s := range contest.Seats(seats) {
 		l.seats = append(l.seats, &seat{l: l, seat: s, idx: s.Number(), action: make(chan *request, 1)})
@@ -242,6 +247,9 @@ func (l *Lobby) Connect() []string {
 // returns the players' names: their usernames.
 func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
 	joined, err := contest.Wait(ctx, l.allJoined, l.opts.JoinTimeout)
+	l.mu.Lock()
+	l.waited = true
+	l.mu.Unlock()
 	switch {
 	case err != nil:
 		return nil, err
@@ -266,6 +274,21 @@ func (l *Lobby) Join(ctx context.Context) (map[string]string, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.names(), nil
+}
+
+// tellWaiting tells opts.Waiting the seats not joined yet, until Join
+// has returned. l.mu is held.
+func (l *Lobby) tellWaiting() {
+	if l.opts.Waiting == nil || l.waited {
+		return
+	}
+	var missing []game.Seat
+	for _, s := range l.seats {
+		if !s.joined {
+			missing = append(missing, s.seat)
+		}
+	}
+	l.opts.Waiting(missing, l.until)
 }
 
 // names are the players' names of the seats that logins hold (named).

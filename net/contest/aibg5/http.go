@@ -382,6 +382,7 @@ func (l *Lobby) join(r *http.Request, a *account, train bool) response {
 		for _, o := range l.seats {
 			all = all && o.joined
 		}
+		l.tellWaiting()
 		if all {
 			close(l.allJoined)
 		}
