@@ -46,7 +46,7 @@ type Info struct {
 	// Awaiting are the contest seats (from 1) whose teams' bots a waiting
 	// match still waits for, and Deadline (RFC 3339) when it stops
 	// waiting and plays without them.
-	Awaiting []int `json:"awaiting,omitempty"`
+	Awaiting []int  `json:"awaiting,omitempty"`
 	Deadline string `json:"deadline,omitempty"`
 }
 
