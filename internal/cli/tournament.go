@@ -54,7 +54,9 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.
 Teams' own bots (entrants with seat = "contest" and their teams' logins)
 connect to --listen and take their seats by their logins; the run says
 where. AIBG 5.0's port stays open all night and plays several matches at
-once (each team one at a time); GuardAIns opens it for one match at a time.`,
+once (each team one at a time); GuardAIns opens it for one match at a time.
+Each match waits for the teams' bots for --join-timeout, else the spec's
+join_timeout, else 100s.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
@@ -63,7 +65,7 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 		ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
 		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
 		listen := fs.String("listen", "", "teams' bots (contest entrants): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
-		joinTimeout := fs.Duration("join-timeout", game.DefaultJoinTimeout, "teams' bots (contest entrants): how long each match waits for them to join")
+		joinTimeout := fs.Duration("join-timeout", 0, "teams' bots (contest entrants): how long each match waits for them to join (default: the spec's join_timeout, else 100s)")
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 1 {
@@ -75,14 +77,16 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 			if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
 				return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
 			}
-			if *joinTimeout <= 0 {
+			given := isSet(fs, "join-timeout")
+			if given && *joinTimeout <= 0 {
 				return usagef("--join-timeout %v: expected a time such as 100s", *joinTimeout)
 			}
 			spec, err := tnet.ReadSpec(pos[0])
 			if err != nil {
 				return err
 			}
-			teams, shared, err := teamsNote(spec, *listen, *joinTimeout)
+			join, joinFrom := joinTime(spec, given, *joinTimeout)
+			teams, shared, err := teamsNote(spec, *listen, join, joinFrom)
 			if err != nil {
 				return err
 			}
@@ -106,7 +110,7 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 				return err
 			}
 			o := tnet.Options{Dir: dir, NATS: *natsAddr, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
-				Listen: *listen, JoinTimeout: *joinTimeout,
+				Listen: *listen, JoinTimeout: join,
 				StartWorker: func(i int) *exec.Cmd {
 					// One core a worker: its garbage collector too, so that the
 					// workers share the machine evenly. The runner hands it the
@@ -238,6 +242,26 @@ updated as matches finish. URL is any HTTP server that serves its folder.`,
 	},
 }
 
+// joinTime is how long each match of spec waits for the teams' bots, and
+// where that comes from: --join-timeout when given (fromFlag), else the spec's
+// join_timeout, else the contests' 100 s.
+func joinTime(spec *tnet.Spec, given bool, fromFlag time.Duration) (time.Duration, string) {
+	switch {
+	case given:
+		return fromFlag, "--join-timeout"
+	case spec.JoinTimeout > 0:
+		return spec.JoinTimeout, "the spec's join_timeout"
+	}
+	return game.DefaultJoinTimeout, "the default; the spec's join_timeout or --join-timeout sets it"
+}
+
+// isSet reports whether the command line gave fs's flag name.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // matchLine is the --json line of a finished match.
 func matchLine(e tnet.Event) string {
 	name := func(seat int) string {
@@ -364,10 +388,11 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 }
 
 // teamsNote says where the teams' own bots of spec's contest entrants
-// connect, at the listener listen, and how long a match waits for them;
-// "" when no entrant's bot logs in. shared is set when the contest plays
-// several matches at once on its port.
-func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (note string, shared bool, err error) {
+// connect, at the listener listen, and how long a match waits for them
+// (join, which from says where it comes from); "" when no entrant's bot
+// logs in. shared is set when the contest plays several matches at once
+// on its port.
+func teamsNote(spec *tnet.Spec, listen string, join time.Duration, from string) (note string, shared bool, err error) {
 	var teams []string
 	first := -1
 	for i, l := range spec.Logins {
@@ -390,6 +415,6 @@ func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (note string,
 	if c.Shared {
 		at = "several matches at once on that port"
 	}
-	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; %s, each waiting %v for them (--join-timeout)",
-		strings.Join(teams, ", "), addr, spec.Title.Name(), at, join), c.Shared, nil
+	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; %s, each waiting %v for them (%s)",
+		strings.Join(teams, ", "), addr, spec.Title.Name(), at, join, from), c.Shared, nil
 }

@@ -56,14 +56,15 @@ seat = "greedy"
 `), 0o644))
 	spec, err := tnet.ReadSpec(path)
 	require.NoError(t, err)
-	note, shared, err := teamsNote(spec, "", 100*time.Second)
+	note, shared, err := teamsNote(spec, "", 100*time.Second, "--join-timeout")
 	require.NoError(t, err)
 	require.True(t, shared)
 	require.Equal(t, "the teams' bots (Quiffs) connect to 127.0.0.1:8081 with their teams' logins (AIBG 5.0's protocol) and take their seats by them; several matches at once on that port, each waiting 1m40s for them (--join-timeout)", note)
-	note, _, err = teamsNote(spec, ":9000", time.Minute)
+	note, _, err = teamsNote(spec, ":9000", time.Minute, "the spec's join_timeout")
 	require.NoError(t, err)
 	require.Contains(t, note, "connect to 127.0.0.1:9000 ")
-	_, _, err = teamsNote(spec, "host:port", time.Minute)
+	require.Contains(t, note, "each waiting 1m0s for them (the spec's join_timeout)")
+	_, _, err = teamsNote(spec, "host:port", time.Minute, "")
 	require.ErrorContains(t, err, `--listen "host:port"`)
 	code, _, stderr := arena("tournament", "run", path, "--join-timeout", "0s")
 	require.Equal(t, 2, code)
@@ -71,4 +72,21 @@ seat = "greedy"
 	code, _, stderr = arena("tournament", "run", path, "--listen", "host:port", "--out", filepath.Join(t.TempDir(), "out"))
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, `the port "port" is not a number`)
+}
+
+// Each match waits for the teams' bots for --join-timeout when it is
+// given, else for the spec's join_timeout, else 100 s.
+func TestJoinTime(t *testing.T) {
+	t.Parallel()
+	spec := &tnet.Spec{}
+	d, from := joinTime(spec, false, 0)
+	require.Equal(t, 100*time.Second, d)
+	require.Contains(t, from, "the default")
+	spec.JoinTimeout = 40 * time.Second
+	d, from = joinTime(spec, false, 0)
+	require.Equal(t, 40*time.Second, d)
+	require.Equal(t, "the spec's join_timeout", from)
+	d, from = joinTime(spec, true, 5*time.Second)
+	require.Equal(t, 5*time.Second, d, "the flag wins")
+	require.Equal(t, "--join-timeout", from)
 }

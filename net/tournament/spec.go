@@ -56,6 +56,9 @@ type Spec struct {
 	House   *game.SeatSpec
 	Options map[string]string
 	Limit   time.Duration
+	// JoinTimeout is how long each match waits for the teams' bots to
+	// join (join_timeout); 0 when the spec does not say.
+	JoinTimeout time.Duration
 	// MoveFiles keeps each match's move file in the original system's
 	// format beside its replay.
 	MoveFiles bool
@@ -72,6 +75,7 @@ type specFile struct {
 	Rounds     int            `toml:"rounds"`
 	Maps       []string       `toml:"maps"`
 	Limit      string         `toml:"limit"`
+	JoinTime   string         `toml:"join_timeout"`
 	House      string         `toml:"house"`
 	Pools      int            `toml:"pools"`
 	Advance    int            `toml:"advance"`
@@ -107,7 +111,7 @@ type entrantFile struct {
 var expected = map[string]string{
 	"title": "a game's ID as text", "name": "text", "format": "a format's name as text", "games": "a whole number of games",
 	"seed": "a whole number", "seeds": "a list of whole numbers, such as [7, 11, 42]", "rounds": "a whole number of rounds", "maps": `a list of maps, such as ["canyon", "fields"]`,
-	"limit": `a time such as "2s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
+	"limit": `a time such as "2s"`, "join_timeout": `a time such as "100s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
 	"third_place": "true or false", "deciders": "a whole number", "draw": `"seeded" or "random"`, "reset": "true or false",
 	"direct": "a whole number", "play_in": "a whole number", "move_files": "true or false", "points": "a table: [points] win = 1 ...",
 	"points.win": "a number", "points.draw": "a number", "points.loss": "a number", "points.places": "a list of numbers",
@@ -263,6 +267,11 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	if sf.Limit != "" {
 		if s.Limit, err = time.ParseDuration(sf.Limit); err != nil || s.Limit < 0 {
 			return nil, fail("limit", "%q: expected a time per move such as \"2s\" or \"300ms\"", sf.Limit)
+		}
+	}
+	if sf.JoinTime != "" {
+		if s.JoinTimeout, err = time.ParseDuration(sf.JoinTime); err != nil || s.JoinTimeout <= 0 {
+			return nil, fail("join_timeout", "%q: expected how long each match waits for the teams' bots to join, such as \"100s\"", sf.JoinTime)
 		}
 	}
 	s.Options = map[string]string{}

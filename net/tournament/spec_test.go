@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -58,6 +59,7 @@ games = 2
 seed = 7
 maps = ["canyon", "fields"]
 limit = "3s"
+join_timeout = "45s"
 deciders = 1
 third_place = true
 [options]
@@ -76,6 +78,7 @@ seat = "miner"
 	require.NotNil(t, s.House, "the alienwarz format's house bot defaults to Arena's strongest")
 	require.Equal(t, "strategist", s.House.Kind)
 	require.Equal(t, 1, s.Format.Deciders)
+	require.Equal(t, 45*time.Second, s.JoinTimeout)
 	require.Equal(t, []string{"canyon", "fields"}, s.Format.Maps)
 	require.Equal(t, "true", s.Options["orig_move_cost"])
 	require.Equal(t, "process", s.Seats[0].Kind)
@@ -98,6 +101,7 @@ func TestSpecErrorsNameTheLineAndTheKey(t *testing.T) {
 		{"title = \"alienwarz\"\nformat = \"league\"\n[[entrant]]\nname='a'\nseat='miner'\n[[entrant]]\nname='b'\nseat='miner'\n", `spec.toml:2: format: "league" is not a format; the formats are round-robin, double-round-robin, swiss`},
 		{"title = \"alienwarz\"\nmaps = [\"atlantis\"]\n[[entrant]]\nname='a'\nseat='miner'\n[[entrant]]\nname='b'\nseat='miner'\n", `spec.toml:2: maps: map 1 (atlantis): start AlienWarz: alienwarz: no level "atlantis"`},
 		{"title = \"alienwarz\"\nlimit = \"soon\"\n[[entrant]]\nname='a'\nseat='miner'\n[[entrant]]\nname='b'\nseat='miner'\n", `spec.toml:2: limit: "soon": expected a time per move`},
+		{"title = \"alienwarz\"\njoin_timeout = \"0s\"\n[[entrant]]\nname='a'\nseat='miner'\n[[entrant]]\nname='b'\nseat='miner'\n", `spec.toml:2: join_timeout: "0s": expected how long each match waits for the teams' bots to join, such as "100s"`},
 		{"title = \"aibg5\"\nformat = \"aibg5\"\n[[entrant]]\nname='a'\nseat='greedy'\n[[entrant]]\nname='b'\nseat='greedy'\n[[entrant]]\nname='c'\nseat='greedy'\n", "spec.toml: house: 3 entrants make heats of 3 in round 1, short of the game's 4 seats: set house"},
 		{"title = 3\n", "spec.toml:1:9: title: expected a game's ID as text, got a TOML integer"},
 		{"title = \n", "spec.toml:1:9: unexpected character"},
