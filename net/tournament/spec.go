@@ -176,18 +176,49 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	if err := checkName(s.Name); err != nil {
 		return nil, fail("name", "%v", err)
 	}
-	if len(sf.Entrant) == 0 {
-		return nil, fmt.Errorf("%s: entrant: none: a tournament needs [[entrant]] tables with a name and a seat", path)
+	if len(sf.Entrant) == 0 && sf.Teams == "" {
+		return nil, fmt.Errorf("%s: entrant: none: a tournament needs [[entrant]] tables with a name and a seat, or a teams file (teams = \"teams.toml\") whose every team plays", path)
 	}
+	var doc *teamsDoc
 	var teams []Team
 	if sf.Teams != "" {
-		if teams, err = ReadTeams(besideSpec(filepath.Dir(path), sf.Teams)); err != nil {
+		if doc, err = readTeams(besideSpec(filepath.Dir(path), sf.Teams)); err != nil {
 			return nil, fail("teams", "%v", err)
+		}
+		teams = doc.teams
+	}
+	// Without [[entrant]] tables, every team of the teams file is an
+	// entrant, in the file's order: the organiser's one file is enough.
+	// A mistake in one of them is then the teams file's, at its line.
+	entrants, listed := sf.Entrant, len(sf.Entrant) > 0 // listed: by [[entrant]] tables
+	if !listed {
+		for _, t := range teams {
+			entrants = append(entrants, entrantFile{Team: t.Name})
 		}
 	}
 	seen, logins := map[string]int{}, map[string]int{}
-	for i, e := range sf.Entrant {
+	for i, e := range entrants {
 		key := fmt.Sprintf("entrant[%d]", i+1)
+		fail := fail
+		if !listed {
+			// Entrant i is team i: its mistakes are at its [[team]] table.
+			fail = func(k, format string, args ...any) error {
+				switch k = k[strings.LastIndex(k, ".")+1:]; k {
+				case "name":
+				case "login", "password", "program":
+				default: // the seat: the team's login or program makes it
+					k = "login"
+					if teams[i].Login.User == "" {
+						k = "program"
+					}
+				}
+				msg := fmt.Sprintf(format, args...)
+				for _, p := range []string{fmt.Sprintf("entrant %d (%s): ", i+1, teams[i].Name), fmt.Sprintf("entrant %d: ", i+1)} {
+					msg = strings.TrimPrefix(msg, p)
+				}
+				return fmt.Errorf("%s: teams: %s: %s: team %d (%s): %s", at("teams"), doc.at(i, k), k, i+1, teams[i].Name, msg)
+			}
+		}
 		name := strings.TrimSpace(e.Name)
 		login := game.Login{User: strings.TrimSpace(e.Login), Password: e.Password}
 		switch team := strings.TrimSpace(e.Team); {
@@ -205,6 +236,9 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 				e.Seat = "contest"
 				if login.User == "" {
 					e.Seat = "process:" + teams[k].Program
+					if _, err := os.Stat(teams[k].Program); err != nil {
+						return nil, fmt.Errorf("%s: teams: %w", at("teams"), doc.fail(k, "program", "%s's program is not there: %s (a path relative to the teams file's folder)", teams[k].Name, teams[k].Program))
+					}
 				}
 			}
 		case login.User != "" && login.Password == "":
@@ -229,6 +263,20 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 			return nil, fail(key, "entrant %d (%s) has no seat: expected %s", i+1, name, expected["entrant.seat"])
 		}
 		seat, err := parseSeat(t, e.Seat, path)
+		if err != nil && !listed {
+			// A team's seat is its login's or its program's: say which the
+			// game takes.
+			kind, _, _ := strings.Cut(e.Seat, ":")
+			_, _, contest := game.FindContest(t, kind)
+			_, program := game.FindConnector(t, kind)
+			switch {
+			case contest || program:
+			case login.User != "":
+				err = fmt.Errorf("%w: %s's bots do not log in to Arena: give the team its program (program = \"teams/NAME/run.sh\")", err, t.Name())
+			default:
+				err = fmt.Errorf("%w: %s's bots log in to Arena: give the team its login (login = \"NAME\")", err, t.Name())
+			}
+		}
 		if err != nil {
 			return nil, fail(key+".seat", "entrant %d (%s): %v", i+1, name, err)
 		}

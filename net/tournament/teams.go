@@ -46,17 +46,59 @@ var teamKeys = map[string]string{
 
 // ReadTeams reads and checks the teams file at path.
 func ReadTeams(path string) ([]Team, error) {
-	data, err := TeamsLimit.ReadFile(path)
+	f, err := readTeams(path)
 	if err != nil {
-		return nil, fmt.Errorf("read the teams: %w", err)
+		return nil, err
 	}
-	return ParseTeams(path, data)
+	return f.teams, nil
 }
 
 // ParseTeams checks a teams file; path names it in errors and anchors the
 // programs' relative paths. Every team has a name, and a login with its
 // password or a program; no two teams share a name or a login.
 func ParseTeams(path string, data []byte) ([]Team, error) {
+	f, err := parseTeams(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.teams, nil
+}
+
+// teamsDoc is a teams file read and checked: its teams, and the line of
+// each of its keys ("team[2].login"), for errors.
+type teamsDoc struct {
+	path  string
+	data  []byte
+	raw   []teamFile
+	teams []Team
+	lines map[string]int
+}
+
+// at is where key of team i (from 0) is, or its [[team]] table when the
+// key is not written: "teams.toml:7".
+func (d *teamsDoc) at(i int, key string) string {
+	for _, k := range []string{fmt.Sprintf("team[%d].%s", i+1, key), fmt.Sprintf("team[%d]", i+1)} {
+		if l, ok := d.lines[k]; ok {
+			return fmt.Sprintf("%s:%d", d.path, l)
+		}
+	}
+	return d.path
+}
+
+// fail is an error in key of team i: the file, the line and the key.
+func (d *teamsDoc) fail(i int, key, format string, args ...any) error {
+	return fmt.Errorf("%s: %s: team %d: %s", d.at(i, key), key, i+1, fmt.Sprintf(format, args...))
+}
+
+func readTeams(path string) (*teamsDoc, error) {
+	data, err := TeamsLimit.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the teams: %w", err)
+	}
+	return parseTeams(path, data)
+}
+
+func parseTeams(path string, data []byte) (*teamsDoc, error) {
 	if err := TeamsLimit.Check(path, data); err != nil {
 		return nil, err
 	}
@@ -64,46 +106,35 @@ func ParseTeams(path string, data []byte) ([]Team, error) {
 	if err := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields().Decode(&tf); err != nil {
 		return nil, decodeError(path, err, teamKeys)
 	}
-	lines := keyLines(data)
-	fail := func(i int, key, format string, args ...any) error {
-		at := path
-		for _, k := range []string{fmt.Sprintf("team[%d].%s", i+1, key), fmt.Sprintf("team[%d]", i+1)} {
-			if l, ok := lines[k]; ok {
-				at = fmt.Sprintf("%s:%d", path, l)
-				break
-			}
-		}
-		return fmt.Errorf("%s: %s: team %d: %s", at, key, i+1, fmt.Sprintf(format, args...))
-	}
+	d := &teamsDoc{path: path, data: data, raw: tf.Team, lines: keyLines(data)}
 	if len(tf.Team) == 0 {
 		return nil, fmt.Errorf("%s: team: none: expected [[team]] tables, each with a name and a login and password or a program", path)
 	}
 	names, logins := map[string]int{}, map[string]int{}
-	var out []Team
 	for i, f := range tf.Team {
 		t := Team{Name: strings.TrimSpace(f.Name), Login: game.Login{User: strings.TrimSpace(f.Login), Password: f.Password}}
 		switch err := checkName(t.Name); {
 		case t.Name == "":
-			return nil, fail(i, "name", "missing: expected %s", teamKeys["team.name"])
+			return nil, d.fail(i, "name", "missing: expected %s", teamKeys["team.name"])
 		case err != nil:
-			return nil, fail(i, "name", "%v", err)
+			return nil, d.fail(i, "name", "%v", err)
 		case names[strings.ToLower(t.Name)] > 0:
-			return nil, fail(i, "name", "%q is team %d's name too: names must differ", t.Name, names[strings.ToLower(t.Name)])
+			return nil, d.fail(i, "name", "%q is team %d's name too: names must differ", t.Name, names[strings.ToLower(t.Name)])
 		case strings.EqualFold(t.Name, "house"):
-			return nil, fail(i, "name", "the name house is the house player's")
+			return nil, d.fail(i, "name", "the name house is the house player's")
 		}
 		names[strings.ToLower(t.Name)] = i + 1
 		switch {
 		case t.Login.User != "" && t.Login.Password == "":
-			return nil, fail(i, "password", "%s has a login but no password", t.Name)
+			return nil, d.fail(i, "password", "%s has a login but no password", t.Name)
 		case t.Login.User == "" && t.Login.Password != "":
-			return nil, fail(i, "login", "%s has a password but no login", t.Name)
+			return nil, d.fail(i, "login", "%s has a password but no login", t.Name)
 		case strings.ContainsFunc(t.Login.User, func(r rune) bool { return r <= ' ' }):
-			return nil, fail(i, "login", "%q holds a space or a control character", t.Login.User)
+			return nil, d.fail(i, "login", "%q holds a space or a control character", t.Login.User)
 		case t.Login.User != "" && logins[t.Login.User] > 0:
-			return nil, fail(i, "login", "%q is team %d's login too: each team logs in as itself", t.Login.User, logins[t.Login.User])
+			return nil, d.fail(i, "login", "%q is team %d's login too: each team logs in as itself", t.Login.User, logins[t.Login.User])
 		case t.Login.User == "" && strings.TrimSpace(f.Program) == "":
-			return nil, fail(i, "login", "%s has neither a login (and password) nor a program", t.Name)
+			return nil, d.fail(i, "login", "%s has neither a login (and password) nor a program", t.Name)
 		}
 		if t.Login.User != "" {
 			logins[t.Login.User] = i + 1
@@ -114,11 +145,11 @@ func ParseTeams(path string, data []byte) ([]Team, error) {
 			}
 			abs, err := filepath.Abs(p)
 			if err != nil {
-				return nil, fail(i, "program", "%v", err)
+				return nil, d.fail(i, "program", "%v", err)
 			}
 			t.Program = abs
 		}
-		out = append(out, t)
+		d.teams = append(d.teams, t)
 	}
-	return out, nil
+	return d, nil
 }

@@ -386,3 +386,33 @@ password = "d"
 		}
 	}
 }
+
+// A spec without [[entrant]] tables plays every team of its teams file,
+// in the file's order; a team's mistake names the teams file's line.
+func TestEveryTeamPlays(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	teams := filepath.Join(dir, "teams.toml")
+	require.NoError(t, os.WriteFile(teams, []byte("[[team]]\nname = \"Quiffs\"\nlogin = \"quiffs\"\npassword = \"q-pass\"\n[[team]]\nname = \"Glarbs\"\nlogin = \"glarbs\"\npassword = \"g-pass\"\n"), 0o644))
+	spec := func(text string) (*Spec, error) {
+		return ParseSpec(filepath.Join(dir, "night.toml"), []byte(text))
+	}
+	s, err := spec("title = \"aibg5\"\nteams = \"teams.toml\"\nhouse = \"training\"\n")
+	require.NoError(t, err)
+	require.Equal(t, []tournament.Entrant{{Name: "Quiffs", Seat: "contest"}, {Name: "Glarbs", Seat: "contest"}}, s.Entrants)
+	require.Equal(t, []game.Login{{User: "quiffs", Password: "q-pass"}, {User: "glarbs", Password: "g-pass"}}, s.Logins)
+
+	// A program where AIBG 5.0's bots log in; a login where AlienWarz ran
+	// the programs; a program that is not there.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte("[[team]]\nname = \"Quiffs\"\nlogin = \"quiffs\"\npassword = \"q\"\n[[team]]\nname = \"Ants\"\nprogram = \"ants.sh\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ants.sh"), []byte("#!/bin/sh\n"), 0o755))
+	_, err = spec("title = \"aibg5\"\nteams = \"teams.toml\"\n")
+	require.ErrorContains(t, err, "night.toml:2: teams: "+teams+":7: program: team 2 (Ants): unknown player \"process\" for AIBG 5.0")
+	require.ErrorContains(t, err, "AIBG 5.0's bots log in to Arena: give the team its login")
+	_, err = spec("title = \"alienwarz\"\nformat = \"alienwarz\"\nteams = \"teams.toml\"\n")
+	require.ErrorContains(t, err, "night.toml:3: teams: "+teams+":3: login: team 1 (Quiffs): ")
+	require.ErrorContains(t, err, "AlienWarz's bots do not log in to Arena: give the team its program")
+	require.NoError(t, os.Remove(filepath.Join(dir, "ants.sh")))
+	_, err = spec("title = \"alienwarz\"\nteams = \"teams.toml\"\n[[entrant]]\nteam = \"Ants\"\n[[entrant]]\nname = \"m\"\nseat = \"miner\"\n")
+	require.ErrorContains(t, err, "night.toml:2: teams: "+teams+":7: program: team 2: Ants's program is not there: "+filepath.Join(dir, "ants.sh"))
+}
