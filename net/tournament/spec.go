@@ -232,6 +232,9 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 				return nil, fail(key+".team", "entrant %d: no team %q in %s", i+1, team, sf.Teams)
 			}
 			login, name = teams[k].Login, cmp.Or(name, teams[k].Name)
+			if login.User != "" && login.Password == "" {
+				return nil, fmt.Errorf("%s: teams: %w", at("teams"), doc.noPassword(k))
+			}
 			if strings.TrimSpace(e.Seat) == "" {
 				e.Seat = "contest"
 				if login.User == "" {
