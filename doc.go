@@ -65,4 +65,6 @@
 //	                        [--sandbox MODE]
 //	                                             play a tournament's matches from a NATS cluster
 //	arena tournament show DIR|URL                show a tournament in the window, live
+//	arena tournament teams FILE [--passwords]    check a contest night's teams file; make the
+//	                                             passwords its teams lack
 package main

@@ -31,11 +31,12 @@ import (
 
 var cmdTournament = &Command{
 	Name:  "tournament",
-	Short: "tournaments: run one, see where it stands, lend cores to one, show it",
+	Short: "tournaments: run one, see where it stands, lend cores to one, show it, check its teams",
 	Long: `Tournaments: run one from its spec (a TOML file), see where it stands, lend
-this machine's cores to one, or show it in the window.`,
-	Flags:    group("expected run SPEC, status DIR, worker --nats URL or show DIR|URL"),
-	Commands: []*Command{cmdTournamentRun, cmdTournamentStatus, cmdTournamentWorker, cmdTournamentShow},
+this machine's cores to one, show it in the window, or check a contest
+night's teams file and make its passwords.`,
+	Flags:    group("expected run SPEC, status DIR, worker --nats URL, show DIR|URL or teams FILE"),
+	Commands: []*Command{cmdTournamentRun, cmdTournamentStatus, cmdTournamentWorker, cmdTournamentShow, cmdTournamentTeams},
 }
 
 var cmdTournamentRun = &Command{
@@ -54,7 +55,9 @@ DIR/tournament.log. Interrupted, the same command continues where it stopped.
 Teams' own bots (entrants with seat = "contest" and their teams' logins)
 connect to --listen and take their seats by their logins; the run says
 where. AIBG 5.0's port stays open all night and plays several matches at
-once (each team one at a time); GuardAIns opens it for one match at a time.`,
+once (each team one at a time); GuardAIns opens it for one match at a time.
+Each match waits for the teams' bots for --join-timeout, else the spec's
+join_timeout, else 100s.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
@@ -63,7 +66,7 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 		ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
 		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
 		listen := fs.String("listen", "", "teams' bots (contest entrants): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
-		joinTimeout := fs.Duration("join-timeout", game.DefaultJoinTimeout, "teams' bots (contest entrants): how long each match waits for them to join")
+		joinTimeout := fs.Duration("join-timeout", 0, "teams' bots (contest entrants): how long each match waits for them to join (default: the spec's join_timeout, else 100s)")
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 1 {
@@ -75,14 +78,16 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 			if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
 				return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
 			}
-			if *joinTimeout <= 0 {
+			given := isSet(fs, "join-timeout")
+			if given && *joinTimeout <= 0 {
 				return usagef("--join-timeout %v: expected a time such as 100s", *joinTimeout)
 			}
 			spec, err := tnet.ReadSpec(pos[0])
 			if err != nil {
 				return err
 			}
-			teams, shared, err := teamsNote(spec, *listen, *joinTimeout)
+			join, joinFrom := joinTime(spec, given, *joinTimeout)
+			teams, shared, err := teamsNote(spec, *listen, join, joinFrom)
 			if err != nil {
 				return err
 			}
@@ -106,7 +111,7 @@ once (each team one at a time); GuardAIns opens it for one match at a time.`,
 				return err
 			}
 			o := tnet.Options{Dir: dir, NATS: *natsAddr, Workers: *workers, AckWait: *ackWait, Replicas: *replicas,
-				Listen: *listen, JoinTimeout: *joinTimeout,
+				Listen: *listen, JoinTimeout: join,
 				StartWorker: func(i int) *exec.Cmd {
 					// One core a worker: its garbage collector too, so that the
 					// workers share the machine evenly. The runner hands it the
@@ -238,6 +243,144 @@ updated as matches finish. URL is any HTTP server that serves its folder.`,
 	},
 }
 
+// joinTime is how long each match of spec waits for the teams' bots, and
+// where that comes from: --join-timeout when given (fromFlag), else the spec's
+// join_timeout, else the contests' 100 s.
+func joinTime(spec *tnet.Spec, given bool, fromFlag time.Duration) (time.Duration, string) {
+	switch {
+	case given:
+		return fromFlag, "--join-timeout"
+	case spec.JoinTimeout > 0:
+		return spec.JoinTimeout, "the spec's join_timeout"
+	}
+	return game.DefaultJoinTimeout, "the default; the spec's join_timeout or --join-timeout sets it"
+}
+
+// isSet reports whether the command line gave fs's flag name.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+var cmdTournamentTeams = &Command{
+	Name:     "teams",
+	Synopsis: []string{"FILE [--passwords]"},
+	Short:    "check a contest night's teams file; make the passwords its teams lack",
+	Long: `Check the teams file FILE (docs/contest-night.md) and print its teams: each
+one's name, and its login or its program, never a password; a team whose
+login has no password yet is marked, and so is a program that is not
+there (then the command fails).
+
+With --passwords, every team that has a login but no password (no
+password key, or password = "") gets a new one, random: four groups of
+four letters and digits, none that read alike. The file is written back
+whole or not at all (a new file renamed over it), readable by you only
+(mode 600), with its comments, its order and the passwords already there
+kept. The new passwords are printed once, each beside its team's login,
+for you to hand out: Arena never prints a password again (they are in the
+file). Run again, it makes none.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		passwords := fs.Bool("passwords", false, "give each team with a login but no password a new one, write the file back (mode 600) and print them once")
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) != 1 {
+				return usagef("expected one teams file, got %q", pos)
+			}
+			path := pos[0]
+			var filled *tnet.Filled
+			if *passwords {
+				var err error
+				if filled, err = tnet.FillPasswords(path); err != nil {
+					return err
+				}
+			}
+			teams, err := tnet.ReadTeams(path)
+			if err != nil {
+				return err
+			}
+			missing := printTeams(e.Stdout, path, teams)
+			if filled != nil {
+				printPasswords(e.Stdout, path, filled)
+			}
+			var lacking []string
+			for _, t := range teams {
+				if t.Login.User != "" && t.Login.Password == "" {
+					lacking = append(lacking, t.Name)
+				}
+			}
+			if len(lacking) > 0 {
+				fmt.Fprintf(e.Stdout, "%s a login but no password (%s): arena tournament teams %s --passwords makes them\n",
+					teamsWord(len(lacking), "has", "have"), strings.Join(lacking, ", "), path)
+			}
+			if len(missing) > 0 {
+				what := "a team's program is"
+				if len(missing) > 1 {
+					what = fmt.Sprintf("%d teams' programs are", len(missing))
+				}
+				return fmt.Errorf("%s: %s not there: %s", path, what, strings.Join(missing, ", "))
+			}
+			return nil
+		}
+	},
+}
+
+// printTeams prints the teams of the teams file path as a table: name,
+// login, password (set or not, never which) and program. It returns the
+// programs that are not there.
+func printTeams(w io.Writer, path string, teams []tnet.Team) (missing []string) {
+	fmt.Fprintf(w, "%s: %s\n", path, teamsWord(len(teams), "", ""))
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "name\tlogin\tpassword\tprogram")
+	for _, t := range teams {
+		password, program := "", t.Program
+		switch {
+		case t.Login.User != "" && t.Login.Password != "":
+			password = "set"
+		case t.Login.User != "":
+			password = "none yet"
+		}
+		if program != "" {
+			if _, err := os.Stat(program); err != nil {
+				program += " (not there)"
+				missing = append(missing, t.Program)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.Name, t.Login.User, password, program)
+	}
+	tw.Flush()
+	return missing
+}
+
+// teamsWord is "1 team" or "N teams", followed by the verb one or many
+// takes, if any.
+func teamsWord(n int, one, many string) string {
+	w, verb := fmt.Sprintf("%d teams", n), many
+	if n == 1 {
+		w, verb = "1 team", one
+	}
+	return strings.TrimSpace(w + " " + verb)
+}
+
+// printPasswords prints the passwords FillPasswords made, each beside its
+// team's login: the only time Arena prints them.
+func printPasswords(w io.Writer, path string, f *tnet.Filled) {
+	if len(f.Teams) == 0 {
+		fmt.Fprintf(w, "every team with a login has its password: none made, %s not written\n", path)
+		return
+	}
+	kept := "its comments and layout kept"
+	if f.Rewritten {
+		kept = "written again from its keys (its teams are not all [[team]] tables): its comments are gone"
+	}
+	fmt.Fprintf(w, "\nnew passwords for %s, written to %s (mode 600; %s); hand each to its team, they are not printed again:\n", teamsWord(len(f.Teams), "", ""), path, kept)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "name\tlogin\tpassword")
+	for _, t := range f.Teams {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", t.Name, t.Login.User, t.Login.Password)
+	}
+	tw.Flush()
+}
+
 // matchLine is the --json line of a finished match.
 func matchLine(e tnet.Event) string {
 	name := func(seat int) string {
@@ -367,10 +510,11 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 }
 
 // teamsNote says where the teams' own bots of spec's contest entrants
-// connect, at the listener listen, and how long a match waits for them;
-// "" when no entrant's bot logs in. shared is set when the contest plays
-// several matches at once on its port.
-func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (note string, shared bool, err error) {
+// connect, at the listener listen, and how long a match waits for them
+// (join, which from says where it comes from); "" when no entrant's bot
+// logs in. shared is set when the contest plays several matches at once
+// on its port.
+func teamsNote(spec *tnet.Spec, listen string, join time.Duration, from string) (note string, shared bool, err error) {
 	var teams []string
 	first := -1
 	for i, l := range spec.Logins {
@@ -393,6 +537,6 @@ func teamsNote(spec *tnet.Spec, listen string, join time.Duration) (note string,
 	if c.Shared {
 		at = "several matches at once on that port"
 	}
-	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; %s, each waiting %v for them (--join-timeout)",
-		strings.Join(teams, ", "), addr, spec.Title.Name(), at, join), c.Shared, nil
+	return fmt.Sprintf("the teams' bots (%s) connect to %s with their teams' logins (%s's protocol) and take their seats by them; %s, each waiting %v for them (%s)",
+		strings.Join(teams, ", "), addr, spec.Title.Name(), at, join, from), c.Shared, nil
 }

@@ -5,6 +5,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -25,7 +26,7 @@ func TestTournamentCommandErrors(t *testing.T) {
 	require.NoDirExists(t, filepath.Join(dir, "out"), "nothing is written for a bad spec")
 	code, _, stderr = arena("tournament")
 	require.Equal(t, 2, code)
-	require.Contains(t, stderr, "expected run SPEC, status DIR, worker --nats URL or show DIR|URL")
+	require.Contains(t, stderr, "expected run SPEC, status DIR, worker --nats URL, show DIR|URL or teams FILE")
 	code, _, stderr = arena("tournament", "status", filepath.Join(dir, "none"))
 	require.Equal(t, 1, code)
 	require.Contains(t, stderr, "holds no tournament (no tournament.json)")
@@ -56,14 +57,15 @@ seat = "greedy"
 `), 0o644))
 	spec, err := tnet.ReadSpec(path)
 	require.NoError(t, err)
-	note, shared, err := teamsNote(spec, "", 100*time.Second)
+	note, shared, err := teamsNote(spec, "", 100*time.Second, "--join-timeout")
 	require.NoError(t, err)
 	require.True(t, shared)
 	require.Equal(t, "the teams' bots (Quiffs) connect to 127.0.0.1:8081 with their teams' logins (AIBG 5.0's protocol) and take their seats by them; several matches at once on that port, each waiting 1m40s for them (--join-timeout)", note)
-	note, _, err = teamsNote(spec, ":9000", time.Minute)
+	note, _, err = teamsNote(spec, ":9000", time.Minute, "the spec's join_timeout")
 	require.NoError(t, err)
 	require.Contains(t, note, "connect to 127.0.0.1:9000 ")
-	_, _, err = teamsNote(spec, "host:port", time.Minute)
+	require.Contains(t, note, "each waiting 1m0s for them (the spec's join_timeout)")
+	_, _, err = teamsNote(spec, "host:port", time.Minute, "")
 	require.ErrorContains(t, err, `--listen "host:port"`)
 	code, _, stderr := arena("tournament", "run", path, "--join-timeout", "0s")
 	require.Equal(t, 2, code)
@@ -71,4 +73,89 @@ seat = "greedy"
 	code, _, stderr = arena("tournament", "run", path, "--listen", "host:port", "--out", filepath.Join(t.TempDir(), "out"))
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, `the port "port" is not a number`)
+}
+
+// Each match waits for the teams' bots for --join-timeout when it is
+// given, else for the spec's join_timeout, else 100 s.
+func TestJoinTime(t *testing.T) {
+	t.Parallel()
+	spec := &tnet.Spec{}
+	d, from := joinTime(spec, false, 0)
+	require.Equal(t, 100*time.Second, d)
+	require.Contains(t, from, "the default")
+	spec.JoinTimeout = 40 * time.Second
+	d, from = joinTime(spec, false, 0)
+	require.Equal(t, 40*time.Second, d)
+	require.Equal(t, "the spec's join_timeout", from)
+	d, from = joinTime(spec, true, 5*time.Second)
+	require.Equal(t, 5*time.Second, d, "the flag wins")
+	require.Equal(t, "--join-timeout", from)
+}
+
+// arena tournament teams lists a teams file's teams without a password;
+// --passwords makes those its teams lack, writes them to the file (mode
+// 600) and prints them once; run again it makes none. A tournament whose
+// teams lack their passwords says to run it.
+func TestTournamentTeams(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "teams.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`# the night's teams
+[[team]]
+name = "Quiffs"
+login = "quiffs"
+[[team]]
+name = "Blips"
+login = "blips"
+password = "kept-secret"
+[[team]]
+name = "Ants"
+program = "ants/run.sh"
+`), 0o644))
+	night := filepath.Join(dir, "night.toml")
+	require.NoError(t, os.WriteFile(night, []byte("title = \"aibg5\"\nteams = \"teams.toml\"\nhouse = \"training\"\n[[entrant]]\nteam = \"Quiffs\"\n[[entrant]]\nteam = \"Blips\"\n"), 0o644))
+	code, _, stderr := arena("tournament", "run", night, "--out", filepath.Join(dir, "out"))
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "password: team 1: Quiffs has a login but no password: run arena tournament teams "+path+" --passwords")
+	require.NoDirExists(t, filepath.Join(dir, "out"))
+
+	code, out, stderr := arena("tournament", "teams", path)
+	require.Equal(t, 1, code, "a program is not there")
+	require.Contains(t, stderr, "teams.toml: a team's program is not there: "+filepath.Join(dir, "ants", "run.sh"))
+	require.Regexp(t, `Quiffs\s+quiffs\s+none yet`, out)
+	require.Regexp(t, `Blips\s+blips\s+set`, out)
+	require.Contains(t, out, filepath.Join(dir, "ants", "run.sh")+" (not there)")
+	require.Contains(t, out, "1 team has a login but no password (Quiffs): arena tournament teams "+path+" --passwords makes them")
+	require.NotContains(t, out, "kept-secret")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "ants"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ants", "run.sh"), []byte("#!/bin/sh\n"), 0o755))
+
+	code, out, stderr = arena("tournament", "teams", path, "--passwords")
+	require.Equal(t, 0, code, stderr)
+	m := regexp.MustCompile(`(?m)^Quiffs\s+quiffs\s+(\S+)$`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	require.Regexp(t, `^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$`, m[1])
+	require.Contains(t, out, "new passwords for 1 team, written to "+path+" (mode 600; its comments and layout kept)")
+	require.NotContains(t, out, "kept-secret", "a password already there is never printed")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(data), "# the night's teams\n[[team]]\nname = \"Quiffs\"\nlogin = \"quiffs\"\npassword = \""+m[1]+"\"\n")
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+
+	code, again, _ := arena("tournament", "teams", path, "--passwords")
+	require.Equal(t, 0, code)
+	require.NotContains(t, again, m[1], "a password is printed once")
+	require.Contains(t, again, "every team with a login has its password: none made")
+	same, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, data, same)
+
+	spec, err := tnet.ReadSpec(night)
+	require.NoError(t, err, "the run takes the teams now")
+	require.Equal(t, m[1], spec.Logins[0].Password)
+
+	code, _, stderr = arena("tournament", "teams")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "expected one teams file")
 }

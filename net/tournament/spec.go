@@ -56,6 +56,9 @@ type Spec struct {
 	House   *game.SeatSpec
 	Options map[string]string
 	Limit   time.Duration
+	// JoinTimeout is how long each match waits for the teams' bots to
+	// join (join_timeout); 0 when the spec does not say.
+	JoinTimeout time.Duration
 	// MoveFiles keeps each match's move file in the original system's
 	// format beside its replay.
 	MoveFiles bool
@@ -72,6 +75,7 @@ type specFile struct {
 	Rounds     int            `toml:"rounds"`
 	Maps       []string       `toml:"maps"`
 	Limit      string         `toml:"limit"`
+	JoinTime   string         `toml:"join_timeout"`
 	House      string         `toml:"house"`
 	Pools      int            `toml:"pools"`
 	Advance    int            `toml:"advance"`
@@ -107,7 +111,7 @@ type entrantFile struct {
 var expected = map[string]string{
 	"title": "a game's ID as text", "name": "text", "format": "a format's name as text", "games": "a whole number of games",
 	"seed": "a whole number", "seeds": "a list of whole numbers, such as [7, 11, 42]", "rounds": "a whole number of rounds", "maps": `a list of maps, such as ["canyon", "fields"]`,
-	"limit": `a time such as "2s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
+	"limit": `a time such as "2s"`, "join_timeout": `a time such as "100s"`, "house": "a seat as text", "pools": "a whole number", "advance": "a whole number",
 	"third_place": "true or false", "deciders": "a whole number", "draw": `"seeded" or "random"`, "reset": "true or false",
 	"direct": "a whole number", "play_in": "a whole number", "move_files": "true or false", "points": "a table: [points] win = 1 ...",
 	"points.win": "a number", "points.draw": "a number", "points.loss": "a number", "points.places": "a list of numbers",
@@ -172,18 +176,49 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	if err := checkName(s.Name); err != nil {
 		return nil, fail("name", "%v", err)
 	}
-	if len(sf.Entrant) == 0 {
-		return nil, fmt.Errorf("%s: entrant: none: a tournament needs [[entrant]] tables with a name and a seat", path)
+	if len(sf.Entrant) == 0 && sf.Teams == "" {
+		return nil, fmt.Errorf("%s: entrant: none: a tournament needs [[entrant]] tables with a name and a seat, or a teams file (teams = \"teams.toml\") whose every team plays", path)
 	}
+	var doc *teamsDoc
 	var teams []Team
 	if sf.Teams != "" {
-		if teams, err = ReadTeams(besideSpec(filepath.Dir(path), sf.Teams)); err != nil {
+		if doc, err = readTeams(besideSpec(filepath.Dir(path), sf.Teams)); err != nil {
 			return nil, fail("teams", "%v", err)
+		}
+		teams = doc.teams
+	}
+	// Without [[entrant]] tables, every team of the teams file is an
+	// entrant, in the file's order: the organiser's one file is enough.
+	// A mistake in one of them is then the teams file's, at its line.
+	entrants, listed := sf.Entrant, len(sf.Entrant) > 0 // listed: by [[entrant]] tables
+	if !listed {
+		for _, t := range teams {
+			entrants = append(entrants, entrantFile{Team: t.Name})
 		}
 	}
 	seen, logins := map[string]int{}, map[string]int{}
-	for i, e := range sf.Entrant {
+	for i, e := range entrants {
 		key := fmt.Sprintf("entrant[%d]", i+1)
+		fail := fail
+		if !listed {
+			// Entrant i is team i: its mistakes are at its [[team]] table.
+			fail = func(k, format string, args ...any) error {
+				switch k = k[strings.LastIndex(k, ".")+1:]; k {
+				case "name":
+				case "login", "password", "program":
+				default: // the seat: the team's login or program makes it
+					k = "login"
+					if teams[i].Login.User == "" {
+						k = "program"
+					}
+				}
+				msg := fmt.Sprintf(format, args...)
+				for _, p := range []string{fmt.Sprintf("entrant %d (%s): ", i+1, teams[i].Name), fmt.Sprintf("entrant %d: ", i+1)} {
+					msg = strings.TrimPrefix(msg, p)
+				}
+				return fmt.Errorf("%s: teams: %s: %s: team %d (%s): %s", at("teams"), doc.at(i, k), k, i+1, teams[i].Name, msg)
+			}
+		}
 		name := strings.TrimSpace(e.Name)
 		login := game.Login{User: strings.TrimSpace(e.Login), Password: e.Password}
 		switch team := strings.TrimSpace(e.Team); {
@@ -197,10 +232,16 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 				return nil, fail(key+".team", "entrant %d: no team %q in %s", i+1, team, sf.Teams)
 			}
 			login, name = teams[k].Login, cmp.Or(name, teams[k].Name)
+			if login.User != "" && login.Password == "" {
+				return nil, fmt.Errorf("%s: teams: %w", at("teams"), doc.noPassword(k))
+			}
 			if strings.TrimSpace(e.Seat) == "" {
 				e.Seat = "contest"
 				if login.User == "" {
 					e.Seat = "process:" + teams[k].Program
+					if _, err := os.Stat(teams[k].Program); err != nil {
+						return nil, fmt.Errorf("%s: teams: %w", at("teams"), doc.fail(k, "program", "%s's program is not there: %s (a path relative to the teams file's folder)", teams[k].Name, teams[k].Program))
+					}
 				}
 			}
 		case login.User != "" && login.Password == "":
@@ -225,6 +266,20 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 			return nil, fail(key, "entrant %d (%s) has no seat: expected %s", i+1, name, expected["entrant.seat"])
 		}
 		seat, err := parseSeat(t, e.Seat, path)
+		if err != nil && !listed {
+			// A team's seat is its login's or its program's: say which the
+			// game takes.
+			kind, _, _ := strings.Cut(e.Seat, ":")
+			_, _, contest := game.FindContest(t, kind)
+			_, program := game.FindConnector(t, kind)
+			switch {
+			case contest || program:
+			case login.User != "":
+				err = fmt.Errorf("%w: %s's bots do not log in to Arena: give the team its program (program = \"teams/NAME/run.sh\")", err, t.Name())
+			default:
+				err = fmt.Errorf("%w: %s's bots log in to Arena: give the team its login (login = \"NAME\")", err, t.Name())
+			}
+		}
 		if err != nil {
 			return nil, fail(key+".seat", "entrant %d (%s): %v", i+1, name, err)
 		}
@@ -263,6 +318,11 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 	if sf.Limit != "" {
 		if s.Limit, err = time.ParseDuration(sf.Limit); err != nil || s.Limit < 0 {
 			return nil, fail("limit", "%q: expected a time per move such as \"2s\" or \"300ms\"", sf.Limit)
+		}
+	}
+	if sf.JoinTime != "" {
+		if s.JoinTimeout, err = time.ParseDuration(sf.JoinTime); err != nil || s.JoinTimeout <= 0 {
+			return nil, fail("join_timeout", "%q: expected how long each match waits for the teams' bots to join, such as \"100s\"", sf.JoinTime)
 		}
 	}
 	s.Options = map[string]string{}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -49,10 +50,10 @@ func TestTeams(t *testing.T) {
 		{Name: "Ants", Program: filepath.Join(dir, "ants", "run.sh")}}, teams)
 	for _, c := range []struct{ text, err string }{
 		{"", path + ": team: none"},
-		{"[[team]]\nname = \"A\"\nlogin = \"a\"\n", path + ":1: password: team 1: A has a login but no password"},
+		{"[[team]]\nname = \"A\"\npassword = \"x\"\n", path + ":1: login: team 1: A has a password but no login"},
 		{"[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"x\"\n[[team]]\nname = \"a\"\nprogram = \"p\"\n", path + ":6: name: team 2: \"a\" is team 1's name too"},
 		{"[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"x\"\n[[team]]\nname = \"B\"\nlogin = \"a\"\npassword = \"y\"\n", path + ":7: login: team 2: \"a\" is team 1's login too"},
-		{"[[team]]\nname = \"A\"\n", path + ":1: login: team 1: A has neither a login (and password) nor a program"},
+		{"[[team]]\nname = \"A\"\n", path + ":1: login: team 1: A has neither a login nor a program"},
 		{"[[team]]\nname = \"A\"\nlogin = \"a b\"\npassword = \"x\"\n", path + ":3: login: team 1: \"a b\" holds a space"},
 		{"[[team]]\nname = \"A\"\ncolour = \"red\"\n", path + ":3: team.colour: unknown key (known: login, name, password, program)"},
 	} {
@@ -290,6 +291,8 @@ func FuzzParseTeams(f *testing.F) {
 	f.Add([]byte(teamsTOML))
 	f.Add([]byte("[[team]]\nname = \"A\"\nlogin = \"a\"\n"))
 	f.Add([]byte("\x00\xff[[[[ = "))
+	f.Add([]byte(loginsOnly))
+	f.Add([]byte("[[team]]\r\nname = \"A\"\r\nlogin = 'a' # hers\r\npassword = ''"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		teams, err := ParseTeams("teams.toml", data)
 		if err != nil {
@@ -303,10 +306,23 @@ func FuzzParseTeams(f *testing.F) {
 			require.False(t, names[strings.ToLower(tm.Name)], "names differ")
 			names[strings.ToLower(tm.Name)] = true
 			require.True(t, tm.Login.User != "" || tm.Program != "", "a login or a program")
-			require.Equal(t, tm.Login.User == "", tm.Login.Password == "", "a login has its password")
+			require.True(t, tm.Login.User != "" || tm.Login.Password == "", "a password has its login")
 			if tm.Login.User != "" {
 				require.False(t, logins[tm.Login.User], "logins differ")
 				logins[tm.Login.User] = true
+			}
+		}
+		// The passwords written in place read back as the same teams with
+		// them, or the file is written again from its keys.
+		fresh := map[int]string{}
+		for i, tm := range teams {
+			if tm.Login.User != "" && tm.Login.Password == "" {
+				fresh[i] = fmt.Sprintf("pw%d-abcd", i)
+			}
+		}
+		if len(fresh) > 0 {
+			if edited, ok := withPasswords(data, len(teams), fresh); ok {
+				require.True(t, samePasswords("teams.toml", edited, teams, fresh), "%q", edited)
 			}
 		}
 	})
@@ -384,5 +400,178 @@ password = "d"
 				require.Equal(t, strings.ToLower(spec.Entrants[e].Name), rec.Header.Config.Options[fmt.Sprintf("name%d", i+1)], "%s seat %d", m.ID, i+1)
 			}
 		}
+	}
+}
+
+// loginsOnly is a teams file as an organiser writes it before the night:
+// logins without passwords (one with password = ""), one team that
+// already has its password, one with a program; with comments.
+const loginsOnly = `# The night's teams.
+[[team]]
+name = "Quiffs"     # the players' name
+login = "quiffs"    # AIBG's username
+
+[[team]]
+  name = "Glarbs"
+  login = "glarbs"
+  password = ""     # to be made
+
+[[team]]
+name = "Blips"
+login = "blips"
+password = "kept-secret"
+
+[[team]]
+name = "Ants"
+program = "ants/run.sh"
+`
+
+// A teams file may be written with logins only; FillPasswords gives each
+// team without a password a new one, writes the file back atomically with
+// mode 600 and every other line as it was, keeps the passwords already
+// there, and has nothing to do the second time.
+func TestFillPasswords(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "teams.toml")
+	require.NoError(t, os.WriteFile(path, []byte(loginsOnly), 0o644))
+	teams, err := ReadTeams(path)
+	require.NoError(t, err, "logins without passwords make a teams file")
+	require.Equal(t, game.Login{User: "quiffs"}, teams[0].Login)
+	before, err := os.Stat(path)
+	require.NoError(t, err)
+
+	filled, err := FillPasswords(path)
+	require.NoError(t, err)
+	require.False(t, filled.Rewritten)
+	require.Len(t, filled.Teams, 2)
+	require.Equal(t, []string{"Quiffs", "Glarbs"}, []string{filled.Teams[0].Name, filled.Teams[1].Name})
+	shape := regexp.MustCompile(`^[` + PasswordAlphabet + `]{4}(-[` + PasswordAlphabet + `]{4}){3}$`)
+	for _, tm := range filled.Teams {
+		require.Regexp(t, shape, tm.Login.Password)
+	}
+	require.NotEqual(t, filled.Teams[0].Login.Password, filled.Teams[1].Login.Password)
+
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	want := strings.Replace(loginsOnly, "login = \"quiffs\"    # AIBG's username\n",
+		"login = \"quiffs\"    # AIBG's username\npassword = \""+filled.Teams[0].Login.Password+"\"\n", 1)
+	want = strings.Replace(want, "  password = \"\"     # to be made", "  password = \""+filled.Teams[1].Login.Password+"\"     # to be made", 1)
+	require.Equal(t, want, string(data), "only the passwords change; comments, order and layout stay")
+	after, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), after.Mode().Perm(), "readable by its owner only")
+	require.False(t, os.SameFile(before, after), "a new file renamed over the old one, never the old one written in place")
+	left, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, left, 1, "no temporary file left")
+	teams, err = ReadTeams(path)
+	require.NoError(t, err)
+	require.Equal(t, "kept-secret", teams[2].Login.Password, "a password already there is kept")
+	require.Equal(t, filled.Teams[0].Login, teams[0].Login)
+
+	again, err := FillPasswords(path)
+	require.NoError(t, err)
+	require.Empty(t, again.Teams, "the second time, no team lacks a password")
+	same, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, data, same, "and nothing is written")
+}
+
+// Files that FillPasswords edits in place: Windows line ends, a login on
+// the file's last line without a line end; and teams written as inline
+// tables, which it writes again from their keys.
+func TestFillPasswordsLayouts(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, text string
+		rewritten  bool
+		want       string // with PW for the new password
+	}{
+		{"crlf", "[[team]]\r\nname = \"A\"\r\nlogin = \"a\" # hers\r\n", false, "[[team]]\r\nname = \"A\"\r\nlogin = \"a\" # hers\r\npassword = \"PW\"\r\n"},
+		{"last line", "[[team]]\nname = \"A\"\nlogin = \"a\"", false, "[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"PW\"\n"},
+		{"literal", "[[team]]\nname = \"A\"\nlogin = 'a'\npassword = ''\n", false, "[[team]]\nname = \"A\"\nlogin = 'a'\npassword = \"PW\"\n"},
+		{"inline", "team = [{name = \"A\", login = \"a\"}, {name = \"B\", program = \"b.sh\"}]\n", true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "teams.toml")
+			require.NoError(t, os.WriteFile(path, []byte(c.text), 0o600))
+			filled, err := FillPasswords(path)
+			require.NoError(t, err)
+			require.Len(t, filled.Teams, 1)
+			require.Equal(t, c.rewritten, filled.Rewritten)
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			if c.want != "" {
+				require.Equal(t, strings.ReplaceAll(c.want, "PW", filled.Teams[0].Login.Password), string(data))
+			}
+			teams, err := ReadTeams(path)
+			require.NoError(t, err)
+			require.Equal(t, filled.Teams[0].Login, teams[0].Login)
+			if c.rewritten {
+				require.Equal(t, filepath.Join(filepath.Dir(path), "b.sh"), teams[1].Program, "every key kept")
+			}
+		})
+	}
+	// A bad teams file is not touched.
+	path := filepath.Join(t.TempDir(), "teams.toml")
+	require.NoError(t, os.WriteFile(path, []byte("[[team]]\nname = \"A\"\ncolour = \"red\"\n"), 0o644))
+	_, err := FillPasswords(path)
+	require.ErrorContains(t, err, "teams.toml:3: team.colour: unknown key")
+}
+
+// Passwords are random, typeable and never ambiguous to read.
+func TestNewPassword(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for range 200 {
+		pw, err := NewPassword()
+		require.NoError(t, err)
+		require.Len(t, pw, 19)
+		require.NotContainsf(t, pw, "0", pw)
+		for _, r := range "o1li" {
+			require.NotContains(t, pw, string(r))
+		}
+		require.False(t, seen[pw])
+		seen[pw] = true
+	}
+}
+
+// A spec without [[entrant]] tables plays every team of its teams file,
+// in the file's order; a team with a login but no password yet is refused
+// with what to run; a team's mistake names the teams file's line.
+func TestEveryTeamPlays(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	teams := filepath.Join(dir, "teams.toml")
+	require.NoError(t, os.WriteFile(teams, []byte("[[team]]\nname = \"Quiffs\"\nlogin = \"quiffs\"\npassword = \"q-pass\"\n[[team]]\nname = \"Glarbs\"\nlogin = \"glarbs\"\npassword = \"g-pass\"\n"), 0o644))
+	spec := func(text string) (*Spec, error) {
+		return ParseSpec(filepath.Join(dir, "night.toml"), []byte(text))
+	}
+	s, err := spec("title = \"aibg5\"\nteams = \"teams.toml\"\nhouse = \"training\"\n")
+	require.NoError(t, err)
+	require.Equal(t, []tournament.Entrant{{Name: "Quiffs", Seat: "contest"}, {Name: "Glarbs", Seat: "contest"}}, s.Entrants)
+	require.Equal(t, []game.Login{{User: "quiffs", Password: "q-pass"}, {User: "glarbs", Password: "g-pass"}}, s.Logins)
+
+	// A program where AIBG 5.0's bots log in; a login where AlienWarz ran
+	// the programs; a program that is not there.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte("[[team]]\nname = \"Quiffs\"\nlogin = \"quiffs\"\npassword = \"q\"\n[[team]]\nname = \"Ants\"\nprogram = \"ants.sh\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ants.sh"), []byte("#!/bin/sh\n"), 0o755))
+	_, err = spec("title = \"aibg5\"\nteams = \"teams.toml\"\n")
+	require.ErrorContains(t, err, "night.toml:2: teams: "+teams+":7: program: team 2 (Ants): unknown player \"process\" for AIBG 5.0")
+	require.ErrorContains(t, err, "AIBG 5.0's bots log in to Arena: give the team its login")
+	_, err = spec("title = \"alienwarz\"\nformat = \"alienwarz\"\nteams = \"teams.toml\"\n")
+	require.ErrorContains(t, err, "night.toml:3: teams: "+teams+":3: login: team 1 (Quiffs): ")
+	require.ErrorContains(t, err, "AlienWarz's bots do not log in to Arena: give the team its program")
+	require.NoError(t, os.Remove(filepath.Join(dir, "ants.sh")))
+	_, err = spec("title = \"alienwarz\"\nteams = \"teams.toml\"\n[[entrant]]\nteam = \"Ants\"\n[[entrant]]\nname = \"m\"\nseat = \"miner\"\n")
+	require.ErrorContains(t, err, "night.toml:2: teams: "+teams+":7: program: team 2: Ants's program is not there: "+filepath.Join(dir, "ants.sh"))
+
+	// Logins without passwords: the run says what to do, whether every
+	// team plays or the [[entrant]] tables name them.
+	require.NoError(t, os.WriteFile(teams, []byte(loginsOnly), 0o644))
+	for _, text := range []string{"title = \"aibg5\"\nteams = \"teams.toml\"\n", "title = \"aibg5\"\nteams = \"teams.toml\"\n[[entrant]]\nteam = \"Blips\"\n[[entrant]]\nteam = \"Quiffs\"\n"} {
+		_, err = spec(text)
+		require.ErrorContains(t, err, "night.toml:2: teams: "+teams+":2: password: team 1: Quiffs has a login but no password: run arena tournament teams "+teams+" --passwords, which gives every team without one a new password")
 	}
 }
