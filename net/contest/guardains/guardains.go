@@ -44,6 +44,7 @@ var Contest = game.Contest{
 	Title:  gg.Title{}.ID(),
 	Port:   DefaultPort,
 	Logins: true,
+	Shared: true,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {

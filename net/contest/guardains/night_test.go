@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -18,7 +19,9 @@ import (
 
 	"github.com/arena-games/arena/game"
 	gg "github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/contest/contesttest"
+	tnet "github.com/arena-games/arena/net/tournament"
 )
 
 // night are the logins of the night's teams. On loopback a password may
@@ -305,6 +308,91 @@ func TestDoorRefusals(t *testing.T) {
 	bees := &goBot{login: "bees"}
 	playing(t, addr, bees)
 	played(t, m, ants, bees)
+}
+
+// A tournament night of four teams on the night's door, as arena
+// tournament plays it: two matches at once (GuardAIns' contest is
+// Shared), each team's bot a loop that logs in again after each match and
+// waits for its next; every team plays each of its matches in its own
+// seat, as the replays' moves show, and every result counts.
+func TestDoorTournamentNight(t *testing.T) {
+	t.Parallel()
+	require.True(t, Contest.Shared)
+	dir := t.TempDir()
+	teams, entrants := "", ""
+	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
+		teams += fmt.Sprintf("[[team]]\nname = %q\nlogin = %q\npassword = %q\n", team, team, team+"-pw")
+		entrants += fmt.Sprintf("[[entrant]]\nteam = %q\n", team)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teams), 0o644))
+	path := filepath.Join(dir, "night.toml")
+	require.NoError(t, os.WriteFile(path, []byte(`title = "guardains"
+name = "Night"
+teams = "teams.toml"
+format = "round-robin"
+games = 1
+seed = 11
+maps = ["original"]
+[options]
+turns = 3
+`+entrants), 0o644))
+	spec, err := tnet.ReadSpec(path)
+	require.NoError(t, err)
+	addr := freeAddr(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	bots, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	played := map[string]int{}
+	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
+		wg.Go(func() {
+			for bots.Err() == nil {
+				b := &goBot{login: team}
+				if err := b.play(bots, addr, team+"-pw", "gameRoom"); err != nil {
+					time.Sleep(20 * time.Millisecond) // the door is not open yet
+				}
+				if len(b.views) > 0 {
+					mu.Lock()
+					played[team]++
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	out := filepath.Join(t.TempDir(), "night")
+	st, err := tnet.Run(ctx, spec, tnet.Options{Dir: out, Workers: 2, AckWait: 20 * time.Second, Listen: addr, JoinTimeout: 30 * time.Second})
+	stop()
+	wg.Wait()
+	require.NoError(t, err)
+	require.Equal(t, 6, st.Matches)
+	require.Equal(t, map[string]int{"ants": 3, "bees": 3, "cats": 3, "dogs": 3}, played)
+	var idx tournament.Index
+	data, err := os.ReadFile(filepath.Join(out, "tournament.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &idx))
+	require.Len(t, idx.Matches, 6)
+	type span struct{ from, to time.Time }
+	var spans []span
+	for _, m := range idx.Matches {
+		require.NotNil(t, m.Result, m.ID)
+		spans = append(spans, span{m.Result.Began, m.Result.Began.Add(time.Duration(m.Result.Seconds * float64(time.Second)))})
+		rec, err := game.OpenFile(filepath.Join(out, m.Replay()))
+		require.NoError(t, err, m.ID)
+		for seat, e := range m.Entrants {
+			login := spec.Logins[e].User
+			for r := 1; r < rec.Timeline.Len(); r++ {
+				require.Equal(t, `{"team":"`+login+`"}`, rec.Timeline.Frame(r).Moves[game.Seat(seat)], "%s: seat %d is %s's", m.ID, seat+1, login)
+			}
+		}
+	}
+	overlap := false
+	for i, a := range spans {
+		for _, b := range spans[i+1:] {
+			overlap = overlap || (a.from.Before(b.to) && b.from.Before(a.to))
+		}
+	}
+	require.True(t, overlap, "two matches were played at once")
 }
 
 // A team's bot that leaves mid-match logs in again on the night's door
