@@ -136,7 +136,7 @@ func (d *door) know(l *Lobby, teams []game.Login, join time.Duration) error {
 		d.teams[lg.User] = s.password
 	}
 	for _, lg := range teams {
-		if _, ok := d.teams[lg.User]; !ok && lg.User != "" {
+		if _, ok := d.teams[lg.User]; !ok {
 			d.teams[lg.User] = contest.NewSecret(lg.Password)
 		}
 	}
@@ -146,8 +146,8 @@ func (d *door) know(l *Lobby, teams []game.Login, join time.Duration) error {
 
 // add opens match l on the door and seats its teams' waiting bots.
 func (d *door) add(l *Lobby) {
-	var drop []*socket.Socket
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	d.lobbies = append(d.lobbies, l)
 	for _, st := range l.seats {
 		if st == nil {
@@ -155,14 +155,8 @@ func (d *door) add(l *Lobby) {
 		}
 		if w := d.waiting[st.id]; w != nil {
 			d.unwait(st.id, w)
-			if !l.take(st, w.sock, w.conn) {
-				drop = append(drop, w.sock)
-			}
+			l.take(st, w.sock, w.conn) // a new match's seats are free
 		}
-	}
-	d.mu.Unlock()
-	for _, s := range drop {
-		s.Disconnect(true)
 	}
 }
 
