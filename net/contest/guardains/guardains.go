@@ -4,20 +4,19 @@
 // Bots log in with the auth header of the handshake (or the CONNECT
 // payload), get `connected` and `game_status` broadcasts and one `action`
 // view a round with an ack request, and answer with `action` events. The
-// views are the title's (game/guardains), byte for byte.
+// views are the title's (game/guardains), byte for byte. On a contest
+// night (ContestOptions.KeepOpen) the matches share one server, the
+// night's door, which routes each team's bot by its login to its team's
+// match.
 package guardains
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net"
-	"net/http"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/zishang520/socket.io/v2/socket"
@@ -45,6 +44,7 @@ var Contest = game.Contest{
 	Title:  gg.Title{}.ID(),
 	Port:   DefaultPort,
 	Logins: true,
+	Shared: true,
 	Kinds: []game.ContestKind{{Kind: game.ContestSeat, Usage: game.ContestSeat,
 		About: "a bot of the original contest: it connects to Arena's GuardAIns server (Socket.IO, port 8000) as player1 or player2"}},
 	Open: func(t game.Title, cfg game.Config, seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (game.Lobby, error) {
@@ -56,19 +56,14 @@ var Contest = game.Contest{
 	},
 }
 
-// Lobby is the Socket.IO server of one match's contest seats.
+// Lobby is one match's contest seats, on its own door or the night's.
 type Lobby struct {
 	opts game.ContestOptions
 	room string
-	ln   net.Listener
-	srv  *http.Server
-	io   *socket.Server
-	url  string
-	port int
+	door *door
 
 	mu        sync.Mutex
 	seats     [2]*seat // by seat; nil for a seat that is not a contest seat
-	conns     map[uint64]*seat
 	allJoined chan struct{}
 	closed    chan struct{}
 	match     *game.Match
@@ -76,9 +71,10 @@ type Lobby struct {
 	sockets   sync.WaitGroup
 }
 
-// Open starts the server of the contest seats of a match. The teams' own
-// logins (opts.Logins) name the seats' player_ids and passwords; without
-// them, on a loopback listener the bots log in as the original's,
+// Open starts the server of the contest seats of a match, or opens them
+// on the night's door (opts.KeepOpen, with logins). The teams' own logins
+// (opts.Logins) name the seats' player_ids and passwords; without them,
+// on a loopback listener the bots log in as the original's,
 // player1/player1 and player2/player2, and on a listener that other
 // machines reach each seat's password is a new secret, which Connect
 // prints.
@@ -86,56 +82,69 @@ func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, 
 	if opts.Accounts != "" {
 		return nil, errors.New("--accounts is for AIBG 5.0; GuardAIns' bots log in as player1 and player2, with the password Arena prints for each")
 	}
-	l := &Lobby{opts: opts, room: opts.Room, conns: map[uint64]*seat{}, allJoined: make(chan struct{}), closed: make(chan struct{})}
+	l := &Lobby{opts: opts, room: opts.Room, allJoined: make(chan struct{}), closed: make(chan struct{})}
 	if l.room == "" {
 		l.room = DefaultRoom
 	}
-	ln, err := contest.Listen(opts.Listen, DefaultPort)
-	if err != nil {
-		return nil, err
+	var ln net.Listener
+	var addr net.Addr
+	if opts.KeepOpen && len(opts.Logins) > 0 {
+		d, err := nightDoor(opts.Listen)
+		if err != nil {
+			return nil, err
+		}
+		l.door, addr = d, d.addr
+		for _, lg := range opts.Teams {
+			if err := secretLogin(lg, addr); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		var err error
+		if ln, err = contest.Listen(opts.Listen, DefaultPort); err != nil {
+			return nil, err
+		}
+		addr = ln.Addr()
 	}
-	l.ln = ln
 	for _, s := range contest.Seats(seats) {
 		id := "player" + strconv.Itoa(s.Number())
 		password := id
-		if !contest.Loopback(ln.Addr()) {
+		if !contest.Loopback(addr) {
 			password = contest.Generate()
 		}
 		shown := password
 		if len(opts.Logins) > 0 {
 			lg := opts.Logins[s]
-			if err := teamLogin(l.seats, s, lg, ln.Addr()); err != nil {
-				ln.Close()
+			if err := teamLogin(l.seats, s, lg, addr); err != nil {
+				if ln != nil {
+					ln.Close()
+				}
 				return nil, err
 			}
 			id, password, shown = lg.User, lg.Password, "…" // a team's password is not printed
 		}
 		l.seats[s] = &seat{l: l, seat: s, id: id, password: contest.NewSecret(password), shown: shown}
 	}
-	host, port := contest.Host(ln.Addr())
-	l.url, l.port = "http://"+host, port
-	sopts := socket.DefaultServerOptions()
-	sopts.SetPingInterval(PingInterval)
-	sopts.SetPingTimeout(PingTimeout)
-	sopts.SetServeClient(false)
-	sopts.SetParser(&orderedParser{hook: l.packet})
-	l.io = socket.NewServer(nil, sopts)
-	l.io.Use(l.login)
-	l.io.On("connection", l.connected)
-	mux := http.NewServeMux()
-	mux.Handle("/socket.io/", contest.Guard(ln.Addr(), settled{l.io.ServeHandler(nil)}))
-	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := l.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			slog.Error("GuardAIns contest server", "err", err)
+	if ln == nil {
+		join := opts.JoinTimeout
+		if join <= 0 {
+			join = game.DefaultJoinTimeout
 		}
-	}()
+		if err := l.door.know(l, opts.Teams, join); err != nil {
+			return nil, err
+		}
+		l.door.add(l)
+	} else {
+		l.door = newDoor(addr, false, l.room)
+		l.door.add(l)
+		l.door.serve(ln)
+	}
 	go l.countdown()
 	return l, nil
 }
 
 // URL is the server's address, such as http://127.0.0.1:8000.
-func (l *Lobby) URL() string { return l.url + ":" + strconv.Itoa(l.port) }
+func (l *Lobby) URL() string { return l.door.URL() }
 
 // Connect says how each contest seat's bot connects.
 func (l *Lobby) Connect() []string {
@@ -145,7 +154,7 @@ func (l *Lobby) Connect() []string {
 			continue
 		}
 		out = append(out, fmt.Sprintf(`GuardAIns seat %d: Socket.IO at %s, header auth {"player_id": %q, "password": %q, "room": %q} (the template: bash run.sh %s %d %s %s %s)`,
-			s.seat.Number(), l.URL(), s.id, s.shown, l.room, l.url, l.port, l.room, s.id, s.shown))
+			s.seat.Number(), l.URL(), s.id, s.shown, l.room, l.door.url, l.door.port, l.room, s.id, s.shown))
 	}
 	return out
 }
@@ -267,11 +276,7 @@ func (l *Lobby) Close() error {
 	case <-done:
 	case <-time.After(2 * time.Second):
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := l.srv.Shutdown(ctx); err != nil {
-		l.srv.Close()
-	}
+	l.door.remove(l)
 	return nil
 }
 
@@ -286,99 +291,47 @@ func resultLine(s *gg.State) string {
 	return "Game is a Draw"
 }
 
-// login is the middleware that admits a socket: the auth HTTP header of
-// its handshake, else its CONNECT payload, must name the room, a contest
-// seat's player_id and its password, and that seat must not be connected.
-func (l *Lobby) login(s *socket.Socket, next func(*socket.ExtendedError)) {
-	hs := s.Handshake()
-	var auth map[string]any
-	conn := uint64(0)
-	if m, ok := hs.Auth.(map[string]any); ok {
-		if id, ok := m[connKey].(uint64); ok {
-			conn = id
-		}
-		delete(m, connKey)
-		if len(m) > 0 {
-			auth = m
-		}
-	}
-	if h := s.Request().Headers().Peek("Auth"); h != "" {
-		auth = nil
-		if err := json.Unmarshal([]byte(h), &auth); err != nil {
-			next(socket.NewExtendedError("the auth header is not a JSON object", nil))
-			return
-		}
-	}
-	if auth == nil {
-		next(socket.NewExtendedError(`no auth: send the header auth {"player_id": ..., "password": ..., "room": ...}`, nil))
-		return
-	}
-	room, _ := auth["room"].(string)
-	id, _ := auth["player_id"].(string)
-	pass, _ := auth["password"].(string)
-	if room != l.room {
-		next(socket.NewExtendedError("Wrong Room Id", nil))
-		return
-	}
+// over reports whether the match is over: its game, or the lobby.
+func (l *Lobby) over() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var st *seat
-	for _, c := range l.seats {
-		if c != nil && c.id == id {
-			st = c
-		}
+	select {
+	case <-l.closed:
+		return true
+	default:
 	}
-	switch {
-	case st == nil:
-		next(socket.NewExtendedError("Wrong Username", nil))
-		return
-	case !st.password.Is(pass):
-		next(socket.NewExtendedError("Wrong Password for "+id, nil))
-		return
-	case st.sock != nil:
-		next(socket.NewExtendedError(id+" Already Connected", nil))
-		return
-	}
-	s.SetData(&login{seat: st, conn: conn})
-	next(nil)
+	return l.match != nil && l.match.Timeline.Last().Over
 }
 
-// login is what the middleware found of a socket: its seat, its
-// connection.
-type login struct {
-	seat *seat
-	conn uint64
-}
-
-// connected seats a socket that logged in, once it is connected (the
-// bot may be sent its view from then on), and greets every socket, as the
-// original did.
-func (l *Lobby) connected(args ...any) {
-	s, ok := args[0].(*socket.Socket)
-	if !ok {
-		return
-	}
-	in, ok := s.Data().(*login)
-	if !ok {
-		return
-	}
-	st, conn := in.seat, in.conn
+// connected reports whether st's bot is connected.
+func (l *Lobby) connected(st *seat) bool {
 	l.mu.Lock()
-	if st.sock != nil { // two logins at once: the first one won
-		l.mu.Unlock()
-		s.Disconnect(true)
-		return
+	defer l.mu.Unlock()
+	return st.sock != nil && st.sock.Connected()
+}
+
+// take seats socket s of connection conn in st, and greets the match's
+// sockets, as the original greeted every socket at every login; it
+// reports false when st's bot is connected already. l.door.mu is held.
+func (l *Lobby) take(st *seat, s *socket.Socket, conn uint64) bool {
+	d := l.door
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st.sock != nil && st.sock.Connected() {
+		return false
 	}
 	st.sock, st.conn = s, conn
-	l.conns[conn] = st
+	d.conns[conn] = st
 	l.sockets.Add(1)
 	s.On("disconnect", func(...any) {
+		d.mu.Lock()
 		l.mu.Lock()
 		if st.sock == s {
 			st.sock = nil
-			delete(l.conns, conn)
+			delete(d.conns, conn)
 		}
 		l.mu.Unlock()
+		d.mu.Unlock()
 		l.sockets.Done()
 	})
 	l.emit("connected", map[string]any{"data": "Connected"})
@@ -392,7 +345,7 @@ func (l *Lobby) connected(args ...any) {
 			close(l.allJoined)
 		}
 	}
-	l.mu.Unlock()
+	return true
 }
 
 // broadcast emits an event to every seat's socket.
@@ -413,40 +366,28 @@ func (l *Lobby) emit(ev string, data any) {
 	}
 }
 
-// packet gets every packet of every connection, in the order it came:
-// the action events and acks of a seat's socket go to its round.
-func (l *Lobby) packet(conn uint64, p *packet) {
-	l.mu.Lock()
-	st := l.conns[conn]
-	l.mu.Unlock()
-	if st == nil {
-		return
-	}
-	switch {
-	case p.ack:
-		st.acked()
-	case p.event == "action":
-		st.received(p.data)
-	}
-}
-
-// connIDs numbers the connections.
-var connIDs atomic.Uint64
-
 // teamLogin checks the team's login lg of seat s: a player_id and a
-// password, the player_id not another seat's, and on a listener that
-// other machines reach (addr) a password that is not the player_id.
+// password (secretLogin), the player_id not another seat's.
 func teamLogin(seats [2]*seat, s game.Seat, lg game.Login, addr net.Addr) error {
-	switch {
-	case lg.User == "" || lg.Password == "":
+	if lg.User == "" || lg.Password == "" {
 		return fmt.Errorf("contest seat %d has no login: every contest seat needs its team's player_id and password, or none does", s.Number())
-	case !contest.Loopback(addr) && lg.Password == lg.User:
-		return fmt.Errorf("the password of login %q is its player_id, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one", lg.User, addr)
+	}
+	if err := secretLogin(lg, addr); err != nil {
+		return err
 	}
 	for _, o := range seats {
 		if o != nil && o.id == lg.User {
 			return fmt.Errorf("contest seat %d: the player_id %q already has a seat", s.Number(), lg.User)
 		}
+	}
+	return nil
+}
+
+// secretLogin refuses, on a listener that other machines reach (addr), a
+// team's login whose password is its player_id.
+func secretLogin(lg game.Login, addr net.Addr) error {
+	if !contest.Loopback(addr) && lg.Password == lg.User {
+		return fmt.Errorf("the password of login %q is its player_id, which anyone guesses: on a listener that other machines reach (%s), give the team a secret one", lg.User, addr)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package guardains
 
 import (
+	"sync/atomic"
+
 	"github.com/zishang520/engine.io/v2/types"
 	"github.com/zishang520/socket.io-go-parser/v2/parser"
 )
@@ -22,6 +24,9 @@ type packet struct {
 	event string // an EVENT's name
 	data  any    // an EVENT's first argument
 }
+
+// connIDs numbers the connections.
+var connIDs atomic.Uint64
 
 // orderedParser is the library's parser with a hook on every packet
 // decoded, called in order for each connection.
