@@ -50,19 +50,21 @@
 //	                                             evaluation network; write its weights file
 //	arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL [--nats-creds FILE] [--nats-ca FILE]]
 //	            [--admin-token-file FILE] [--jury-token-file FILE] [--max-conns N]
-//	            [--max-total-conns N] [--tournaments DIR] [--web DIR] [--sandbox MODE]
+//	            [--max-total-conns N] [--tournaments DIR] [--listen HOST:PORT] [--web DIR]
+//	            [--sandbox MODE]
 //	                                             run matches on this machine for others to watch and
 //	                                             play (an HTTP and WebSocket API)
 //	arena watch URL [--match ID] [--token-file FILE]
 //	                                             watch a server's matches, live or from their start
 //	arena tournament run SPEC [--out DIR] [--workers N]
 //	                     [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] [--ack-wait 30s]
-//	                     [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--sandbox MODE]
+//	                     [--replicas N] [--listen HOST:PORT] [--join-timeout 100s]
+//	                     [--server URL --admin-token-file FILE] [--sandbox MODE]
 //	                                             play a tournament (a TOML spec); continues after a
 //	                                             stop
 //	arena tournament status DIR|URL              print a tournament's progress and standings
 //	arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME]
-//	                        [--sandbox MODE]
+//	                        [--server URL --admin-token-file FILE] [--sandbox MODE]
 //	                                             play a tournament's matches from a NATS cluster
 //	arena tournament show DIR|URL                show a tournament in the window, live
 //	arena tournament teams FILE [--passwords]    check a contest night's teams file; make the

@@ -24,6 +24,7 @@ import (
 	aibg "github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/tournament"
 	"github.com/arena-games/arena/net/contest/contesttest"
+	"github.com/arena-games/arena/net/stream"
 )
 
 // loopbackPort is a free port on 127.0.0.1, as HOST:PORT.
@@ -103,16 +104,17 @@ func (b *teamBot) said(prefix string, run int) int {
 }
 
 // night runs `arena tournament run SPEC --listen ADDR --join-timeout
-// JOIN` with the teams' bots running meanwhile; during is called while it
-// runs. It returns the tournament's index, its folder and what the run
-// printed, once the bots are stopped and no process of the night is left.
-func night(t *testing.T, dir, spec, addr, join string, bots []*teamBot, during func()) (ix *tournament.Index, out, printed string) {
+// JOIN` (and the flags more) with the teams' bots running meanwhile;
+// during is called while it runs. It returns the tournament's index, its
+// folder and what the run printed, once the bots are stopped and no
+// process of the night is left.
+func night(t *testing.T, dir, spec, addr, join string, more []string, bots []*teamBot, during func()) (ix *tournament.Index, out, printed string) {
 	t.Helper()
 	bin := arenaBinary(t)
 	out = filepath.Join(dir, "night")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "tournament", "run", spec, "--out", out, "--listen", addr, "--join-timeout", join, "--workers", "2")
+	cmd := exec.CommandContext(ctx, bin, append([]string{"tournament", "run", spec, "--out", out, "--listen", addr, "--join-timeout", join, "--workers", "2"}, more...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())
@@ -146,7 +148,8 @@ func night(t *testing.T, dir, spec, addr, join string, bots []*teamBot, during f
 		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 		for _, p := range procs {
 			data, _ := os.ReadFile(p)
-			if bytes.Contains(data, []byte(dir)) {
+			// (The server that the room watches stays.)
+			if bytes.Contains(data, []byte(dir)) && !bytes.Contains(data, []byte("\x00serve\x00")) {
 				return false
 			}
 		}
@@ -185,6 +188,21 @@ func night(t *testing.T, dir, spec, addr, join string, bots []*teamBot, during f
 // again (it logs in, joins, and plays on in its seat).
 func TestAIBGNightEndToEnd(t *testing.T) {
 	t.Parallel()
+	aibgNight(t, false)
+}
+
+// The same night played on the server that the room watches: `arena serve
+// --listen` holds the contest listener, and `arena tournament run
+// --server` has it play every match (the teams' bots connect to the
+// server); the server lists the matches with the teams' names, and the
+// runner checks the replays it took from there.
+func TestAIBGNightOnTheServer(t *testing.T) {
+	t.Parallel()
+	aibgNight(t, true)
+}
+
+// aibgNight plays the AIBG 5.0 night, on a server when hosted.
+func aibgNight(t *testing.T, hosted bool) {
 	py := contesttest.Python(t, "requests")
 	dir := t.TempDir()
 	code, err := os.ReadFile("net/contest/aibg5/testdata/bot.py")
@@ -227,11 +245,35 @@ password = "ghosts-pass"
 	}
 	hiper, botdiff, chop, deep := bot("Hiperparametri", "hiper", "play"), bot("BotDiff", "botdiff", "play"),
 		bot("CHOP", "chop", "stay"), bot("Deep_bAlt", "deepbalt", "play")
-	ix, out, printed := night(t, dir, spec, addr, "8s", []*teamBot{hiper, botdiff, chop, deep}, func() {
+	var more []string
+	var srv *serveProcess
+	if hosted {
+		data := t.TempDir()
+		srv = startServe(t, arenaBinary(t), "127.0.0.1:0", data, "--listen", addr, "--tournaments", dir)
+		more = []string{"--server", srv.url, "--admin-token-file", filepath.Join(data, "admin-token")}
+	}
+	ix, out, printed := night(t, dir, spec, addr, "8s", more, []*teamBot{hiper, botdiff, chop, deep}, func() {
 		require.Eventually(t, func() bool { return botdiff.said("turn 4", 0) > 0 }, 2*time.Minute, 20*time.Millisecond)
 		botdiff.kill() // in the middle of its first match
 	})
-	require.Contains(t, printed, "connect to "+addr, "the run says where the bots connect")
+	if hosted {
+		require.Contains(t, printed, "connect to the contest listener of the server at "+srv.url, "the run says where the bots connect")
+		c, err := stream.NewClient(srv.url)
+		require.NoError(t, err)
+		list, err := c.Matches(context.Background())
+		require.NoError(t, err)
+		require.Len(t, list, len(ix.Matches), "the server played every match")
+		var players []string
+		for _, in := range list {
+			require.Equal(t, stream.Finished, in.Status)
+			for _, seat := range in.Seats {
+				players = append(players, seat.Player)
+			}
+		}
+		require.Subset(t, players, []string{"Hiperparametri", "BotDiff", "CHOP", "Deep_bAlt", "Ghosts"}, "the server names the teams")
+	} else {
+		require.Contains(t, printed, "connect to "+addr, "the run says where the bots connect")
+	}
 	final := ix.Matches[len(ix.Matches)-1]
 	require.Equal(t, 2, final.Round, "two groups (and their deciders), then the final: %v", ix.Matches)
 	require.GreaterOrEqual(t, len(botdiff.starts), 2, "BotDiff's bot was started again")
@@ -297,7 +339,7 @@ func TestAIC21NightEndToEnd(t *testing.T) {
 	writeFile(t, dir, "teams.toml", teams)
 	spec := writeFile(t, dir, "night.toml", "title = \"aic21\"\nname = \"Colonies\"\nteams = \"teams.toml\"\nseed = 3\ngames = 1\n[options]\nturns = 25\n"+
 		"[[entrant]]\nteam = \"Formicidae\"\n[[entrant]]\nteam = \"Atta\"\n[[entrant]]\nteam = \"Lasius\"\n")
-	ix, _, _ := night(t, dir, spec, loopbackPort(t), "30s", nil, nil)
+	ix, _, _ := night(t, dir, spec, loopbackPort(t), "30s", nil, nil, nil)
 	require.Len(t, ix.Matches, 3, "a round robin of three")
 	for _, m := range ix.Matches {
 		require.NotEqual(t, "forfeit", m.Result.Reason, "%s: no team forfeited for a unit the game killed", m.ID)

@@ -40,11 +40,11 @@ var (
 	juryLine  = regexp.MustCompile(`^arena serve: the jury's token, which watches every match live and whole, in (.+)$`)
 )
 
-// startServe runs `arena serve` on addr with its data in dir, and waits
-// for its line.
-func startServe(t *testing.T, bin, addr, dir string) *serveProcess {
+// startServe runs `arena serve` on addr with its data in dir (and the
+// flags more), and waits for its line.
+func startServe(t *testing.T, bin, addr, dir string, more ...string) *serveProcess {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", dir)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data", dir}, more...)...)
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	logs := &strings.Builder{}

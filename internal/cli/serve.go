@@ -24,7 +24,7 @@ import (
 var cmdServe = &Command{
 	Name: "serve",
 	Synopsis: []string{"[--addr 127.0.0.1:7070] [--data DIR] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] " +
-		"[--admin-token-file FILE] [--jury-token-file FILE] [--max-conns N] [--max-total-conns N] [--tournaments DIR] [--web DIR] [--sandbox MODE]"},
+		"[--admin-token-file FILE] [--jury-token-file FILE] [--max-conns N] [--max-total-conns N] [--tournaments DIR] [--listen HOST:PORT] [--web DIR] [--sandbox MODE]"},
 	Short: "run matches on this machine for others to watch and play (an HTTP and WebSocket API)",
 	Long: `Run Arena's match server: matches created through its API (with the admin
 token) play on this machine, kept in NATS JetStream under DIR (embedded by
@@ -42,7 +42,10 @@ readable by its owner only) and each finished match's replay
 but creates none. --max-conns bounds the spectators' streams of one client
 address, --max-total-conns every connection. --tournaments DIR are the
 tournaments it shows, each at http://HOST:7070/tournaments/NAME/ for
-arena tournament show. It also serves Arena in the browser at /: from --web
+arena tournament show. --listen is where the teams' own bots connect for the
+contest seats of its matches (the originals' ports on 127.0.0.1 by
+default): one listener per protocol for all of a night's matches, which
+arena tournament run --server creates here. It also serves Arena in the browser at /: from --web
 DIR, or by default from web/dist beside the arena program or in the current
 folder; a third line says which, or that there is no page to serve (make web
 builds it). A --web DIR without the page is an error.`,
@@ -55,6 +58,7 @@ builds it). A --web DIR without the page is an error.`,
 		maxConns := fs.Int("max-conns", server.DefaultMaxConns, "spectators' streams one client address may hold open (seats' and the jury's are not counted)")
 		maxTotal := fs.Int("max-total-conns", server.DefaultMaxTotal, "connections the server holds open in all (spectators' streams take at most 7/8 of them; this machine's 127.0.0.1, the organiser's, has 16 more)")
 		juryFile := fs.String("jury-token-file", "", "the file holding the jury's token, which watches every match live and whole (default: jury-token beside the admin token's file; made when missing)")
+		listen := fs.String("listen", "", "teams' bots (contest seats): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
 		webDir := fs.String("web", "", "the browser client's folder, `DIR`, built by make web (default: web/dist beside the arena program, or in the current folder)")
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
@@ -99,7 +103,7 @@ builds it). A --web DIR without the page is an error.`,
 			}
 			log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, JuryToken: jury, MaxConns: *maxConns, MaxTotal: *maxTotal,
-				Log: log, Tournaments: *tournaments})
+				Log: log, Tournaments: *tournaments, Listen: *listen})
 			if err != nil {
 				b.Close()
 				return err

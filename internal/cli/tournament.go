@@ -25,6 +25,7 @@ import (
 	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/contest"
 	"github.com/arena-games/arena/net/sandbox"
+	"github.com/arena-games/arena/net/stream"
 	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/scenes"
 )
@@ -42,7 +43,7 @@ night's teams file and make its passwords.`,
 var cmdTournamentRun = &Command{
 	Name: "run",
 	Synopsis: []string{"SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] " +
-		"[--ack-wait 30s] [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--sandbox MODE]"},
+		"[--ack-wait 30s] [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--server URL --admin-token-file FILE] [--sandbox MODE]"},
 	Short: "play a tournament (a TOML spec); continues after a stop",
 	Long: `Play the tournament SPEC describes, writing its standings (standings.json,
 standings.csv), cross table, index (tournament.json) and every match's replay
@@ -54,10 +55,13 @@ replay, re-simulated, gives it; the others are refused and logged in
 DIR/tournament.log. Interrupted, the same command continues where it stopped.
 Teams' own bots (entrants with seat = "contest" and their teams' logins)
 connect to --listen and take their seats by their logins; the run says
-where. AIBG 5.0's port stays open all night and plays several matches at
-once (each team one at a time); GuardAIns opens it for one match at a time.
+where. The port stays open all night and plays several matches at once,
+each team one at a time (AIBG 5.0, GuardAIns; AIC21's teams hand in programs).
 Each match waits for the teams' bots for --join-timeout, else the spec's
-join_timeout, else 100s.`,
+join_timeout, else 100s. With --server, the Arena server at that URL plays
+the matches (arena serve, whose admin token is in FILE): the room watches
+them live there, and the teams' bots connect to its contest listener
+(arena serve --listen) instead.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
@@ -67,6 +71,7 @@ join_timeout, else 100s.`,
 		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
 		listen := fs.String("listen", "", "teams' bots (contest entrants): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
 		joinTimeout := fs.Duration("join-timeout", 0, "teams' bots (contest entrants): how long each match waits for them to join (default: the spec's join_timeout, else 100s)")
+		host := hostingFlags(fs)
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 1 {
@@ -86,8 +91,12 @@ join_timeout, else 100s.`,
 			if err != nil {
 				return err
 			}
+			server, err := host.client()
+			if err != nil {
+				return err
+			}
 			join, joinFrom := joinTime(spec, given, *joinTimeout)
-			teams, shared, err := teamsNote(spec, *listen, join, joinFrom)
+			teams, shared, err := teamsNote(spec, *listen, server, join, joinFrom)
 			if err != nil {
 				return err
 			}
@@ -116,8 +125,8 @@ join_timeout, else 100s.`,
 					// One core a worker: its garbage collector too, so that the
 					// workers share the machine evenly. The runner hands it the
 					// NATS address on its standard input.
-					cmd := exec.Command(exe, "tournament", "worker", "--nats", "-", "--slots", strconv.Itoa(slots), "--name", fmt.Sprintf("local-%d", i+1),
-						"--sandbox", sandbox.CurrentPolicy().String())
+					cmd := exec.Command(exe, append([]string{"tournament", "worker", "--nats", "-", "--slots", strconv.Itoa(slots), "--name", fmt.Sprintf("local-%d", i+1),
+						"--sandbox", sandbox.CurrentPolicy().String()}, host.args()...)...)
 					cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 					return cmd
 				}}
@@ -195,18 +204,26 @@ var cmdTournamentStatus = &Command{
 
 var cmdTournamentWorker = &Command{
 	Name:     "worker",
-	Synopsis: []string{"--nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME] [--sandbox MODE]"},
+	Synopsis: []string{"--nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME] [--server URL --admin-token-file FILE] [--sandbox MODE]"},
 	Short:    "play a tournament's matches from a NATS cluster",
 	Long: `Play tournament matches from the NATS cluster at URL, N at a time, until
-interrupted: one line on stderr per match taken and finished.`,
+interrupted: one line on stderr per match taken and finished. With --server,
+the Arena server at that URL plays them (arena serve, whose admin token is in
+FILE): the room watches them live there, and the teams' bots connect to the
+server's contest listener (arena serve --listen).`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		natsAddr := natsFlags(fs, "the `URL` of the NATS cluster the tournament runs on, such as nats://host:4222; - reads it, with its credentials, as JSON from standard input (how arena tournament run starts its local workers)")
 		slots := fs.Int("slots", e.Cores, "matches to play at once, by default one per core")
 		name := fs.String("name", "", "this worker's name in the results (default: host/pid)")
+		host := hostingFlags(fs)
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 0 || natsAddr.URL == "" || *slots < 1 {
 				return usagef("expected: arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N]")
+			}
+			server, err := host.client()
+			if err != nil {
+				return err
 			}
 			if err := readNATS(natsAddr, e.Stdin); err != nil {
 				return err
@@ -219,7 +236,7 @@ interrupted: one line on stderr per match taken and finished.`,
 			logf := func(format string, args ...any) {
 				fmt.Fprintf(e.Stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
 			}
-			return tnet.Work(ctx, b, tnet.WorkerOptions{Slots: *slots, Name: *name, Log: logf})
+			return tnet.Work(ctx, b, tnet.WorkerOptions{Slots: *slots, Name: *name, Log: logf, Server: server})
 		}
 	},
 }
@@ -241,6 +258,42 @@ updated as matches finish. URL is any HTTP server that serves its folder.`,
 			return runWindow(ctx, a, "Arena: "+snap.Index.Name)
 		}
 	},
+}
+
+// hosting is the flags that have an Arena server play a tournament's
+// matches: --server URL and --admin-token-file FILE.
+type hosting struct{ url, tokenFile *string }
+
+func hostingFlags(fs *flag.FlagSet) hosting {
+	return hosting{
+		url:       fs.String("server", "", "the `URL` of an Arena server (arena serve) that plays the matches, where the room watches them live and the teams' bots connect to its contest listener"),
+		tokenFile: fs.String("admin-token-file", "", "with --server: the `FILE` holding that server's admin token (arena serve says where it is)"),
+	}
+}
+
+// client is the server's client with its admin token; nil without --server.
+func (h hosting) client() (*stream.Client, error) {
+	switch {
+	case *h.url == "" && *h.tokenFile == "":
+		return nil, nil
+	case *h.url == "" || *h.tokenFile == "":
+		return nil, usagef("--server URL and --admin-token-file FILE go together")
+	}
+	c, err := stream.NewClient(*h.url)
+	if err != nil {
+		return nil, usagef("--server: %v", err)
+	}
+	c.Admin, err = readToken("--admin-token-file", *h.tokenFile)
+	return c, err
+}
+
+// args are the flags again, for a local worker's command line.
+func (h hosting) args() []string {
+	if *h.url == "" {
+		return nil
+	}
+	abs, _ := filepath.Abs(*h.tokenFile)
+	return []string{"--server", *h.url, "--admin-token-file", abs}
 }
 
 // joinTime is how long each match of spec waits for the teams' bots, and
@@ -514,7 +567,7 @@ func seriesText(ix *tournament.Index, s tournament.Series) string {
 // (join, which from says where it comes from); "" when no entrant's bot
 // logs in. shared is set when the contest plays several matches at once
 // on its port.
-func teamsNote(spec *tnet.Spec, listen string, join time.Duration, from string) (note string, shared bool, err error) {
+func teamsNote(spec *tnet.Spec, listen string, server *stream.Client, join time.Duration, from string) (note string, shared bool, err error) {
 	var teams []string
 	first := -1
 	for i, l := range spec.Logins {
@@ -532,6 +585,9 @@ func teamsNote(spec *tnet.Spec, listen string, join time.Duration, from string) 
 	addr, err := contest.Address(listen, c.Port)
 	if err != nil {
 		return "", false, usagef("%v", err)
+	}
+	if server != nil {
+		addr = "the contest listener of the server at " + server.Base + " (arena serve --listen), which plays the matches"
 	}
 	at := "one match at a time"
 	if c.Shared {

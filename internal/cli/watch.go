@@ -78,16 +78,23 @@ func withJury(c *stream.Client, path string) error {
 	if path == "" {
 		return nil
 	}
+	tok, err := readToken("--token-file", path)
+	c.Jury = tok
+	return err
+}
+
+// readToken reads a server's token from the file at path, which the flag
+// named.
+func readToken(flag, path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return usagef("--token-file: %v", err)
+		return "", usagef("%s: %v", flag, err)
 	}
 	tok := strings.TrimSpace(string(data))
 	if len(tok) < 16 || len(tok) > 256 || strings.ContainsAny(tok, " \t\r\n") {
-		return usagef("--token-file %s: expected a token of 16 to 256 characters on one line, as arena serve writes it", path)
+		return "", usagef("%s %s: expected a token of 16 to 256 characters on one line, as arena serve writes it", flag, path)
 	}
-	c.Jury = tok
-	return nil
+	return tok, nil
 }
 
 // remoteFlags are the flags of `arena play --server`: a seat of a
