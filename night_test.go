@@ -346,3 +346,58 @@ func TestAIC21NightEndToEnd(t *testing.T) {
 	}
 	require.True(t, slices.ContainsFunc(ix.Entrants, func(e tournament.Entrant) bool { return strings.HasPrefix(e.Seat, "process:") }))
 }
+
+// The GuardAIns night: four teams in a round robin on one Socket.IO port,
+// two matches at once; the teams' bots are Python with python-socketio,
+// as the contest's template, started once and never exiting (the server
+// closes their sockets after each match and python-socketio logs them in
+// again, for their next match); one team never comes (it loses each
+// match at once, as the rules say, and the night goes on), and one bot is killed
+// in the middle of a match and started again (it resumes its seat, R32).
+func TestGuardAInsNightEndToEnd(t *testing.T) {
+	t.Parallel()
+	py := contesttest.Python(t, "socketio")
+	dir := t.TempDir()
+	code, err := os.ReadFile("net/contest/guardains/testdata/bot.py")
+	require.NoError(t, err)
+	writeFile(t, dir, "bot.py", string(code))
+	teams, entrants := "", ""
+	for _, team := range []string{"Anubis", "Bastet", "Horus", "Seth"} {
+		// The template logs in with its player_id as its password.
+		login := strings.ToLower(team)
+		teams += fmt.Sprintf("[[team]]\nname = %q\nlogin = %q\npassword = %q\n", team, login, login)
+		entrants += fmt.Sprintf("[[entrant]]\nteam = %q\n", team)
+	}
+	writeFile(t, dir, "teams.toml", teams)
+	spec := writeFile(t, dir, "night.toml", "title = \"guardains\"\nname = \"Guardians\"\nteams = \"teams.toml\"\nformat = \"round-robin\"\n"+
+		"games = 1\nseed = 5\nmaps = [\"original\"]\nlimit = \"1s\"\n[options]\nturns = 20\n"+entrants)
+	addr := loopbackPort(t)
+	bot := func(name string) *teamBot {
+		login := strings.ToLower(name)
+		return &teamBot{name: name, args: []string{py, filepath.Join(dir, "bot.py"), "http://" + addr, login, "play"}}
+	}
+	anubis, bastet, horus := bot("Anubis"), bot("Bastet"), bot("Horus")
+	ix, out, printed := night(t, dir, spec, addr, "5s", nil, []*teamBot{anubis, bastet, horus}, func() {
+		require.Eventually(t, func() bool { return bastet.said("game_status Game Running - Round 5", 0) > 0 }, 2*time.Minute, 20*time.Millisecond)
+		bastet.kill() // in the middle of its first match
+	})
+	require.Contains(t, printed, "connect to "+addr, "the run says where the bots connect")
+	require.Len(t, ix.Matches, 6, "a round robin of four")
+	require.Len(t, anubis.starts, 1, "the template's bot stays connected all night: python-socketio logs in again after each match")
+	require.GreaterOrEqual(t, len(bastet.starts), 2, "Bastet's bot was started again")
+	require.Positive(t, bastet.said("connected", 1), "Bastet's bot logged in again after its crash")
+	for _, m := range ix.Matches {
+		seth := slices.Index(m.Entrants, 3)
+		if seth < 0 {
+			require.NotEqual(t, "forfeit", m.Result.Reason, m.ID)
+			continue
+		}
+		require.Equal(t, 2-seth, m.Result.Winner, "%s: Seth never came and lost", m.ID)
+		require.Equal(t, "absent", m.Result.Reason, "%s: a seat not connected at the start loses at once", m.ID)
+	}
+	data, err := os.ReadFile(filepath.Join(out, tournament.StandingsFile))
+	require.NoError(t, err)
+	st, err := tournament.ReadStandings(tournament.StandingsFile, data)
+	require.NoError(t, err)
+	require.Equal(t, "Seth", st.Standings[len(st.Standings)-1].Name, "the team that never came is last")
+}

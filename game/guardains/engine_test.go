@@ -178,3 +178,25 @@ func TestCompat(t *testing.T) {
 	s = start(l, nil)
 	require.NoError(t, s.Check(1, act(Move, Rocket, Cell{3, 0})))
 }
+
+// A seat not connected at the start loses at once (rules §1); both: no
+// contest, a draw. Only the first round's move says so.
+func TestAbsentSeatLosesAtOnce(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		moves  [2]string
+		winner int
+	}{{[2]string{Absent, ""}, 2}, {[2]string{"", Absent}, 1}, {[2]string{Absent, Absent}, 0}} {
+		e, err := Arena.New(game.Config{Seed: 3, Map: "open10"})
+		require.NoError(t, err)
+		require.NoError(t, e.Step(map[game.Seat]string{0: tc.moves[0], 1: tc.moves[1]}))
+		require.True(t, e.Over())
+		require.Equal(t, tc.winner, e.Result().Winner)
+		require.Equal(t, "absent", e.Result().Reason)
+	}
+	e, err := Arena.New(game.Config{Seed: 3, Map: "open10"})
+	require.NoError(t, err)
+	require.NoError(t, e.Step(map[game.Seat]string{}))
+	require.NoError(t, e.Step(map[game.Seat]string{0: Absent}))
+	require.False(t, e.Over(), "later, absent is a malformed action like any other")
+}

@@ -22,6 +22,17 @@ type round struct {
 // clone, and returns the round's events.
 func (s *State) play(moves [2]string) []game.Event {
 	r := &round{s: s}
+	if s.Round == 0 && (moves[0] == Absent || moves[1] == Absent) {
+		switch {
+		case moves[0] != Absent:
+			s.end(1, "absent")
+		case moves[1] != Absent:
+			s.end(2, "absent")
+		default:
+			s.end(0, "absent")
+		}
+		return []game.Event{event(EventEnded, s.Winner, Ended{Winner: s.Winner, Reason: s.Reason}, "%s", s.EndText())}
+	}
 	var acts [2]*Action
 	for i := range acts {
 		acts[i] = r.receive(i+1, moves[i])
@@ -97,6 +108,10 @@ const (
 	// NoAck as the last line: the window closed after 1 s without an ack,
 	// after the action events of the lines before it.
 	NoAck = "noack"
+	// Absent, the first round's move, is a seat whose bot was not
+	// connected when the game started: it loses at once; both absent, no
+	// contest (a draw).
+	Absent = "absent"
 )
 
 // receive reads seat's move as the server receives action events, then
@@ -568,7 +583,8 @@ func (s *State) scoreWinner() int {
 func (s *State) EndText() string {
 	why := map[string]string{"stone": "the stone is home", "elimination": "every enemy guardian is dead",
 		"penalty": "the other's penalty score fell below zero", "rounds": "the higher score after the last round",
-		"wipeout": "both teams are dead: the higher score", "penalties": "both penalty scores fell below zero: the higher score"}[s.Reason]
+		"wipeout": "both teams are dead: the higher score", "penalties": "both penalty scores fell below zero: the higher score",
+		"absent": "a bot was not connected at the start"}[s.Reason]
 	if s.Winner == 0 {
 		return "Game is a Draw (" + why + ")"
 	}

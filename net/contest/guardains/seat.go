@@ -43,13 +43,21 @@ type window struct {
 // action events until it acks, or for 1 s (§4.2). The move lists them, one
 // per line; gg.NoAck ends a window that closed without an ack, and gg.Ack
 // alone is an ack without events. A disconnected seat answers nothing,
-// which costs a timeout (R25).
+// which costs a timeout (R25); one not connected at the start is
+// gg.Absent, and loses at once.
 func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	o, ok := obs.(*gg.Observation)
 	if !ok {
 		return game.Answer{}, fmt.Errorf("guardains contest seat: observation is %T, not a *guardains.Observation", obs)
 	}
 	l := p.l
+	l.mu.Lock()
+	absent := o.Round == 0 && p.sock == nil
+	l.mu.Unlock()
+	if absent {
+		// A seat not connected at the start loses at once (rules §1).
+		return game.Answer{Move: gg.Absent}, nil
+	}
 	l.status(o.Round)
 	w := &window{done: make(chan struct{})}
 	l.mu.Lock()
