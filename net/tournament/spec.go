@@ -288,6 +288,11 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		case contest && c.Logins && login.User == "":
 			return nil, fail(key+".seat", "entrant %d (%s): a %q seat needs its team's login and password (login = ..., password = ..., or team = NAME of the teams file): a bot is seated by its login, never by the order bots come in",
 				i+1, name, seat.Kind)
+		case contest && !c.Logins && seat.Kind == game.ContestSeat:
+			// AIC21: units started by hand, each with its own token, are
+			// for a match at a time (arena play); a team hands in its client.
+			return nil, fail(key+".seat", "entrant %d (%s): %s's units started by hand are for arena play: in a tournament, Arena's server runs each team's client, as the original's did (seat = \"process:PATH\", or a team with its program)",
+				i+1, name, t.Name())
 		case login.User != "" && !(contest && c.Logins):
 			return nil, fail(key+".login", "entrant %d (%s): a login is for a contest seat whose bots log in (%s's seat %q is not)", i+1, name, t.Name(), seat.Kind)
 		case login.User != "" && logins[login.User] > 0:

@@ -107,6 +107,17 @@ seat = "greedy"
 	}
 }
 
+// AIC21's units started by hand each need their own token, printed for
+// one match at a time: in a tournament a team hands in its client, which
+// Arena's server runs, as the original's did.
+func TestAIC21TeamsHandInTheirClients(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "ants.toml")
+	require.NoError(t, os.WriteFile(path, []byte("title = \"aic21\"\n[[entrant]]\nname = \"Atta\"\nseat = \"contest\"\n[[entrant]]\nname = \"House\"\nseat = \"colony\"\n"), 0o644))
+	_, err := ReadSpec(path)
+	require.ErrorContains(t, err, `ants.toml:4: seat: entrant 1 (Atta): AIC21's units started by hand are for arena play: in a tournament, Arena's server runs each team's client`)
+}
+
 // freePort is a port of 127.0.0.1 nobody listens on now.
 func freePort(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
