@@ -174,7 +174,8 @@ var cmdTournamentStatus = &Command{
 	Name:     "status",
 	Synopsis: []string{"DIR|URL"},
 	Short:    "print a tournament's progress and standings",
-	Long:     `Print where a tournament stands: its progress and its standings.`,
+	Long:     `Print where a tournament stands: its progress, the matches being played
+or waited for now, and its standings.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		return func(ctx context.Context, pos []string) error {
 			_, snap, err := loadTournament(ctx, pos)
@@ -184,6 +185,10 @@ var cmdTournamentStatus = &Command{
 			ix := snap.Index
 			fmt.Fprintf(e.Stdout, "%s (%s, %s): %s, %d of %d matches played (%d known), updated %s\n", ix.Name, ix.Title, ix.System, ix.Status,
 				ix.Done, ix.Estimate, ix.Planned, ix.Updated.Local().Format(time.DateTime))
+			for i := range ix.Now {
+				n := &ix.Now[i]
+				fmt.Fprintf(e.Stdout, "  now: %s: %s\n", ix.NowLabel(n), tournament.NowText(n, ix.EntrantName, time.Now()))
+			}
 			for _, s := range ix.Stages {
 				if s.Kind != tournament.KindBracket {
 					continue

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game/tournament"
 	tnet "github.com/arena-games/arena/net/tournament"
 )
 
@@ -158,4 +159,32 @@ program = "ants/run.sh"
 	code, _, stderr = arena("tournament", "teams")
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "expected one teams file")
+}
+
+// arena tournament status says which matches are played or waited for
+// now: "waiting for BotDiff (1:30)".
+func TestStatusSaysWhatIsOnNow(t *testing.T) {
+	t.Parallel()
+	f := tournament.Format{System: tournament.AIBG5, Seats: 4, Entrants: 8, Games: 1, House: true}
+	require.NoError(t, f.Check())
+	tt := &tournament.Tournament{ID: "n", Name: "Finals", Title: "aibg5", Format: f}
+	for _, name := range []string{"Hiperparametri", "BotDiff", "CHOP", "Deep_bAlt", "A", "B", "C", "D"} {
+		tt.Entrants = append(tt.Entrants, tournament.Entrant{Name: name, Seat: "contest"})
+	}
+	p, err := f.Plan(map[string]tournament.Result{})
+	require.NoError(t, err)
+	m := p.Matches[0]
+	now := time.Now()
+	tt.Now = []tournament.Now{{Match: m.ID, State: tournament.NowWaiting, Waiting: []int{m.Entrants[1]}, Since: now, Deadline: now.Add(90 * time.Second)}}
+	ix, st, err := tt.Files(nil, tournament.StatusRunning, now)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for name, v := range map[string]interface{ JSON() ([]byte, error) }{tournament.IndexFile: ix, tournament.StandingsFile: st} {
+		data, err := v.JSON()
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	code, out, stderr := arena("tournament", "status", dir)
+	require.Equal(t, 0, code, stderr)
+	require.Regexp(t, `  now: Groups, group A: .+: waiting for `+regexp.QuoteMeta(ix.EntrantName(m.Entrants[1]))+` \(1:(29|30)\)`, out)
 }
