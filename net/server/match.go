@@ -284,7 +284,15 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	st := game.Setup{Title: p.title, Seats: p.specs, Seed: p.seed, Map: p.mapName, Options: p.options, Names: p.names,
 		Out: filepath.Join(s.dir, "replays", id+".arena"), Given: given, Contest: contest}
 	if p.joins {
-		// Its teams' bots join while it waits: it begins in run.
+		// Its teams' bots join while it waits: it begins in run, and its
+		// rules are checked now.
+		entrants := make([]game.Entrant, len(p.specs))
+		for i, spec := range p.specs {
+			entrants[i].Spec = spec
+		}
+		if _, err := game.NewMatch(p.title, game.Config{Seed: p.seed, Map: p.mapName, Options: p.options}, entrants); err != nil {
+			return fail(badRequest{err})
+		}
 		rec.Status = stream.Waiting
 	} else if err := mt.begin(ctx, st, p.pace); err != nil {
 		return fail(err)
