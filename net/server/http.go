@@ -48,6 +48,9 @@ const (
 //	GET  /api/matches/{id}/play        WebSocket: seat ?seat=S's stream, and its moves
 //	GET  /api/tournaments              the tournaments the server shows
 //	GET  /tournaments/{name}/{file}    a tournament's files, for `arena tournament show`
+//	GET  /tournaments/                 the tournaments, a page for people (pages.go)
+//	GET  /tournaments/{name}/          a tournament's page
+//	GET  /tournaments/{name}/teams/{team}  a team's own page: its match now, its next, its results
 //
 // What a request receives of a match depends on its audience: the
 // public, a seat, or the jury (audience.go).
@@ -62,6 +65,9 @@ func (s *Server) Handler() http.Handler {
 	if s.tournaments != "" {
 		mux.HandleFunc("GET /api/tournaments", s.handleTournaments)
 		mux.HandleFunc("GET /tournaments/{name}/{file...}", s.handleTournamentFile)
+		mux.HandleFunc("GET /tournaments/{$}", s.handleListPage)
+		mux.HandleFunc("GET /tournaments/{name}/{$}", s.handleTournamentPage)
+		mux.HandleFunc("GET /tournaments/{name}/teams/{team}", s.handleTeamPage)
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such address: the API is under /api/matches")
