@@ -345,7 +345,7 @@ func newMatchList(t *Tournament, about string, list []*tournament.Played) *match
 		}
 		res := "to be played"
 		if p.Result != nil {
-			res = fmt.Sprintf("%s · %d turns", resultText(ix, p), p.Result.Turns)
+			res = fmt.Sprintf("%s · %d turns", ix.ResultText(p), p.Result.Turns)
 		}
 		stage := ""
 		if p.Stage >= 0 && p.Stage < len(ix.Stages) {

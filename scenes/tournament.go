@@ -237,34 +237,13 @@ func latestResults(ix *tournament.Index, n int) []string {
 	slices.SortStableFunc(done, func(a, b *tournament.Played) int { return b.Result.Finished.Compare(a.Result.Finished) })
 	var out []string
 	for _, p := range done[:min(n, len(done))] {
-		text := resultText(ix, p)
+		text := ix.ResultText(p)
 		if ix.Games > 1 {
 			text = fmt.Sprintf("game %d: %s", p.Game, text)
 		}
 		out = append(out, text)
 	}
 	return out
-}
-
-// resultText says how a match ended: "a beat b (xp)", "a and b drew".
-func resultText(ix *tournament.Index, p *tournament.Played) string {
-	r := p.Result
-	name := func(seat int) string { return entrantName(ix, p.Entrants[seat-1]) }
-	var others []string
-	for _, s := range r.Ranking {
-		if s != r.Winner && s >= 1 && s <= len(p.Entrants) {
-			others = append(others, name(s))
-		}
-	}
-	switch {
-	case r.Winner == 0 && len(p.Entrants) == 2:
-		return fmt.Sprintf("%s and %s drew (%s)", name(1), name(2), r.Reason)
-	case r.Winner == 0:
-		return fmt.Sprintf("no winner: %s (%s)", strings.Join(others, ", "), r.Reason)
-	case len(p.Entrants) == 2:
-		return fmt.Sprintf("%s beat %s (%s)", name(r.Winner), others[0], r.Reason)
-	}
-	return fmt.Sprintf("%s won, ahead of %s (%s)", name(r.Winner), strings.Join(others, ", "), r.Reason)
 }
 
 // entrantName names an entrant, the house, or a bracket's empty place.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -354,6 +355,36 @@ func (ix *Index) EntrantName(e int) string {
 		return ix.Entrants[e].Name
 	}
 	return "?"
+}
+
+// ResultText says how a match ended: "A beat B (reason)", "A and B
+// drew", "A won, ahead of B, C (reason)".
+func (ix *Index) ResultText(p *Played) string {
+	r := p.Result
+	name := func(seat int) string { return ix.EntrantName(p.Entrants[seat-1]) }
+	var others []string
+	for _, s := range r.Ranking {
+		if s != r.Winner && s >= 1 && s <= len(p.Entrants) {
+			others = append(others, name(s))
+		}
+	}
+	var text string
+	switch {
+	case r.Winner == 0 && len(p.Entrants) == 2:
+		text = name(1) + " and " + name(2) + " drew"
+	case r.Winner == 0:
+		text = "no winner: " + strings.Join(others, ", ")
+	case len(p.Entrants) == 2 && len(others) == 1:
+		text = name(r.Winner) + " beat " + others[0]
+	case len(others) > 0:
+		text = name(r.Winner) + " won, ahead of " + strings.Join(others, ", ")
+	default:
+		text = name(r.Winner) + " won"
+	}
+	if r.Reason != "" {
+		text += " (" + r.Reason + ")"
+	}
+	return text
 }
 
 // Replay is the path of a played match's replay within the tournament's

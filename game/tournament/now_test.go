@@ -103,3 +103,21 @@ func TestNowText(t *testing.T) {
 		require.Equal(t, c.want, NowText(&c.now, name, at))
 	}
 }
+
+// A result in words, as the screen and the server's pages say it.
+func TestResultText(t *testing.T) {
+	t.Parallel()
+	ix := &Index{Entrants: []Entrant{{Name: "A"}, {Name: "B"}, {Name: "C"}}}
+	for _, c := range []struct {
+		entrants []int
+		r        Result
+		want     string
+	}{
+		{[]int{0, 1}, Result{Winner: 2, Ranking: []int{2, 1}, Reason: "xp"}, "B beat A (xp)"},
+		{[]int{0, 1}, Result{Ranking: []int{1, 2}, Reason: "rounds"}, "A and B drew (rounds)"},
+		{[]int{2, 0, 1}, Result{Winner: 1, Ranking: []int{1, 3, 2}, Reason: "survivor"}, "C won, ahead of B, A (survivor)"},
+		{[]int{2, 0, 1}, Result{Ranking: []int{1, 2, 3, 9}}, "no winner: C, A, B"},
+	} {
+		require.Equal(t, c.want, ix.ResultText(&Played{Match: Match{Entrants: c.entrants}, Result: &c.r}))
+	}
+}

@@ -171,7 +171,7 @@ func (s *Server) handleTournamentPage(w http.ResponseWriter, r *http.Request) {
 	}
 	played := newestFirst(ix, func(*tournament.Played) bool { return true })
 	for _, pl := range played[:min(latestShown, len(played))] {
-		p.Latest = append(p.Latest, resultLine{Where: ix.Where(&pl.Match), Text: resultText(ix, pl), Replay: replayHref(pl, ""), Turns: pl.Result.Turns})
+		p.Latest = append(p.Latest, resultLine{Where: ix.Where(&pl.Match), Text: ix.ResultText(pl), Replay: replayHref(pl, ""), Turns: pl.Result.Turns})
 	}
 	p.Older = len(played) - len(p.Latest)
 	s.render(w, http.StatusOK, "tournament", p)
@@ -343,36 +343,6 @@ func newestFirst(ix *tournament.Index, keep func(*tournament.Played) bool) []*to
 	}
 	slices.SortStableFunc(out, func(a, b *tournament.Played) int { return b.Result.Finished.Compare(a.Result.Finished) })
 	return out
-}
-
-// resultText says how a match ended: "A beat B (reason)", "A and B
-// drew", "A won, ahead of B, C (reason)".
-func resultText(ix *tournament.Index, p *tournament.Played) string {
-	r := p.Result
-	name := func(seat int) string { return ix.EntrantName(p.Entrants[seat-1]) }
-	var others []string
-	for _, s := range r.Ranking {
-		if s != r.Winner {
-			others = append(others, name(s))
-		}
-	}
-	var text string
-	switch {
-	case r.Winner == 0 && len(p.Entrants) == 2:
-		text = name(1) + " and " + name(2) + " drew"
-	case r.Winner == 0:
-		text = "no winner: " + strings.Join(others, ", ")
-	case len(p.Entrants) == 2 && len(others) == 1:
-		text = name(r.Winner) + " beat " + others[0]
-	case len(others) > 0:
-		text = name(r.Winner) + " won, ahead of " + strings.Join(others, ", ")
-	default:
-		text = name(r.Winner) + " won"
-	}
-	if r.Reason != "" {
-		text += " (" + r.Reason + ")"
-	}
-	return text
 }
 
 // placeIn is a seat's place in a played match ("won", "lost", "drew",
