@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -38,6 +39,39 @@ func Address(listen string, def int) (string, error) {
 		port = p
 	}
 	return net.JoinHostPort(host, port), nil
+}
+
+// Doors are a process's listeners that stay open for a night of matches
+// (game.ContestOptions.KeepOpen), one per address.
+type Doors[D any] struct {
+	mu   sync.Mutex
+	open map[string]D
+}
+
+// Open is the door at listen (Address with def), made by open on a new
+// listener the first time it is asked for; it stays open while the
+// process runs.
+func (ds *Doors[D]) Open(listen string, def int, open func(net.Listener) D) (D, error) {
+	var d D
+	addr, err := Address(listen, def)
+	if err != nil {
+		return d, err
+	}
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if d, ok := ds.open[addr]; ok {
+		return d, nil
+	}
+	ln, err := Listen(addr, def)
+	if err != nil {
+		return d, err
+	}
+	if ds.open == nil {
+		ds.open = map[string]D{}
+	}
+	d = open(ln)
+	ds.open[addr] = d
+	return d, nil
 }
 
 // Listen opens a TCP listener at the address of listen and def (Address).

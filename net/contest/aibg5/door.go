@@ -33,41 +33,23 @@ type door struct {
 }
 
 // doors are the open doors of this process, by address.
-var doors struct {
-	sync.Mutex
-	open map[string]*door
-}
+var doors contest.Doors[*door]
 
 // openDoor is the door at listen (ContestOptions.Listen), opened at the
 // first match that needs it; it stays open while the process runs.
 func openDoor(listen string) (*door, error) {
-	addr, err := contest.Address(listen, DefaultPort)
-	if err != nil {
-		return nil, err
-	}
-	doors.Lock()
-	defer doors.Unlock()
-	if d := doors.open[addr]; d != nil {
-		return d, nil
-	}
-	ln, err := contest.Listen(addr, DefaultPort)
-	if err != nil {
-		return nil, err
-	}
-	host, port := contest.Host(ln.Addr())
-	d := &door{url: fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(port))), addr: ln.Addr(),
-		logins: map[string]*account{}, opened: make(chan struct{})}
-	d.srv = &http.Server{Handler: d.routes(ln.Addr()), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := d.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			slog.Error("AIBG 5.0 contest door", "err", err)
-		}
-	}()
-	if doors.open == nil {
-		doors.open = map[string]*door{}
-	}
-	doors.open[addr] = d
-	return d, nil
+	return doors.Open(listen, DefaultPort, func(ln net.Listener) *door {
+		host, port := contest.Host(ln.Addr())
+		d := &door{url: fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(port))), addr: ln.Addr(),
+			logins: map[string]*account{}, opened: make(chan struct{})}
+		d.srv = &http.Server{Handler: d.routes(ln.Addr()), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			if err := d.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				slog.Error("AIBG 5.0 contest door", "err", err)
+			}
+		}()
+		return d
+	})
 }
 
 // know lets the night's teams log in (a login the door knows keeps its

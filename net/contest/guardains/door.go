@@ -59,10 +59,7 @@ type waiter struct {
 }
 
 // doors are the night's doors of this process, by address.
-var doors struct {
-	sync.Mutex
-	open map[string]*door
-}
+var doors contest.Doors[*door]
 
 // newDoor makes the door of a listener at addr; serve starts it.
 func newDoor(addr net.Addr, night bool, room string) *door {
@@ -95,26 +92,11 @@ func (d *door) serve(ln net.Listener) {
 // nightDoor is the night's door at listen, opened by the first match that
 // needs it; it stays open while the process runs.
 func nightDoor(listen string) (*door, error) {
-	addr, err := contest.Address(listen, DefaultPort)
-	if err != nil {
-		return nil, err
-	}
-	doors.Lock()
-	defer doors.Unlock()
-	if d := doors.open[addr]; d != nil {
-		return d, nil
-	}
-	ln, err := contest.Listen(addr, DefaultPort)
-	if err != nil {
-		return nil, err
-	}
-	d := newDoor(ln.Addr(), true, "")
-	d.serve(ln)
-	if doors.open == nil {
-		doors.open = map[string]*door{}
-	}
-	doors.open[addr] = d
-	return d, nil
+	return doors.Open(listen, DefaultPort, func(ln net.Listener) *door {
+		d := newDoor(ln.Addr(), true, "")
+		d.serve(ln)
+		return d
+	})
 }
 
 // URL is the door's address, such as http://127.0.0.1:8000.
