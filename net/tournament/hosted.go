@@ -33,6 +33,8 @@ func playHosted(ctx context.Context, c *stream.Client, job Job, jm JobMatch, dir
 	if job.JoinTimeout > 0 {
 		req.JoinTimeout = job.JoinTimeout.String()
 	}
+	// A team's bot plays one match at a time on the server's listener.
+	defer holdTeams(c.Base, jm, tell)()
 	start := time.Now()
 	created, err := c.Create(ctx, req)
 	if err != nil {

@@ -25,32 +25,8 @@ import (
 // is over.
 func TestNightNowWaitsForALateTeam(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
-	path := filepath.Join(dir, "night.toml")
 	// Matches long enough (about a second) to be seen playing.
-	require.NoError(t, os.WriteFile(path, []byte(`title = "aibg5"
-name = "Night"
-teams = "teams.toml"
-games = 2
-seed = 3
-limit = "300ms"
-[options]
-turns = 120
-[[entrant]]
-team = "Quiffs"
-[[entrant]]
-team = "Glarbs"
-[[entrant]]
-name = "Rust"
-seat = "greedy"
-[[entrant]]
-name = "Dust"
-seat = "tactical"
-`), 0o644))
-	spec, err := ReadSpec(path)
-	require.NoError(t, err)
-	addr := freePort(t)
+	spec, addr := longNight(t, 3, "300ms", 120)
 	const join = 10 * time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -128,7 +128,10 @@ func freePort(t *testing.T) string {
 
 // night is an AIBG 5.0 night of two games with seed: the teams Quiffs and
 // Glarbs and two built-in bots; and a free address for the teams' bots.
-func night(t *testing.T, seed int) (*Spec, string) {
+func night(t *testing.T, seed int) (*Spec, string) { return longNight(t, seed, "200ms", 4) }
+
+// longNight is night with a time per move and turns per game.
+func longNight(t *testing.T, seed int, limit string, turns int) (*Spec, string) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "teams.toml"), []byte(teamsTOML), 0o644))
 	path := filepath.Join(dir, "night.toml")
@@ -137,9 +140,9 @@ name = "Night"
 teams = "teams.toml"
 games = 2
 seed = %d
-limit = "200ms"
+limit = %q
 [options]
-turns = 4
+turns = %d
 [[entrant]]
 team = "Quiffs"
 [[entrant]]
@@ -150,7 +153,7 @@ seat = "greedy"
 [[entrant]]
 name = "Dust"
 seat = "tactical"
-`, seed), 0o644))
+`, seed, limit, turns), 0o644))
 	spec, err := ReadSpec(path)
 	require.NoError(t, err)
 	return spec, freePort(t)

@@ -451,26 +451,15 @@ func playMatch(ctx context.Context, job Job, jm JobMatch, dir string, announce f
 	if tell == nil {
 		tell = func(string, []game.Seat, time.Time) {}
 	}
-	var teams []string
-	seatOf := map[string]game.Seat{} // by team
 	for i, l := range jm.Logins {
 		if l.User != "" {
 			if st.Contest.Logins == nil {
 				st.Contest.Logins = map[game.Seat]game.Login{}
 			}
 			st.Contest.Logins[game.Seat(i)] = l
-			teams = append(teams, l.User)
-			seatOf[l.User] = game.Seat(i)
 		}
 	}
-	defer playing.hold(teams, func(busy []string) {
-		seats := make([]game.Seat, 0, len(busy))
-		for _, t := range busy {
-			seats = append(seats, seatOf[t])
-		}
-		slices.Sort(seats)
-		tell(tournament.NowWaiting, seats, time.Time{})
-	})()
+	defer holdTeams(job.Listen, jm, tell)()
 	if st.Options == nil {
 		st.Options = map[string]string{}
 	}
@@ -526,9 +515,32 @@ func randomID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// playing are the teams whose bots play a match in this process now: a
-// team's bot plays one match at a time, so a match waits for its teams'
-// other matches to end.
+// holdTeams waits until none of the teams whose bots take jm's seats on
+// the listener at where plays another match, telling tell whom it waits
+// for, and returns what lets them go.
+func holdTeams(where string, jm JobMatch, tell func(state string, seats []game.Seat, until time.Time)) func() {
+	var teams []string
+	seatOf := map[string]game.Seat{} // by team
+	for i, l := range jm.Logins {
+		if l.User != "" {
+			team := where + " " + l.User
+			teams = append(teams, team)
+			seatOf[team] = game.Seat(i)
+		}
+	}
+	return playing.hold(teams, func(busy []string) {
+		seats := make([]game.Seat, 0, len(busy))
+		for _, t := range busy {
+			seats = append(seats, seatOf[t])
+		}
+		slices.Sort(seats)
+		tell(tournament.NowWaiting, seats, time.Time{})
+	})
+}
+
+// playing are the teams whose bots play a match in this process now, by
+// listener and login: a team's bot plays one match at a time, so a match
+// waits for its teams' other matches on that listener to end.
 var playing = teamLocks{busy: map[string]bool{}}
 
 // teamLocks are teams' turns at playing.
