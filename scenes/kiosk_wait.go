@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -33,12 +34,16 @@ type waiter interface {
 // countdown stay as large as the title card's and read from the back of
 // the room.
 type waitCards struct {
+	// list are the waiting matches, the soonest to end its wait first.
 	list []waitCard
 	// shown are the matches whose cards this pause showed; cur is the
 	// card up (an index in list, -1 for none), since the app's clock since.
 	shown map[string]bool
 	cur   int
 	since float64
+	// lines are the lines under the heading of the card up: its own, and
+	// which of the waiting matches it is ("Waiting match 2 of 3").
+	lines []string
 	// views give the seats' colours, one for each game.
 	views map[string]render.View
 }
@@ -57,7 +62,11 @@ type waitCard struct {
 	// countdown goes on from there with the app's clock.
 	listed   time.Time
 	listedAt float64
-	wait     render.Memo[int64] // "waiting for BotDiff (0:42)", by the second
+	// waitFor is "waiting for BotDiff"; full adds the time left, "waiting
+	// for BotDiff (0:42)", and left is that time alone, "(0:42)": made
+	// once a second.
+	waitFor    string
+	full, left render.Memo[int64]
 }
 
 // take makes the cards of the waiting matches the server listed; the card
@@ -67,26 +76,38 @@ func (w *waitCards) take(a *App, l listedMatches) {
 	if c := w.card(); c != nil {
 		id = c.id
 	}
-	n := 0
-	for _, in := range l.list {
-		if in.Status == stream.Waiting {
-			n++
-		}
-	}
 	w.list, w.cur = w.list[:0], -1
 	for _, in := range l.list {
-		if in.Status != stream.Waiting {
-			continue
+		if in.Status == stream.Waiting {
+			w.list = append(w.list, w.make(in, l.at, a.Clock))
 		}
-		if in.ID == id {
-			w.cur = len(w.list)
-		}
-		w.list = append(w.list, w.make(in, len(w.list), n, l.at, a.Clock))
 	}
+	// The order of the server's list may change from one list to the
+	// next: the cards go by the time left (those without an end last),
+	// then by match.
+	slices.SortFunc(w.list, func(a, b waitCard) int {
+		if za, zb := a.now.Deadline.IsZero(), b.now.Deadline.IsZero(); za != zb {
+			if za {
+				return 1
+			}
+			return -1
+		}
+		if c := a.now.Deadline.Compare(b.now.Deadline); c != 0 {
+			return c
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	for i := range w.list {
+		if w.list[i].id == id {
+			w.cur = i
+		}
+	}
+	w.count()
 }
 
-// make is the card of the waiting match in, the i-th of n.
-func (w *waitCards) make(in stream.Info, i, n int, at time.Time, clock float64) waitCard {
+// make is the card of the waiting match in, listed at the time at and the
+// app's clock.
+func (w *waitCards) make(in stream.Info, at time.Time, clock float64) waitCard {
 	c := waitCard{id: in.ID, title: in.Title, listed: at, listedAt: clock}
 	if t, err := game.Lookup(in.Title); err == nil {
 		c.title = t.Name()
@@ -107,9 +128,6 @@ func (w *waitCards) make(in stream.Info, i, n int, at time.Time, clock float64) 
 	} else {
 		c.about = append(c.about, "It starts when its players are in")
 	}
-	if n > 1 {
-		c.about = append(c.about, "Waiting match "+strconv.Itoa(i+1)+" of "+strconv.Itoa(n))
-	}
 	for i, s := range in.Seats {
 		name := s.Player
 		if name == "" {
@@ -126,7 +144,26 @@ func (w *waitCards) make(in stream.Info, i, n int, at time.Time, clock float64) 
 			c.now.Waiting = append(c.now.Waiting, i)
 		}
 	}
+	c.waitFor = tournament.NowText(&tournament.Now{State: c.now.State, Waiting: c.now.Waiting}, func(e int) string { return c.names[e] }, at)
 	return c
+}
+
+// count makes the lines under the heading of the card up.
+func (w *waitCards) count() {
+	c := w.card()
+	if c == nil {
+		return
+	}
+	w.lines = append(w.lines[:0], c.about...)
+	if len(w.list) > 1 {
+		k := 0
+		for i := range w.list {
+			if w.shown[w.list[i].id] {
+				k++
+			}
+		}
+		w.lines = append(w.lines, "Waiting match "+strconv.Itoa(max(1, min(k, len(w.list))))+" of "+strconv.Itoa(len(w.list)))
+	}
 }
 
 // card is the card up, or nil.
@@ -157,6 +194,7 @@ func (w *waitCards) turn(clock, d float64) bool {
 			}
 			w.shown[w.list[i].id] = true
 			w.cur, w.since = i, clock
+			w.count()
 			return true
 		}
 	}
@@ -185,17 +223,21 @@ func (w *waitCards) clear() {
 	w.list, w.cur = w.list[:0], -1
 }
 
-// waitText is the card's "waiting for BotDiff (0:42)" at the app's clock:
-// the countdown to the deadline the server gave, ticking every second.
-func (c *waitCard) waitText(clock float64) string {
-	at := c.listed.Add(time.Duration((clock - c.listedAt) * float64(time.Second)))
-	key := int64(0)
-	if !c.now.Deadline.IsZero() {
-		key = int64(math.Ceil(c.now.Deadline.Sub(at).Seconds()))
+// waitText is the card's "waiting for BotDiff (0:42)" at the app's clock,
+// and its time left alone, "(0:42)": the countdown to the deadline the
+// server gave, ticking every second; "waiting for BotDiff" and no time
+// where the wait has no end yet.
+func (c *waitCard) waitText(clock float64) (full, left string) {
+	if c.now.Deadline.IsZero() {
+		return c.waitFor, ""
 	}
-	return c.wait.Get(key, func(int64) string {
-		return tournament.NowText(&c.now, func(e int) string { return c.names[e] }, at)
-	})
+	at := c.listed.Add(time.Duration((clock - c.listedAt) * float64(time.Second)))
+	// The seconds left, counted up: "0:01" until the very end, as the
+	// tournament's Now block counts them.
+	secs := max(0, int64(math.Ceil(c.now.Deadline.Sub(at).Seconds())))
+	left = c.left.Get(secs, func(secs int64) string { return "(" + tournament.Clock(time.Duration(secs)*time.Second) + ")" })
+	full = c.full.Get(secs, func(int64) string { return c.waitFor + " " + left })
+	return full, left
 }
 
 // seatInk is the colour of seat s in the game's view.
@@ -212,17 +254,17 @@ func (p *serverProgram) drawWaiting(s *Show, dst *ebiten.Image, a *App) bool {
 	if c == nil {
 		return false
 	}
-	c.draw(s, dst, a)
+	c.draw(s, dst, a, p.cards.lines)
 	return true
 }
 
 // draw draws the card in the show's cards' language: the game, the
 // players in their seats' colours, ready or waited for, and whom the
 // match waits for, with the time left.
-func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App) {
+func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App, lines []string) {
 	sc := a.Scale
-	wait := c.waitText(a.Clock)
-	s.card(dst, a, c.title, c.about, func(r image.Rectangle) float64 {
+	full, left := c.waitText(a.Clock)
+	s.card(dst, a, c.title, lines, func(r image.Rectangle) float64 {
 		n := len(c.names)
 		if r.Empty() {
 			return float64(n)*34*sc + 70*sc
@@ -240,7 +282,16 @@ func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App) {
 			y += 34 * sc
 		}
 		render.FillRect(dst, x, y+4*sc, w, 1*sc, render.Fade(render.InkFaint, 0.5))
-		render.FitText(dst, wait, render.Bold, 34*sc, x, y+16*sc, w, render.Accent, render.Left)
+		// The time left is never cut: where the names are too long, they
+		// are, and the time goes to the right.
+		size := render.Shrink(full, render.Bold, 34*sc, 34*sc*0.75, w)
+		if fw, _ := render.Measure(full, render.Bold, size); fw <= w || left == "" {
+			render.FitText(dst, full, render.Bold, size, x, y+16*sc, w, render.Accent, render.Left)
+		} else {
+			lw, _ := render.Measure(left, render.Bold, size)
+			render.Text(dst, render.Clip(c.waitFor, render.Bold, size, w-lw-12*sc), render.Bold, size, x, y+16*sc, render.Accent, render.Left)
+			render.Text(dst, left, render.Bold, size, x+w, y+16*sc, render.Accent, render.Right)
+		}
 		return 0
 	})
 }

@@ -129,8 +129,9 @@ func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
 	require.Equal(t, "Santorini", card.title)
 	require.Equal(t, []string{"BotDiff", "alphabeta · 1"}, card.names)
 	require.Equal(t, []bool{false, true}, card.ready, "BotDiff's bot is awaited; the house's is ready")
-	first := card.waitText(a.Clock)
-	require.Equal(t, "waiting for BotDiff (0:42)", first)
+	full, left := card.waitText(a.Clock)
+	require.Equal(t, "waiting for BotDiff (0:42)", full)
+	require.Equal(t, "(0:42)", left)
 	dst := ebiten.NewImage(1280, 800)
 	defer dst.Deallocate()
 	show.Draw(dst, a)
@@ -141,7 +142,8 @@ func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
 	// in between.
 	lists := srv.lists.Load()
 	tick(t, a, ebiten.TPS())
-	require.Equal(t, "waiting for BotDiff (0:41)", p.cards.card().waitText(a.Clock))
+	full, _ = p.cards.card().waitText(a.Clock)
+	require.Equal(t, "waiting for BotDiff (0:41)", full)
 	require.Equal(t, lists, srv.lists.Load(), "the countdown ticks without asking the server")
 
 	// Drawing the card again and again makes nothing new: its texts are
@@ -194,34 +196,51 @@ func TestKioskShowsTheWaitingMatchesBeforeTheLiveOnes(t *testing.T) {
 
 	waitFor(t, a, func() bool { return p.cards.up() })
 	require.Equal(t, "m8", p.cards.card().id)
-	require.Equal(t, []string{"It starts when its players are in, or without them at 0:00", "Waiting match 1 of 2"}, p.cards.card().about)
+	require.Equal(t, []string{"It starts when its players are in, or without them at 0:00", "Waiting match 1 of 2"}, p.cards.lines)
 	waitFor(t, a, func() bool { return p.cards.card() != nil && p.cards.card().id == "m9" })
-	require.Equal(t, "waiting for CHOP and Deep_bAlt (1:30)", p.cards.card().waitText(p.cards.card().listedAt))
+	require.Equal(t, "Waiting match 2 of 2", p.cards.lines[1])
+	full, _ := p.cards.card().waitText(p.cards.card().listedAt)
+	require.Equal(t, "waiting for CHOP and Deep_bAlt (1:30)", full)
 	waitFor(t, a, func() bool { return show.phase == showTitle })
 	require.Equal(t, "m1", <-srv.stream, "then the live match")
 	require.Empty(t, srv.stream, "each waiting match is shown once, not watched")
 }
 
-// The waiting card at every size, kept as a golden picture at 1280x800:
-// four players of AIBG 5.0, the team's bot awaited.
+// The waiting cards at every size, kept as golden pictures at 1280x800:
+// four players of AIBG 5.0, the team's bot awaited; then a match of two
+// teams, one with a name so long that the line of the wait is cut, but not
+// its time left.
 func TestKioskWaitingCardAtEverySize(t *testing.T) {
 	at := time.Date(2025, 5, 17, 20, 0, 0, 0, time.UTC)
 	in := stream.Info{ID: "m3", Title: "aibg5", Status: stream.Waiting, Awaiting: []int{1},
 		Deadline: at.Add(42 * time.Second).Format(time.RFC3339),
 		Seats: []stream.SeatInfo{{Seat: 1, Kind: "contest", Player: "BotDiff"}, {Seat: 2, Kind: "greedy", Player: "House 1"},
 			{Seat: 3, Kind: "greedy", Player: "House 2"}, {Seat: 4, Kind: "greedy", Player: "House 3"}}}
+	long := stream.Info{ID: "m4", Title: "aibg5", Status: stream.Waiting, Awaiting: []int{1, 2},
+		Deadline: at.Add(95 * time.Second).Format(time.RFC3339),
+		Seats: []stream.SeatInfo{{Seat: 1, Kind: "contest", Player: "CHOP"}, {Seat: 2, Kind: "contest", Player: "Hiperparametri with a rather long team name"},
+			{Seat: 3, Kind: "greedy", Player: "greedy:2"}, {Seat: 4, Kind: "greedy", Player: "House 2"}}}
 	for _, size := range screenSizes() {
 		w, h := size[0], size[1]
 		show := NewServerKiosk(&stream.Client{Base: "http://127.0.0.1:1"}, 0)
 		p := show.prog.(*serverProgram)
 		a := newTestApp(show)
 		a.Clock = 10
-		p.cards.take(a, listedMatches{list: []stream.Info{in}, at: at})
+		p.cards.take(a, listedMatches{list: []stream.Info{long, in}, at: at})
 		require.True(t, p.cards.turn(a.Clock, p.cardTime()))
+		require.Equal(t, "m3", p.cards.card().id, "the wait that ends first")
 		img := screen(t, a, w, h, "kiosk-waiting")
-		require.Equal(t, "waiting for BotDiff (0:40)", p.cards.card().waitText(a.Clock), "two seconds of the app's clock later")
+		full, _ := p.cards.card().waitText(a.Clock)
+		require.Equal(t, "waiting for BotDiff (0:40)", full, "two seconds of the app's clock later")
 		if w == 1280 {
 			rendertest.Golden(t, img, "kiosk-waiting.png")
+		}
+		require.True(t, p.cards.turn(a.Clock+p.cardTime(), p.cardTime()))
+		require.Equal(t, []string{"CHOP", "Hiperparametri with a rather long team name", "greedy · 2", "House 2"}, p.cards.card().names)
+		require.Equal(t, "Waiting match 2 of 2", p.cards.lines[1])
+		img = screen(t, a, w, h, "kiosk-waiting-long")
+		if w == 1280 {
+			rendertest.Golden(t, img, "kiosk-waiting-long.png")
 		}
 	}
 }
