@@ -35,12 +35,10 @@ type serverProgram struct {
 	asked  float64 // the app's clock when feed was asked for
 }
 
-// listedMatches is the server's list, asked for in the background, and
-// when it came.
+// listedMatches is the server's list, asked for in the background.
 type listedMatches struct {
 	list []stream.Info
 	err  error
-	at   time.Time
 }
 
 // feedWait is how long the kiosk waits for a match's first lines.
@@ -115,7 +113,7 @@ func (p *serverProgram) between(a *App) (bool, error) {
 				p.cards.again() // a new pause between games: every card once
 			}
 			p.fresh = true
-			p.take(a, l)
+			p.take(l.list)
 		}
 	default:
 	}
@@ -146,7 +144,7 @@ func (p *serverProgram) ask(a *App) {
 		ctx, cancel := context.WithTimeout(context.Background(), feedWait)
 		defer cancel()
 		list, err := p.client.Matches(ctx)
-		ch <- listedMatches{list, err, time.Now()}
+		ch <- listedMatches{list, err}
 	}()
 }
 
@@ -154,10 +152,10 @@ func (p *serverProgram) ask(a *App) {
 // cards; a match that waited and now is live goes to the head of the
 // queue, and the cards give way to it; a new pass queues every match that
 // does not wait, in the server's order (the live ones first).
-func (p *serverProgram) take(a *App, l listedMatches) {
+func (p *serverProgram) take(list []stream.Info) {
 	var turned, rest []stream.Info
 	waited := map[string]bool{}
-	for _, in := range l.list {
+	for _, in := range list {
 		switch {
 		case in.Status == stream.Waiting:
 			waited[in.ID] = true
@@ -171,7 +169,7 @@ func (p *serverProgram) take(a *App, l listedMatches) {
 	if len(p.queue) == 0 {
 		p.queue = rest
 	}
-	p.cards.take(a, l)
+	p.cards.take(list)
 	if len(turned) > 0 {
 		p.queue = append(turned, p.queue...)
 		p.cards.stop()

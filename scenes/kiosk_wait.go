@@ -58,10 +58,6 @@ type waitCard struct {
 	ready []bool   // whose player is in
 	view  render.View
 	now   tournament.Now // whom it waits for (seats from 0), until when
-	// listed is when the server said so, at the app's clock listedAt: the
-	// countdown goes on from there with the app's clock.
-	listed   time.Time
-	listedAt float64
 	// waitFor is "waiting for BotDiff"; full adds the time left, "waiting
 	// for BotDiff (0:42)", and left is that time alone, "(0:42)": made
 	// once a second.
@@ -71,15 +67,15 @@ type waitCard struct {
 
 // take makes the cards of the waiting matches the server listed; the card
 // up stays up, with what the server says now.
-func (w *waitCards) take(a *App, l listedMatches) {
+func (w *waitCards) take(list []stream.Info) {
 	id := ""
 	if c := w.card(); c != nil {
 		id = c.id
 	}
 	w.list, w.cur = w.list[:0], -1
-	for _, in := range l.list {
+	for _, in := range list {
 		if in.Status == stream.Waiting {
-			w.list = append(w.list, w.make(in, l.at, a.Clock))
+			w.list = append(w.list, w.make(in))
 		}
 	}
 	// The order of the server's list may change from one list to the
@@ -105,10 +101,9 @@ func (w *waitCards) take(a *App, l listedMatches) {
 	w.count()
 }
 
-// make is the card of the waiting match in, listed at the time at and the
-// app's clock.
-func (w *waitCards) make(in stream.Info, at time.Time, clock float64) waitCard {
-	c := waitCard{id: in.ID, title: in.Title, listed: at, listedAt: clock}
+// make is the card of the waiting match in.
+func (w *waitCards) make(in stream.Info) waitCard {
+	c := waitCard{id: in.ID, title: in.Title}
 	if t, err := game.Lookup(in.Title); err == nil {
 		c.title = t.Name()
 	}
@@ -144,7 +139,7 @@ func (w *waitCards) make(in stream.Info, at time.Time, clock float64) waitCard {
 			c.now.Waiting = append(c.now.Waiting, i)
 		}
 	}
-	c.waitFor = tournament.NowText(&tournament.Now{State: c.now.State, Waiting: c.now.Waiting}, func(e int) string { return c.names[e] }, at)
+	c.waitFor = tournament.NowText(&tournament.Now{State: c.now.State, Waiting: c.now.Waiting}, func(e int) string { return c.names[e] }, time.Time{})
 	return c
 }
 
@@ -223,15 +218,16 @@ func (w *waitCards) clear() {
 	w.list, w.cur = w.list[:0], -1
 }
 
-// waitText is the card's "waiting for BotDiff (0:42)" at the app's clock,
-// and its time left alone, "(0:42)": the countdown to the deadline the
-// server gave, ticking every second; "waiting for BotDiff" and no time
-// where the wait has no end yet.
-func (c *waitCard) waitText(clock float64) (full, left string) {
+// waitText is the card's "waiting for BotDiff (0:42)" at the time at, and
+// its time left alone, "(0:42)": the countdown to the deadline the server
+// gave, ticking every second; "waiting for BotDiff" and no time where the
+// wait has no end yet. The time is this machine's wall clock, not the
+// app's ticks, which fall behind it when frames are slow (a kiosk's
+// small computer at 4K): the deadline is the room's time.
+func (c *waitCard) waitText(at time.Time) (full, left string) {
 	if c.now.Deadline.IsZero() {
 		return c.waitFor, ""
 	}
-	at := c.listed.Add(time.Duration((clock - c.listedAt) * float64(time.Second)))
 	// The seconds left, counted up: "0:01" until the very end, as the
 	// tournament's Now block counts them.
 	secs := max(0, int64(math.Ceil(c.now.Deadline.Sub(at).Seconds())))
@@ -263,7 +259,7 @@ func (p *serverProgram) drawWaiting(s *Show, dst *ebiten.Image, a *App) bool {
 // match waits for, with the time left.
 func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App, lines []string) {
 	sc := a.Scale
-	full, left := c.waitText(a.Clock)
+	full, left := c.waitText(now())
 	s.card(dst, a, c.title, lines, func(r image.Rectangle) float64 {
 		n := len(c.names)
 		if r.Empty() {

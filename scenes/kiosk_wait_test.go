@@ -109,13 +109,16 @@ func frameAllocs(show *Show, dst *ebiten.Image, a *App) uint64 {
 
 // On a contest night every match waits for the teams' bots at first: the
 // kiosk shows the waiting match's card (the game, the players, "waiting
-// for BotDiff" and the time left, ticking down with the app's clock), asks
-// the server's list again every few seconds, not every frame, and never
-// says that there is nothing to show; as soon as the match turns live it
-// is watched.
+// for BotDiff" and the time left, ticking down every second with this
+// machine's clock), asks the server's list again every few seconds, not
+// every frame, and never says that there is nothing to show; as soon as
+// the match turns live it is watched.
 func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
+	clock := time.Now().Truncate(time.Second)
+	now = func() time.Time { return clock }
+	defer func() { now = time.Now }()
 	srv := newNightServer(t)
-	deadline := time.Now().Add(42 * time.Second)
+	deadline := clock.Add(42 * time.Second)
 	srv.set(waitingMatch("m7", deadline))
 	c, err := stream.NewClient(srv.URL)
 	require.NoError(t, err)
@@ -129,7 +132,7 @@ func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
 	require.Equal(t, "Santorini", card.title)
 	require.Equal(t, []string{"BotDiff", "alphabeta · 1"}, card.names)
 	require.Equal(t, []bool{false, true}, card.ready, "BotDiff's bot is awaited; the house's is ready")
-	full, left := card.waitText(a.Clock)
+	full, left := card.waitText(now())
 	require.Equal(t, "waiting for BotDiff (0:42)", full)
 	require.Equal(t, "(0:42)", left)
 	dst := ebiten.NewImage(1280, 800)
@@ -138,23 +141,30 @@ func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
 	require.Greater(t, inks(dst, render.Accent), 400, "the wait line and BotDiff's state are drawn in the waiting colour")
 	require.Greater(t, inks(dst, render.Good), 100, "the house bot is ready")
 
-	// A second of the app's clock later, a second less; no list asked for
+	// A second later, a second less, at the next frame; no list asked for
 	// in between.
 	lists := srv.lists.Load()
-	tick(t, a, ebiten.TPS())
-	full, _ = p.cards.card().waitText(a.Clock)
+	before := rendertest.Pixels(dst)
+	clock = clock.Add(time.Second)
+	tick(t, a, 1)
+	full, _ = p.cards.card().waitText(now())
 	require.Equal(t, "waiting for BotDiff (0:41)", full)
 	require.Equal(t, lists, srv.lists.Load(), "the countdown ticks without asking the server")
+	a.Clock -= 1.0 / 60 // the same frame of the backdrop: only the countdown differs
+	dst.Clear()
+	show.Draw(dst, a)
+	require.NotEqual(t, before.Pix, rendertest.Pixels(dst).Pix, "the card shows the second that ticked")
 
 	// Drawing the card again and again makes nothing new: its texts are
 	// made once, the countdown's once a second. (What is left is
 	// Ebitengine's queue of draw commands, emptied here between frames as
-	// at the end of a frame.)
-	// A text made anew each frame makes about 80.
+	// at the end of a frame; a text made anew each frame makes about 80.)
+	start := a.Clock
+	now = func() time.Time { return clock.Add(time.Duration((a.Clock - start) * float64(time.Second))) }
 	require.LessOrEqual(t, frameAllocs(show, dst, a), uint64(16), "allocations in a waiting card's frame")
 
 	// Ten seconds on: the list asked again a few times, the card still up.
-	start := a.Clock
+	start = a.Clock
 	for a.Clock-start < 10 {
 		tick(t, a, 6)
 		time.Sleep(time.Millisecond)
@@ -178,8 +188,11 @@ func TestKioskShowsAWaitingMatchUntilItIsLive(t *testing.T) {
 // With live and finished matches beside the waiting ones, each waiting
 // match gets its card first, in turn, then the live match is watched.
 func TestKioskShowsTheWaitingMatchesBeforeTheLiveOnes(t *testing.T) {
+	clock := time.Now().Truncate(time.Second)
+	now = func() time.Time { return clock }
+	defer func() { now = time.Now }()
 	srv := newNightServer(t)
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := clock.Add(90 * time.Second)
 	second := waitingMatch("m9", deadline)
 	second.Seats[0].Player, second.Seats[1].Player = "CHOP", "Deep_bAlt"
 	second.Seats[1].Kind, second.Awaiting = "contest", []int{1, 2}
@@ -199,7 +212,7 @@ func TestKioskShowsTheWaitingMatchesBeforeTheLiveOnes(t *testing.T) {
 	require.Equal(t, []string{"It starts when its players are in, or without them at 0:00", "Waiting match 1 of 2"}, p.cards.lines)
 	waitFor(t, a, func() bool { return p.cards.card() != nil && p.cards.card().id == "m9" })
 	require.Equal(t, "Waiting match 2 of 2", p.cards.lines[1])
-	full, _ := p.cards.card().waitText(p.cards.card().listedAt)
+	full, _ := p.cards.card().waitText(now())
 	require.Equal(t, "waiting for CHOP and Deep_bAlt (1:30)", full)
 	waitFor(t, a, func() bool { return show.phase == showTitle })
 	require.Equal(t, "m1", <-srv.stream, "then the live match")
@@ -212,6 +225,8 @@ func TestKioskShowsTheWaitingMatchesBeforeTheLiveOnes(t *testing.T) {
 // its time left.
 func TestKioskWaitingCardAtEverySize(t *testing.T) {
 	at := time.Date(2025, 5, 17, 20, 0, 0, 0, time.UTC)
+	now = func() time.Time { return at.Add(2 * time.Second) }
+	defer func() { now = time.Now }()
 	in := stream.Info{ID: "m3", Title: "aibg5", Status: stream.Waiting, Awaiting: []int{1},
 		Deadline: at.Add(42 * time.Second).Format(time.RFC3339),
 		Seats: []stream.SeatInfo{{Seat: 1, Kind: "contest", Player: "BotDiff"}, {Seat: 2, Kind: "greedy", Player: "House 1"},
@@ -226,12 +241,12 @@ func TestKioskWaitingCardAtEverySize(t *testing.T) {
 		p := show.prog.(*serverProgram)
 		a := newTestApp(show)
 		a.Clock = 10
-		p.cards.take(a, listedMatches{list: []stream.Info{long, in}, at: at})
+		p.cards.take([]stream.Info{long, in})
 		require.True(t, p.cards.turn(a.Clock, p.cardTime()))
 		require.Equal(t, "m3", p.cards.card().id, "the wait that ends first")
 		img := screen(t, a, w, h, "kiosk-waiting")
-		full, _ := p.cards.card().waitText(a.Clock)
-		require.Equal(t, "waiting for BotDiff (0:40)", full, "two seconds of the app's clock later")
+		full, _ := p.cards.card().waitText(now())
+		require.Equal(t, "waiting for BotDiff (0:40)", full)
 		if w == 1280 {
 			rendertest.Golden(t, img, "kiosk-waiting.png")
 		}
