@@ -57,7 +57,7 @@ type waitCard struct {
 	names []string // the players, in seat order
 	ready []bool   // whose player is in
 	view  render.View
-	now   tournament.Now // whom it waits for (seats from 0), until when
+	wait  tournament.Now // whom it waits for (seats from 0), until when
 	// waitFor is "waiting for BotDiff"; full adds the time left, "waiting
 	// for BotDiff (0:42)", and left is that time alone, "(0:42)": made
 	// once a second.
@@ -75,20 +75,20 @@ func (w *waitCards) take(list []stream.Info) {
 	w.list, w.cur = w.list[:0], -1
 	for _, in := range list {
 		if in.Status == stream.Waiting {
-			w.list = append(w.list, w.make(in))
+			w.list = append(w.list, w.cardOf(in))
 		}
 	}
 	// The order of the server's list may change from one list to the
 	// next: the cards go by the time left (those without an end last),
 	// then by match.
 	slices.SortFunc(w.list, func(a, b waitCard) int {
-		if za, zb := a.now.Deadline.IsZero(), b.now.Deadline.IsZero(); za != zb {
+		if za, zb := a.wait.Deadline.IsZero(), b.wait.Deadline.IsZero(); za != zb {
 			if za {
 				return 1
 			}
 			return -1
 		}
-		if c := a.now.Deadline.Compare(b.now.Deadline); c != 0 {
+		if c := a.wait.Deadline.Compare(b.wait.Deadline); c != 0 {
 			return c
 		}
 		return strings.Compare(a.id, b.id)
@@ -101,8 +101,8 @@ func (w *waitCards) take(list []stream.Info) {
 	w.count()
 }
 
-// make is the card of the waiting match in.
-func (w *waitCards) make(in stream.Info) waitCard {
+// cardOf is the card of the waiting match in.
+func (w *waitCards) cardOf(in stream.Info) waitCard {
 	c := waitCard{id: in.ID, title: in.Title}
 	if t, err := game.Lookup(in.Title); err == nil {
 		c.title = t.Name()
@@ -116,9 +116,9 @@ func (w *waitCards) make(in stream.Info) waitCard {
 		w.views[in.Title] = view
 	}
 	c.view = view
-	c.now.State = tournament.NowWaiting
+	c.wait.State = tournament.NowWaiting
 	if d, err := time.Parse(time.RFC3339, in.Deadline); err == nil {
-		c.now.Deadline = d
+		c.wait.Deadline = d
 		c.about = append(c.about, "It starts when its players are in, or without them at 0:00")
 	} else {
 		c.about = append(c.about, "It starts when its players are in")
@@ -127,7 +127,7 @@ func (w *waitCards) make(in stream.Info) waitCard {
 		name := s.Player
 		if name == "" {
 			name = playerNames[i&7]
-		} else if name == s.Kind || len(name) > len(s.Kind) && name[:len(s.Kind)+1] == s.Kind+":" {
+		} else if name == s.Kind || strings.HasPrefix(name, s.Kind+":") {
 			name = seatLabel(name) // a built-in bot: "greedy · 2"
 		}
 		c.names = append(c.names, name)
@@ -136,10 +136,13 @@ func (w *waitCards) make(in stream.Info) waitCard {
 	}
 	for i, r := range c.ready {
 		if !r {
-			c.now.Waiting = append(c.now.Waiting, i)
+			c.wait.Waiting = append(c.wait.Waiting, i)
 		}
 	}
-	c.waitFor = tournament.NowText(&tournament.Now{State: c.now.State, Waiting: c.now.Waiting}, func(e int) string { return c.names[e] }, time.Time{})
+	c.waitFor = "waiting for its players"
+	if len(c.wait.Waiting) > 0 {
+		c.waitFor = tournament.NowText(&tournament.Now{State: c.wait.State, Waiting: c.wait.Waiting}, func(e int) string { return c.names[e] }, time.Time{})
+	}
 	return c
 }
 
@@ -225,12 +228,12 @@ func (w *waitCards) clear() {
 // app's ticks, which fall behind it when frames are slow (a kiosk's
 // small computer at 4K): the deadline is the room's time.
 func (c *waitCard) waitText(at time.Time) (full, left string) {
-	if c.now.Deadline.IsZero() {
+	if c.wait.Deadline.IsZero() {
 		return c.waitFor, ""
 	}
 	// The seconds left, counted up: "0:01" until the very end, as the
 	// tournament's Now block counts them.
-	secs := max(0, int64(math.Ceil(c.now.Deadline.Sub(at).Seconds())))
+	secs := max(0, int64(math.Ceil(c.wait.Deadline.Sub(at).Seconds())))
 	left = c.left.Get(secs, func(secs int64) string { return "(" + tournament.Clock(time.Duration(secs)*time.Second) + ")" })
 	full = c.full.Get(secs, func(int64) string { return c.waitFor + " " + left })
 	return full, left

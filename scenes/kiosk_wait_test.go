@@ -259,3 +259,31 @@ func TestKioskWaitingCardAtEverySize(t *testing.T) {
 		}
 	}
 }
+
+// A waiting card names whom the match waits for: the contest seats the
+// server awaits, the remote seats nobody joined yet; without a deadline
+// it shows no time.
+func TestKioskWaitingCardSaysWhomItWaitsFor(t *testing.T) {
+	var w waitCards
+	for _, c := range []struct {
+		in          stream.Info
+		ready       []bool
+		full, about string
+	}{
+		{stream.Info{Seats: []stream.SeatInfo{{Seat: 1, Kind: "remote"}, {Seat: 2, Kind: "remote", Player: "Ana", Joined: true}}},
+			[]bool{false, true}, "waiting for Player 1", "It starts when its players are in"},
+		{stream.Info{Seats: []stream.SeatInfo{{Seat: 1, Kind: "contest", Player: "BotDiff"}, {Seat: 2, Kind: "minimax", Player: "minimax"}}},
+			[]bool{true, true}, "waiting for its players", "It starts when its players are in"},
+		{stream.Info{Awaiting: []int{1, 2}, Deadline: "2025-05-17T20:01:40Z",
+			Seats: []stream.SeatInfo{{Seat: 1, Kind: "contest", Player: "CHOP"}, {Seat: 2, Kind: "contest", Player: "Deep_bAlt"}, {Seat: 3, Kind: "contest", Player: "BotDiff"}}},
+			[]bool{false, false, true}, "waiting for CHOP and Deep_bAlt (1:40)", "It starts when its players are in, or without them at 0:00"},
+	} {
+		c.in.Title, c.in.Status = "aibg5", stream.Waiting
+		card := w.cardOf(c.in)
+		require.Equal(t, "AIBG 5.0", card.title)
+		require.Equal(t, c.ready, card.ready)
+		full, _ := card.waitText(time.Date(2025, 5, 17, 20, 0, 0, 0, time.UTC))
+		require.Equal(t, c.full, full)
+		require.Equal(t, []string{c.about}, card.about)
+	}
+}
