@@ -219,6 +219,9 @@ func (s *Show) Draw(dst *ebiten.Image, a *App) {
 	}
 	switch s.phase {
 	case showLoading:
+		if w, ok := s.prog.(waiter); ok && w.drawWaiting(s, dst, a) {
+			break // a match that waits for its players
+		}
 		s.card(dst, a, "Arena", []string{"The next game is on its way…"}, nil)
 	case showNote:
 		s.card(dst, a, "Skipped", render.Wrap(s.note, render.Regular, 18*a.Scale, 640*a.Scale), nil)
