@@ -30,9 +30,9 @@
 //	                                             write turns A to B as an animated GIF (or an MP4
 //	                                             through ffmpeg: --out FILE.mp4)
 //	arena kiosk DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]
-//	                                             play a folder's replays, or a server's matches (live
-//	                                             first), on a loop, full screen, with title and
-//	                                             result cards
+//	                                             play a folder's replays, or a server's matches
+//	                                             (waiting, live, then finished), on a loop, full
+//	                                             screen, with title and result cards
 //	arena santorini perft POSITION DEPTH         count the leaf turns DEPTH plies below POSITION
 //	                                             (HEIGHTS/SIDE/P1WORKERS/P2WORKERS, such as
 //	                                             0000000000000000000000000/1/C3,B2/B3,D2)

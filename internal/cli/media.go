@@ -126,7 +126,7 @@ the time taken. Needs a display (Xvfb is fine).`,
 var cmdKiosk = &Command{
 	Name:     "kiosk",
 	Synopsis: []string{"DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]"},
-	Short:    "play a folder's replays, or a server's matches (live first), on a loop, full screen, with title and result cards",
+	Short:    "play a folder's replays, or a server's matches (waiting, live, then finished), on a loop, full screen, with title and result cards",
 	Long: `Play the replays of a folder (every format Arena reads) over and over,
 unattended, full screen, for a projector at an event: a title card before
 each game (the game, the players), the game with the director camera, the
@@ -138,8 +138,10 @@ card stays (the result card a little longer). Every ten games the log notes
 the memory in use.
 
 Given an Arena server's address (http://host:7070) instead, it plays the
-server's matches: the live ones first, watched as they are played, then the
-finished ones; each pass asks the server again, so new matches join in. The
+server's matches: a card for each match waiting for its teams' bots ("waiting
+for BotDiff (0:42)"), then the live ones, watched as they are played, then
+the finished ones; the server is asked again between games, so new matches
+join in. The
 organisers' projector shows every match live with the server's jury token
 (--token-file).`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
