@@ -257,7 +257,7 @@ password = "ghosts-pass"
 		botdiff.kill() // in the middle of its first match
 	})
 	if hosted {
-		require.Contains(t, printed, "connect to the contest listener of the server at "+srv.url, "the run says where the bots connect")
+		require.Contains(t, printed, "connect to the contest listener of the server "+srv.url, "the run says where the bots connect")
 		c, err := stream.NewClient(srv.url)
 		require.NoError(t, err)
 		list, err := c.Matches(context.Background())

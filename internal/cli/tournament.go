@@ -592,7 +592,7 @@ func teamsNote(spec *tnet.Spec, listen string, server *stream.Client, join time.
 		return "", false, usagef("%v", err)
 	}
 	if server != nil {
-		addr = "the contest listener of the server at " + server.Base + " (arena serve --listen), which plays the matches"
+		addr = "the contest listener of the server " + server.Base + " (its --listen), which plays the matches,"
 	}
 	at := "one match at a time"
 	if c.Shared {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/stream"
 	tnet "github.com/arena-games/arena/net/tournament"
 )
 
@@ -65,6 +66,9 @@ seat = "greedy"
 	note, _, err = teamsNote(spec, ":9000", nil, time.Minute, "the spec's join_timeout")
 	require.NoError(t, err)
 	require.Contains(t, note, "connect to 127.0.0.1:9000 ")
+	note, _, err = teamsNote(spec, ":9000", &stream.Client{Base: "http://10.0.0.5:7070"}, time.Minute, "")
+	require.NoError(t, err)
+	require.Contains(t, note, "connect to the contest listener of the server http://10.0.0.5:7070 (its --listen), which plays the matches, with their teams' logins")
 	require.Contains(t, note, "each waiting 1m0s for them (the spec's join_timeout)")
 	_, _, err = teamsNote(spec, "host:port", nil, time.Minute, "")
 	require.ErrorContains(t, err, `--listen "host:port"`)
