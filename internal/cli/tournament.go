@@ -174,7 +174,7 @@ var cmdTournamentStatus = &Command{
 	Name:     "status",
 	Synopsis: []string{"DIR|URL"},
 	Short:    "print a tournament's progress and standings",
-	Long:     `Print where a tournament stands: its progress, the matches being played
+	Long: `Print where a tournament stands: its progress, the matches being played
 or waited for now, and its standings.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		return func(ctx context.Context, pos []string) error {
