@@ -28,9 +28,10 @@ import (
 // A team's bot that logs in while no match of its team is open (early,
 // or between two of its matches) is let in and waits, as the original let
 // a bot in before its game began: it gets `connected`, then "Game Starts
-// in S seconds" every second (S: what is left of its wait, the join
-// time), and is seated when its team's match opens; a bot still waiting
-// at the end of the join time is disconnected. An unchanged
+// in S seconds" every second (S: what is left of its wait), and is seated
+// when its team's match opens; a bot still waiting after the contest's
+// join time (game.DefaultJoinTimeout, as AIBG 5.0's door holds a join,
+// whatever a match's own join time) is disconnected. An unchanged
 // python-socketio bot handles this: it only waits for its first `action`.
 // Holding its CONNECT instead would fail it, as python-socketio gives up
 // on a namespace not accepted within its wait_timeout (1 s by default).
@@ -46,7 +47,6 @@ type door struct {
 	mu      sync.Mutex
 	lobbies []*Lobby
 	teams   map[string]contest.Secret // the night's logins: their passwords
-	join    time.Duration             // how long a team's bot waits for its match
 	waiting map[string]*waiter        // by player_id
 	conns   map[uint64]*seat          // the seated sockets, by connection
 }
@@ -104,7 +104,7 @@ func (d *door) URL() string { return fmt.Sprintf("%s:%d", d.url, d.port) }
 
 // know lets the logins of l's seats and the night's teams log in; a
 // seat's login whose password is not the one the night knows is refused.
-func (d *door) know(l *Lobby, teams []game.Login, join time.Duration) error {
+func (d *door) know(l *Lobby, teams []game.Login) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, s := range l.seats {
@@ -122,7 +122,6 @@ func (d *door) know(l *Lobby, teams []game.Login, join time.Duration) error {
 			d.teams[lg.User] = contest.NewSecret(lg.Password)
 		}
 	}
-	d.join = join
 	return nil
 }
 
@@ -277,7 +276,7 @@ func (d *door) place(s *socket.Socket, id string, conn uint64) bool {
 		d.mu.Unlock()
 	})
 	s.Emit("connected", map[string]any{"data": "Connected"})
-	go d.hold(id, w, time.Now().Add(d.join))
+	go d.hold(id, w, time.Now().Add(game.DefaultJoinTimeout))
 	return true
 }
 

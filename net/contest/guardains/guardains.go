@@ -126,11 +126,7 @@ func Open(seats map[game.Seat]game.SeatSpec, opts game.ContestOptions) (*Lobby, 
 		l.seats[s] = &seat{l: l, seat: s, id: id, password: contest.NewSecret(password), shown: shown}
 	}
 	if ln == nil {
-		join := opts.JoinTimeout
-		if join <= 0 {
-			join = game.DefaultJoinTimeout
-		}
-		if err := l.door.know(l, opts.Teams, join); err != nil {
+		if err := l.door.know(l, opts.Teams); err != nil {
 			return nil, err
 		}
 		l.door.add(l)
