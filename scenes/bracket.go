@@ -347,11 +347,7 @@ func newMatchList(t *Tournament, about string, list []*tournament.Played) *match
 		if p.Result != nil {
 			res = fmt.Sprintf("%s · %d turns", ix.ResultText(p), p.Result.Turns)
 		}
-		stage := ""
-		if p.Stage >= 0 && p.Stage < len(ix.Stages) {
-			stage = ix.Stages[p.Stage].Name + " · "
-		}
-		m.texts = append(m.texts, fmt.Sprintf("%sround %d · game %d   %s   —   %s", stage, p.Round, p.Game, strings.Join(names, " vs "), res))
+		m.texts = append(m.texts, fmt.Sprintf("%s   %s   —   %s", ix.Where(&p.Match), strings.Join(names, " vs "), res))
 	}
 	return m
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Tiers rank the entrants of a bracket for the placings (see planner.place):
@@ -55,6 +56,15 @@ func roundName(places int) string {
 		return "Quarter-finals"
 	}
 	return fmt.Sprintf("Round of %d", places)
+}
+
+// tieName names tie i (from 0) of a knock-out round of several ties:
+// "Semi-final 2", "Quarter-final 1", "Round of 16, tie 3".
+func tieName(round string, i int) string {
+	if stem, ok := strings.CutSuffix(round, "-finals"); ok {
+		return fmt.Sprintf("%s-final %d", stem, i+1)
+	}
+	return fmt.Sprintf("%s, tie %d", round, i+1)
 }
 
 // loser is the side of a decided two-sided series that did not go on: TBD

@@ -47,26 +47,29 @@ func (ix *Index) Match(id string) *Played {
 	return nil
 }
 
-// Where says where a match is in the tournament, for people: its stage
-// (where the tournament has several), its round, its group (where a
-// round has several of more than two players) and its game (where series
-// play several): "Round 2, group B", "Pool A, Round 3, game 2".
+// Where names a match for people, as the bracket names its stage: the
+// stage where the tournament has several tables ("Pool A"), the round,
+// the tie or group where a round has several ("Semi-final 2", "Groups,
+// group B") and the game where series play several: "Final", "Pool A,
+// Round 3, game 2".
 func (ix *Index) Where(m *Match) string {
 	var parts []string
 	if m.Stage >= 0 && m.Stage < len(ix.Stages) {
 		st := &ix.Stages[m.Stage]
-		if len(ix.Stages) > 1 {
+		if len(ix.Stages) > 1 && st.Kind != KindBracket {
 			parts = append(parts, st.Name)
 		}
-		round, group := "", ""
+		round := ""
 		for _, r := range st.Rounds {
 			for i, se := range r.Series {
-				if se.ID != m.Series {
-					continue
-				}
-				round = r.Name
-				if len(r.Series) > 1 && len(se.Entrants) > 2 {
-					group = "group " + GroupName(i)
+				switch {
+				case se.ID != m.Series:
+				case len(r.Series) > 1 && len(se.Entrants) > 2:
+					round = r.Name + ", group " + GroupName(i)
+				case len(r.Series) > 1 && st.Kind == KindBracket:
+					round = tieName(r.Name, i)
+				default:
+					round = r.Name
 				}
 			}
 		}
@@ -74,9 +77,6 @@ func (ix *Index) Where(m *Match) string {
 			round = "Round " + strconv.Itoa(m.Round)
 		}
 		parts = append(parts, round)
-		if group != "" {
-			parts = append(parts, group)
-		}
 	}
 	if ix.Games > 1 || m.Game > 1 {
 		parts = append(parts, "game "+strconv.Itoa(m.Game))

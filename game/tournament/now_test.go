@@ -81,6 +81,28 @@ func TestIndexNow(t *testing.T) {
 }
 
 // What a match in progress is doing, in words: the time left to join
+// A match is named as the bracket names its round and tie: the bracket's
+// stage goes without saying, a table's does not.
+func TestWhereNamesTheTie(t *testing.T) {
+	t.Parallel()
+	f := Format{System: AlienWarz, Seats: 2, Entrants: 12, Games: 1, House: true, ThirdPlace: true}
+	p, results := play(t, &f, stronger)
+	tt := &Tournament{ID: "w", Name: "AlienWarz", Title: "alienwarz", Format: f}
+	for i := range 12 {
+		tt.Entrants = append(tt.Entrants, Entrant{Name: fmt.Sprintf("team%d", i)})
+	}
+	ix, _, err := tt.Files(results, StatusComplete, time.Now())
+	require.NoError(t, err)
+	where := map[string]bool{}
+	for _, m := range p.Matches {
+		where[ix.Where(&m)] = true
+	}
+	for _, want := range []string{"Ranking, Against the house", "Play-in, tie 2", "Quarter-final 1", "Semi-final 2", "Third place", "Final"} {
+		require.True(t, where[want], "%q in %v", want, where)
+	}
+	require.Len(t, where, 1+3+4+2+1+1)
+}
+
 // counts down to 0:01, the time played counts up.
 func TestNowText(t *testing.T) {
 	t.Parallel()
