@@ -55,6 +55,34 @@ func (a Action) String() string {
 	return verb + "," + strconv.Itoa(a.Target.Q) + "," + strconv.Itoa(a.Target.R)
 }
 
+// Words says the action for people: "move to (-6,-7)", "attack (2,3)".
+func (a Action) Words() string {
+	at := "(" + strconv.Itoa(a.Target.Q) + "," + strconv.Itoa(a.Target.R) + ")"
+	if a.Attack {
+		return "attack " + at
+	}
+	return "move to " + at
+}
+
+// MoveWords says a move of a replay in words: an action's (Action.Words),
+// "no action" for NullAction, "out of time" for TimeUp, "not an action"
+// for a text the rules refuse; "" for no move at all.
+func MoveWords(move string) string {
+	switch move {
+	case "":
+		return ""
+	case NullAction:
+		return "no action"
+	case TimeUp:
+		return "out of time"
+	}
+	a, err := ParseAction(move)
+	if err != nil {
+		return "not an action"
+	}
+	return a.Words()
+}
+
 // Move is the action "move,q,r".
 func Move(h hex.Hex) string { return Action{Target: h}.String() }
 

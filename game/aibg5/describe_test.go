@@ -72,3 +72,14 @@ func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {
 	require.True(t, strings.Contains(game.UsageOptions(Title{}, ""), "--option kill_score=INT"))
 	require.Equal(t, 4*DefaultRounds, Title{}.Steps(game.Config{}))
 }
+
+// A move is said in words, and what is no action says so.
+func TestMoveWords(t *testing.T) {
+	t.Parallel()
+	for move, want := range map[string]string{
+		"move,-6,-7": "move to (-6,-7)", "attack,2,3": "attack (2,3)", " attack , 2, 3,,": "attack (2,3)",
+		NullAction: "no action", TimeUp: "out of time", "jump,1,1": "not an action", "move,99,0": "not an action", "": "",
+	} {
+		require.Equal(t, want, MoveWords(move), move)
+	}
+}

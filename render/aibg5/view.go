@@ -405,6 +405,15 @@ func (v *View) text(b *render.Batch, g *ebiten.GeoM, s string, x, y, k float64, 
 	}
 }
 
+// MoveLabel writes an action beside its words for the move list
+// (render.MoveLabeler): "move,-6,-7 · move to (-6,-7)".
+func (v *View) MoveLabel(_ game.Seat, move string) string {
+	if words := aibg5.MoveWords(move); words != "" {
+		return move + " · " + words
+	}
+	return move
+}
+
 // Dispose lets go of the sky's picture (render.Disposer).
 func (v *View) Dispose() {
 	if v.sky != nil {

@@ -217,3 +217,11 @@ func TestZoomedInStaysInTheArea(t *testing.T) {
 func TestConform(t *testing.T) {
 	rendertest.Conform(t, New(), botGame(t, test1, 60)[36:])
 }
+
+// The move list shows an action beside its words.
+func TestMoveLabelSaysTheMove(t *testing.T) {
+	v := New()
+	require.Equal(t, "move,-6,-7 · move to (-6,-7)", v.MoveLabel(0, "move,-6,-7"))
+	require.Equal(t, "attack,2,3 · attack (2,3)", v.MoveLabel(1, "attack,2,3"))
+	require.Equal(t, "", v.MoveLabel(2, ""), "the viewer says a missing answer")
+}
