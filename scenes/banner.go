@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -25,27 +24,7 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 	if j, ok := v.rec.Title.(game.Judged); ok {
 		why = j.Why(f)
 	}
-	return v.winnerNamed(f, game.Verdict(f, why)), true
-}
-
-// winnerNamed is a line about finished frame f that starts "Player N wins",
-// with the winner by its name where the replay knows it.
-func (v *Viewer) winnerNamed(f game.Frame, text string) string {
-	w := game.Seat(f.Result.Winner - 1)
-	if !f.Over || w < 0 {
-		return text
-	}
-	name := v.playerName(w, false)
-	if name == playerNames[w&7] {
-		return text
-	}
-	// Made once for each line: banners and status lines are drawn every frame.
-	return v.panel.named.Of(text, func(text string) string {
-		if rest, ok := strings.CutPrefix(text, playerNames[w&7]+" wins"); ok {
-			return name + " wins" + rest
-		}
-		return text
-	})
+	return v.named(game.Verdict(f, why)), true
 }
 
 // drawBanner names the winner over the board once the last step has
@@ -147,7 +126,7 @@ func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
 		render.Panel(dst, r, 6*s, render.Fade(render.Night, 0.72*alpha))
 		glyph := markGlyphs[m.Kind]
 		render.Text(dst, glyph, render.Bold, size, x+12*s, y, render.Fade(v.markColor(m), alpha), render.Center)
-		render.Text(dst, render.Clip(m.Text, render.Regular, size, w-34*s), render.Regular, size, x+24*s, y, render.Fade(render.Ink, alpha), render.Left)
+		render.Text(dst, render.Clip(v.named(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, y, render.Fade(render.Ink, alpha), render.Left)
 	}
 }
 

@@ -41,10 +41,12 @@ type panelCache struct {
 	// standRows are the rows of a title that ranks nobody, reused.
 	standRows []game.Standing
 	// outNames are the names of players out of the game, by seat; named
-	// are the lines about a finished game with the winner by its name, by
-	// the lines that say "Player N wins".
-	outNames render.Cache[game.Seat, string]
-	named    render.Cache[string, string]
+	// are the game's lines with the players by their names, by the lines
+	// as the game wrote them; seatIsName says which seats name their
+	// players (see Viewer.seatIsName).
+	outNames   render.Cache[game.Seat, string]
+	named      render.Cache[string, string]
+	seatIsName render.Cache[string, bool]
 }
 
 // moveKey is a label of the move list: a seat's move in a column of
@@ -120,28 +122,124 @@ func (v *Viewer) seatColor(s game.Seat) color.NRGBA {
 	return v.view.SeatColor(s)
 }
 
+// seatName is who played seat i in words: its kind ("alphabeta · 4"), or
+// where the record came from when the seat names its player.
 func (v *Viewer) seatName(i int) string {
-	if i < len(v.rec.Header.Seats) {
-		return seatLabel(v.rec.Header.Seats[i])
+	switch {
+	case i >= len(v.rec.Header.Seats):
+		return "?"
+	case v.seatIsName(v.rec.Header.Seats[i]):
+		return v.rec.Source
 	}
-	return "?"
+	return seatLabel(v.rec.Header.Seats[i])
+}
+
+// seatIsName says whether a seat of the replay's header names its player
+// rather than a kind of seat: an imported AIC21 log's seats are its teams'
+// names ("templateA"), which the game's options hold too; "alphabeta:4"
+// and an importer's "unknown" are no names.
+func (v *Viewer) seatIsName(seat string) bool {
+	return v.panel.seatIsName.Of(seat, func(seat string) bool {
+		for _, o := range v.rec.Header.Config.Options {
+			if o == seat {
+				_, err := game.ParseSeat(v.rec.Title, seat)
+				return err != nil
+			}
+		}
+		return false
+	})
+}
+
+// name is seat s's player's name where the replay knows one: the header's
+// (a tournament's entrant, a team), or a seat that is one; else "".
+func (v *Viewer) name(s game.Seat) string {
+	h := v.rec.Header
+	switch {
+	case s < 0 || int(s) >= len(h.Seats):
+		return ""
+	case int(s) < len(h.Players):
+		if h.Players[s] != h.Seats[s] {
+			return h.Players[s]
+		}
+	case v.seatIsName(h.Seats[s]):
+		return h.Seats[s]
+	}
+	return ""
 }
 
 // playerName is how people call seat s's player: by its name where the
-// replay knows one (a tournament's entrant, a team), else "Player N"; out
-// says that it is out of the game.
+// replay knows one, else "Player N"; out says that it is out of the game.
 func (v *Viewer) playerName(s game.Seat, out bool) string {
-	h := v.rec.Header
-	if int(s) >= len(h.Players) || int(s) >= len(h.Seats) || h.Players[s] == h.Seats[s] {
-		if out {
-			return outNames[s&7]
-		}
+	name := v.name(s)
+	switch {
+	case name == "" && out:
+		return outNames[s&7]
+	case name == "":
 		return playerNames[s&7]
+	case out:
+		return v.panel.outNames.Of(s, func(game.Seat) string { return name + " · out" })
 	}
-	if out {
-		return v.panel.outNames.Of(s, func(s game.Seat) string { return h.Players[s] + " · out" })
+	return name
+}
+
+// named is a line of the game's with its players by their names where the
+// replay knows them: "Player 3 kills player 1" becomes "Hiperparametri
+// kills BotDiff", "P1 Gamora hits P2 Drax" becomes "templateA Gamora hits
+// templateB Drax". The replay keeps the game's own words.
+func (v *Viewer) named(text string) string {
+	for s := range v.rec.Header.Seats {
+		if v.name(game.Seat(s)) != "" {
+			return v.panel.named.Of(text, func(text string) string {
+				return nameSeats(text, func(n int) string { return v.name(game.Seat(n - 1)) })
+			})
+		}
 	}
-	return h.Players[s]
+	return text
+}
+
+// nameSeats puts name(N) for each word "Player N", "player N" or "PN" of
+// text that has a name (not "").
+func nameSeats(text string, name func(n int) string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if n, end := seatAt(text, i); n > 0 && name(n) != "" {
+			b.WriteString(name(n))
+			i = end
+			continue
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
+}
+
+// seatAt reads the word "Player N", "player N" or "PN" at text[i:]: N and
+// where the word ends; 0 for none.
+func seatAt(text string, i int) (n, end int) {
+	if i > 0 && wordByte(text[i-1]) {
+		return 0, i
+	}
+	for _, w := range [...]string{"Player ", "player ", "P"} {
+		if !strings.HasPrefix(text[i:], w) {
+			continue
+		}
+		from := i + len(w)
+		end = from
+		for end < len(text) && text[end] >= '0' && text[end] <= '9' {
+			end++
+		}
+		if end == from || end < len(text) && wordByte(text[end]) {
+			continue
+		}
+		n, _ = strconv.Atoi(text[from:end])
+		return n, end
+	}
+	return 0, i
+}
+
+// wordByte says whether byte c is part of a word: a letter, a digit or _.
+func wordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
@@ -213,7 +311,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 		}
 	}
 	// What the computer thought, as far as the sight may know it.
-	if note := v.panel.thought.Get(v.clock.Cursor*16+int(as+2), func(int) string { return thinking(cur, as) }); note != "" {
+	if note := v.panel.thought.Get(v.clock.Cursor*16+int(as+2), func(int) string { return v.named(thinking(cur, as)) }); note != "" {
 		y += 6 * s
 		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
@@ -232,11 +330,11 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	v.drawMoves(dst, a, x, y, w, float64(r.Max.Y)-12*s)
 }
 
-// status is the view's line about frame f, the winner by its name where
-// the replay knows it; on the last frame of a record that stops before the
-// game ends, that it does.
+// status is the view's line about frame f, the players by their names
+// where the replay knows them; on the last frame of a record that stops
+// before the game ends, that it does.
 func (v *Viewer) status(f game.Frame) string {
-	text := v.winnerNamed(f, v.view.Status(f))
+	text := v.named(v.view.Status(f))
 	if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
 		text = end + " · " + text
 	}
@@ -378,7 +476,7 @@ func thinking(cur game.Frame, as game.Seat) string {
 func (v *Viewer) summary(i int) string {
 	if i < len(v.chron.Markers) && len(v.chron.Markers[i]) > 0 {
 		ms := v.chron.Markers[i]
-		text := ms[0].Text
+		text := v.named(ms[0].Text)
 		if len(ms) > 1 {
 			text += fmt.Sprintf(" (+%d)", len(ms)-1)
 		}
