@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -27,7 +28,7 @@ const refreshEvery = 2.0 // seconds
 const maxRows = 8
 
 // Watch is the "Watch a server…" scene: a server's address, its matches
-// (live first, with their turn and players), and the viewer of the one
+// (the newest first, with their turn and players), and the viewer of the one
 // chosen.
 type Watch struct {
 	addr    *ui.Field
@@ -103,6 +104,7 @@ func (w *Watch) read() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		list, err := c.Matches(ctx)
+		sortMatches(list)
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.reading = false
@@ -127,16 +129,13 @@ func (w *Watch) Update(a *App) error {
 		w.read()
 	}
 	w.mu.Lock()
-	if w.fresh {
-		w.fresh = false
-		w.setRows(w.got)
-	}
 	c := w.client
 	w.mu.Unlock()
 	if a.In.Just(ActBack) {
 		a.Pop()
 		return nil
 	}
+	// A click goes to the rows drawn; a new reading of the list comes after.
 	switch hit := w.form.Update(&a.In.UI); hit {
 	case nil:
 	case w.connect, w.addr:
@@ -150,7 +149,29 @@ func (w *Watch) Update(a *App) error {
 			}
 		}
 	}
+	w.mu.Lock()
+	if w.fresh {
+		w.fresh = false
+		w.setRows(w.got)
+	}
+	w.mu.Unlock()
 	return nil
+}
+
+// sortMatches puts a server's matches in the order the list keeps from
+// one reading to the next, whatever the server's: the newest first, by
+// the time they started, then by id.
+func sortMatches(list []stream.Info) {
+	started := func(in stream.Info) time.Time {
+		t, _ := time.Parse(time.RFC3339, in.Started)
+		return t
+	}
+	slices.SortStableFunc(list, func(a, b stream.Info) int {
+		if c := started(b).Compare(started(a)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 }
 
 // setRows lists the matches, keeping the focus on the same match.

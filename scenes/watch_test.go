@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -186,4 +188,59 @@ func TestWatchKeepsTheJuryTokenForItsServer(t *testing.T) {
 	w.dial()
 	require.Empty(t, w.client.Jury, "another server never gets it")
 	require.Empty(t, NewWatch("http://127.0.0.1:7070").client.Jury)
+}
+
+// The watch list keeps its order whatever order the server lists the
+// matches in, the newest first, and the focus stays on the same match: a
+// click opens the match under the pointer.
+func TestWatchListKeepsItsOrderAndFocus(t *testing.T) {
+	matches := []stream.Info{
+		{ID: "b", Title: "santorini", Status: stream.Live, Started: "2026-05-01T10:00:00Z"},
+		{ID: "a", Title: "santorini", Status: stream.Live, Started: "2026-05-01T10:00:00Z"},
+		{ID: "c", Title: "santorini", Status: stream.Finished, Started: "2026-05-01T11:00:00Z"},
+	}
+	var calls atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/matches", func(w http.ResponseWriter, r *http.Request) {
+		list := slices.Clone(matches)
+		if calls.Add(1)%2 == 0 {
+			slices.Reverse(list) // the server's order flips
+		}
+		json.NewEncoder(w).Encode(stream.List{Matches: list})
+	})
+	opened := make(chan string, 1)
+	mux.HandleFunc("GET /api/matches/{id}/stream", func(w http.ResponseWriter, r *http.Request) {
+		opened <- r.PathValue("id")
+		http.NotFound(w, r)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	w := NewWatch(srv.URL)
+	a := newTestApp(w)
+	ids := func() (out []string) {
+		for _, in := range w.shown {
+			out = append(out, in.ID)
+		}
+		return out
+	}
+	require.Eventually(t, func() bool { tick(t, a, 1); return len(w.rows) == 3 }, 10*time.Second, 10*time.Millisecond)
+	require.Equal(t, []string{"c", "a", "b"}, ids(), "the newest first, then by id")
+	w.form.Focus = 3 // "a"
+	for seen := calls.Load(); calls.Load() < seen+3; {
+		tick(t, a, 10)
+		time.Sleep(5 * time.Millisecond)
+		require.Equal(t, []string{"c", "a", "b"}, ids())
+		require.Equal(t, 3, w.form.Focus, "the focus stays on a")
+	}
+	// The rows drawn take the click, even when a new list comes with it.
+	w.mu.Lock()
+	w.got, w.fresh = []stream.Info{{ID: "d", Title: "santorini", Status: stream.Live, Started: "2026-05-01T12:00:00Z"}}, true
+	w.mu.Unlock()
+	top := w.rows[0].Rect()
+	a.In.UI = uiAt(float64(top.Min.X+10), float64(top.Min.Y+10))
+	tick(t, a, 1)
+	_, ok := a.Top().(*Opening)
+	require.True(t, ok, "the click opens a match")
+	require.Equal(t, "c", <-opened, "the match drawn at the top")
+	a.Pop()
 }
