@@ -147,6 +147,8 @@ func (in *Input) read() {
 	}
 	in.UI.Up, in.UI.Down, in.UI.Left, in.UI.Right = in.pressed[ActUp], in.pressed[ActDown], in.pressed[ActLeft], in.pressed[ActRight]
 	in.UI.Enter, in.UI.Back, in.UI.Tab, in.UI.Erase = in.pressed[ActConfirm], in.pressed[ActBack], in.pressed[ActNext], in.pressed[ActErase]
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	in.UI.SelectAll = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyA)
 }
 
 // fires reports whether binding b fires this tick, with Shift held or not

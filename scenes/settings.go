@@ -17,11 +17,13 @@ import (
 )
 
 // Settings are what people choose for the window, kept between runs: the
-// interface's size on top of the window's, and the colour-blind-safe
-// palette.
+// interface's size on top of the window's, the colour-blind-safe
+// palette, and the server last watched.
 type Settings struct {
 	UIScale     float64 `json:"ui_scale"`
 	SafePalette bool    `json:"safe_palette"`
+	// WatchServer is the server "Watch a server…" last connected to.
+	WatchServer string `json:"watch_server,omitempty"`
 }
 
 // SettingsPath is where the settings are kept: $XDG_CONFIG_HOME/arena, or
@@ -60,6 +62,9 @@ func (a *App) apply(st Settings) {
 		a.UIScale = st.UIScale
 	}
 	render.SafePalette = st.SafePalette
+	if st.WatchServer != "" {
+		lastServer = st.WatchServer
+	}
 	a.Scale = fitScale(a.W, a.H, a.UIScale)
 }
 
@@ -96,7 +101,7 @@ func (d *SettingsScene) Update(a *App) error {
 	d.place(a)
 	hit := d.form.Update(&a.In.UI)
 	pct, _ := strconv.Atoi(strings.TrimSuffix(d.scale.Value(), "%"))
-	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1}
+	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1, WatchServer: lastServer}
 	a.apply(st)
 	if a.In.Just(ActBack) || hit == d.done {
 		if err := keepSettings(d.path, st); err != nil {

@@ -66,6 +66,55 @@ type Show struct {
 	cards float64
 	// Games counts the games shown so far.
 	Games int
+	ptr   pointer
+}
+
+// restTime is how long, in seconds, a show's pointer rests before the
+// show hides it again.
+const restTime = 3.0
+
+// pointer is the mouse as a show sees it. Unattended, a pointer parked at
+// the screen's edge would pan the camera for good and a resting one would
+// leave a hover card up: so it is hidden, and off the screen for the game,
+// until it moves; then it is the viewer's as anywhere, until it rests
+// restTime again.
+type pointer struct {
+	x, y    float64
+	seen    bool    // x and y hold a position read
+	awake   bool    // it moved since the show began
+	movedAt float64 // the app's clock when it last moved
+	hidden  bool
+}
+
+// watch notes whether the pointer moved and, while it rests, hides it and
+// takes it off the screen for the game.
+func (p *pointer) watch(a *App) {
+	in := &a.In
+	if p.seen && (in.UI.X != p.x || in.UI.Y != p.y) || in.UI.Held || in.UI.Wheel != 0 || in.Dragging {
+		p.wake(a)
+	}
+	p.x, p.y, p.seen = in.UI.X, in.UI.Y, true
+	resting := !p.awake || a.Clock-p.movedAt > restTime
+	p.hide(resting)
+	if resting {
+		in.UI.X, in.UI.Y = -1, -1
+	}
+}
+
+// wake notes that people use the pointer now.
+func (p *pointer) wake(a *App) { p.awake, p.movedAt = true, a.Clock }
+
+// hide hides or shows the pointer.
+func (p *pointer) hide(h bool) {
+	if h == p.hidden {
+		return
+	}
+	p.hidden = h
+	if h {
+		ebiten.SetCursorMode(ebiten.CursorModeHidden)
+	} else {
+		ebiten.SetCursorMode(ebiten.CursorModeVisible)
+	}
 }
 
 // SetCardTime makes the title card last secs seconds, the result card and
@@ -100,6 +149,7 @@ func (s *Show) Viewer() *Viewer { return s.v }
 
 // Close ends the show and what its program runs.
 func (s *Show) Close() {
+	s.ptr.hide(false)
 	s.drop()
 	s.prog.stop()
 }
@@ -117,6 +167,8 @@ func (s *Show) to(p showPhase, a *App) { s.phase, s.since = p, a.Clock }
 
 // Update runs the show: the cards' times, the game between them.
 func (s *Show) Update(a *App) error {
+	s.ptr.watch(a)
+	defer s.pointerOver(a)
 	age := a.Clock - s.since
 	stepped := false
 	switch s.phase {
@@ -174,6 +226,15 @@ func (s *Show) Update(a *App) error {
 		a.Push(NewPause(s.v))
 	}
 	return nil
+}
+
+// pointerOver shows the pointer for a scene opened over the show (the
+// pause menu), and gives it restTime once the show is back on top.
+func (s *Show) pointerOver(a *App) {
+	if a.Top() != Scene(s) {
+		s.ptr.hide(false)
+		s.ptr.wake(a)
+	}
 }
 
 // start shows the title card of viewer v's game; its match (a live one)

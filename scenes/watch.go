@@ -2,8 +2,12 @@ package scenes
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
+	"net"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +24,10 @@ import (
 // In a browser it is the server the page came from.
 var DefaultServer = "http://127.0.0.1:7070"
 
+// lastServer is the server "Watch a server…" last connected to, kept
+// with the settings: the scene opens on it rather than on DefaultServer.
+var lastServer string
+
 // refreshEvery is how often the list of a server's matches is read again.
 const refreshEvery = 2.0 // seconds
 
@@ -27,7 +35,7 @@ const refreshEvery = 2.0 // seconds
 const maxRows = 8
 
 // Watch is the "Watch a server…" scene: a server's address, its matches
-// (live first, with their turn and players), and the viewer of the one
+// (the newest first, with their turn and players), and the viewer of the one
 // chosen.
 type Watch struct {
 	addr    *ui.Field
@@ -50,8 +58,14 @@ type Watch struct {
 	reading bool
 }
 
-// NewWatch makes the scene for the server at addr.
-func NewWatch(addr string) *Watch { return NewServerWatch(&stream.Client{Base: addr}) }
+// NewWatch makes the scene for the server at addr; at DefaultServer, for
+// the server last connected to, when there is one.
+func NewWatch(addr string) *Watch {
+	if addr == DefaultServer && lastServer != "" {
+		addr = lastServer
+	}
+	return NewServerWatch(&stream.Client{Base: addr})
+}
 
 // NewServerWatch makes the scene for the server of c, with its jury's
 // token, if it has one.
@@ -78,8 +92,12 @@ func (w *Watch) dial() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.got, w.fresh = nil, true
-	if err != nil {
-		w.client, w.problem = nil, err.Error()
+	switch {
+	case strings.TrimSpace(w.addr.Text) == "":
+		w.client, w.problem = nil, "Type a server's address, such as 127.0.0.1:7070 or http://arena.example:7070."
+		return
+	case err != nil:
+		w.client, w.problem = nil, fmt.Sprintf("%q is not a server's address: type one such as 127.0.0.1:7070 or http://arena.example:7070.", strings.TrimSpace(w.addr.Text))
 		return
 	}
 	if c.Base == w.juryBase {
@@ -103,6 +121,7 @@ func (w *Watch) read() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		list, err := c.Matches(ctx)
+		sortMatches(list)
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.reading = false
@@ -112,7 +131,7 @@ func (w *Watch) read() {
 		w.got, w.fresh, w.problem = list, true, ""
 		switch {
 		case err != nil:
-			w.problem = err.Error()
+			w.problem = serverProblem(c.Base, err)
 		case len(list) == 0:
 			w.problem = c.Base + " has no matches yet: they appear here as the organisers create them."
 		}
@@ -127,20 +146,18 @@ func (w *Watch) Update(a *App) error {
 		w.read()
 	}
 	w.mu.Lock()
-	if w.fresh {
-		w.fresh = false
-		w.setRows(w.got)
-	}
 	c := w.client
 	w.mu.Unlock()
 	if a.In.Just(ActBack) {
 		a.Pop()
 		return nil
 	}
+	// A click goes to the rows drawn; a new reading of the list comes after.
 	switch hit := w.form.Update(&a.In.UI); hit {
 	case nil:
 	case w.connect, w.addr:
 		w.dial()
+		w.remember(a)
 	case w.back:
 		a.Pop()
 	default:
@@ -150,7 +167,68 @@ func (w *Watch) Update(a *App) error {
 			}
 		}
 	}
+	w.mu.Lock()
+	if w.fresh {
+		w.fresh = false
+		w.setRows(w.got)
+	}
+	w.mu.Unlock()
 	return nil
+}
+
+// remember keeps the server connected to with the settings, for the
+// next time the scene opens.
+func (w *Watch) remember(a *App) {
+	w.mu.Lock()
+	c := w.client
+	w.mu.Unlock()
+	if c == nil || c.Base == lastServer {
+		return
+	}
+	lastServer = c.Base
+	st := Settings{UIScale: a.UIScale, SafePalette: render.SafePalette, WatchServer: lastServer}
+	if err := keepSettings(SettingsPath(), st); err != nil {
+		a.Toast("%v", err)
+	}
+}
+
+// serverProblem says in plain words why the server at base lists no
+// matches, and what to do about it.
+func serverProblem(base string, err error) string {
+	host := base[strings.Index(base, "://")+3:]
+	var dns *net.DNSError
+	var op *net.OpError
+	var timeout interface{ Timeout() bool }
+	var syntax *json.SyntaxError
+	var shape *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout():
+		return fmt.Sprintf("%s did not answer in time. Is the address right, and the machine on this network?", host)
+	case errors.As(err, &dns):
+		return fmt.Sprintf("No machine called %s is known here. Check the address.", dns.Name)
+	case errors.As(err, &op) && op.Op == "dial":
+		return fmt.Sprintf("No Arena server answers at %s. Is `arena serve` running there?", host)
+	case errors.Is(err, stream.ErrNotFound) || errors.As(err, &syntax) || errors.As(err, &shape) ||
+		strings.Contains(err.Error(), "malformed HTTP"):
+		return fmt.Sprintf("%s answers, but it is not an Arena server. Check the address and the port (arena serve listens on 7070).", host)
+	}
+	return fmt.Sprintf("%s does not list its matches: %v", host, err)
+}
+
+// sortMatches puts a server's matches in the order the list keeps from
+// one reading to the next, whatever the server's: the newest first, by
+// the time they started, then by id.
+func sortMatches(list []stream.Info) {
+	started := func(in stream.Info) time.Time {
+		t, _ := time.Parse(time.RFC3339, in.Started)
+		return t
+	}
+	slices.SortStableFunc(list, func(a, b stream.Info) int {
+		if c := started(b).Compare(started(a)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 }
 
 // setRows lists the matches, keeping the focus on the same match.

@@ -4,9 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -119,6 +124,7 @@ func TestKioskPlaysAServersMatchesLiveFirst(t *testing.T) {
 // opens in the viewer at its newest turn, under a LIVE badge; Home rewinds
 // while it goes on, Space pauses, End and the badge return to live.
 func TestWatchAServersMatchLikeARecorder(t *testing.T) {
+	keepSettingsApart(t)
 	srv, frames := fakeServer(t)
 	menu := NewMenu()
 	a := newTestApp(menu)
@@ -186,4 +192,146 @@ func TestWatchKeepsTheJuryTokenForItsServer(t *testing.T) {
 	w.dial()
 	require.Empty(t, w.client.Jury, "another server never gets it")
 	require.Empty(t, NewWatch("http://127.0.0.1:7070").client.Jury)
+}
+
+// The watch list keeps its order whatever order the server lists the
+// matches in, the newest first, and the focus stays on the same match: a
+// click opens the match under the pointer.
+func TestWatchListKeepsItsOrderAndFocus(t *testing.T) {
+	matches := []stream.Info{
+		{ID: "b", Title: "santorini", Status: stream.Live, Started: "2026-05-01T10:00:00Z"},
+		{ID: "a", Title: "santorini", Status: stream.Live, Started: "2026-05-01T10:00:00Z"},
+		{ID: "c", Title: "santorini", Status: stream.Finished, Started: "2026-05-01T11:00:00Z"},
+	}
+	var calls atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/matches", func(w http.ResponseWriter, r *http.Request) {
+		list := slices.Clone(matches)
+		if calls.Add(1)%2 == 0 {
+			slices.Reverse(list) // the server's order flips
+		}
+		json.NewEncoder(w).Encode(stream.List{Matches: list})
+	})
+	opened := make(chan string, 1)
+	mux.HandleFunc("GET /api/matches/{id}/stream", func(w http.ResponseWriter, r *http.Request) {
+		opened <- r.PathValue("id")
+		http.NotFound(w, r)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	w := NewWatch(srv.URL)
+	a := newTestApp(w)
+	ids := func() (out []string) {
+		for _, in := range w.shown {
+			out = append(out, in.ID)
+		}
+		return out
+	}
+	require.Eventually(t, func() bool { tick(t, a, 1); return len(w.rows) == 3 }, 10*time.Second, 10*time.Millisecond)
+	require.Equal(t, []string{"c", "a", "b"}, ids(), "the newest first, then by id")
+	w.form.Focus = 3 // "a"
+	for seen := calls.Load(); calls.Load() < seen+3; {
+		tick(t, a, 10)
+		time.Sleep(5 * time.Millisecond)
+		require.Equal(t, []string{"c", "a", "b"}, ids())
+		require.Equal(t, 3, w.form.Focus, "the focus stays on a")
+	}
+	// The rows drawn take the click, even when a new list comes with it.
+	w.mu.Lock()
+	w.got, w.fresh = []stream.Info{{ID: "d", Title: "santorini", Status: stream.Live, Started: "2026-05-01T12:00:00Z"}}, true
+	w.mu.Unlock()
+	top := w.rows[0].Rect()
+	a.In.UI = uiAt(float64(top.Min.X+10), float64(top.Min.Y+10))
+	tick(t, a, 1)
+	_, ok := a.Top().(*Opening)
+	require.True(t, ok, "the click opens a match")
+	require.Equal(t, "c", <-opened, "the match drawn at the top")
+	a.Pop()
+}
+
+// keepSettingsApart keeps the settings the test writes in a folder of its
+// own, and forgets the server it connects to after it.
+func keepSettingsApart(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	was := lastServer
+	t.Cleanup(func() { lastServer = was })
+}
+
+// "Watch a server…" opens on the server last connected to, kept with the
+// settings from one run to the next.
+func TestWatchRemembersTheServer(t *testing.T) {
+	keepSettingsApart(t)
+	srv, _ := fakeServer(t)
+	w := NewWatch(DefaultServer)
+	a := newTestApp(w)
+	require.Equal(t, DefaultServer, w.addr.Text)
+	w.addr.Text, w.form.Focus = strings.TrimPrefix(srv.URL, "http://"), 0
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	data, err := os.ReadFile(SettingsPath())
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"watch_server":"`+srv.URL+`"`)
+
+	lastServer = "" // a new run
+	b := newTestApp(NewMenu())
+	require.NoError(t, LoadSettings(b, SettingsPath()))
+	require.Equal(t, srv.URL, NewWatch(DefaultServer).addr.Text)
+	require.Equal(t, "http://elsewhere:7070", NewWatch("http://elsewhere:7070").addr.Text, "an address asked for")
+}
+
+// Why a server lists no matches is said in plain words, with what to do.
+func TestWatchSaysWhyThereAreNoMatches(t *testing.T) {
+	keepSettingsApart(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("<html>a web page</html>"))
+	}))
+	defer web.Close()
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	defer notFound.Close()
+	host := func(u string) string { return strings.TrimPrefix(u, "http://") }
+	for _, c := range []struct{ addr, want string }{
+		{closed.URL, "No Arena server answers at " + host(closed.URL) + ". Is `arena serve` running there?"},
+		{web.URL, host(web.URL) + " answers, but it is not an Arena server."},
+		{notFound.URL, host(notFound.URL) + " answers, but it is not an Arena server."},
+		{"arena example:7070", `"arena example:7070" is not a server's address: type one such as 127.0.0.1:7070`},
+		{"", "Type a server's address"},
+	} {
+		w := NewWatch(c.addr)
+		a := newTestApp(w)
+		require.Eventually(t, func() bool {
+			tick(t, a, 1)
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			return strings.Contains(w.problem, c.want)
+		}, 10*time.Second, 10*time.Millisecond, "%s: %s", c.addr, w.problem)
+		drawApp(a)
+	}
+	require.Equal(t, "arena.example:7070 did not answer in time. Is the address right, and the machine on this network?",
+		serverProblem("http://arena.example:7070", fmt.Errorf("server: %w", context.DeadlineExceeded)))
+	require.Equal(t, "No machine called nosuch.invalid is known here. Check the address.",
+		serverProblem("http://nosuch.invalid:7070", fmt.Errorf("server: %w", &net.DNSError{Name: "nosuch.invalid", Err: "no such host"})))
+}
+
+// Ctrl+A selects the address: what is typed next replaces it, Backspace
+// erases it.
+func TestWatchCtrlASelectsTheAddress(t *testing.T) {
+	w := NewWatch("http://127.0.0.1:7070")
+	a := newTestApp(w)
+	w.form.Focus = 0
+	a.In.UI.SelectAll = true
+	tick(t, a, 1)
+	drawApp(a)
+	a.In.UI.Chars = []rune("10.0.0.5:7070")
+	tick(t, a, 1)
+	require.Equal(t, "10.0.0.5:7070", w.addr.Text, "typing replaces the selected text")
+	a.In.UI.Chars = []rune("1")
+	tick(t, a, 1)
+	require.Equal(t, "10.0.0.5:70701", w.addr.Text, "then it adds to it")
+	a.In.UI.SelectAll = true
+	tick(t, a, 1)
+	a.In.UI.Erase = true
+	tick(t, a, 1)
+	require.Empty(t, w.addr.Text, "Backspace erases the selection")
 }

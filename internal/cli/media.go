@@ -190,7 +190,10 @@ organisers' projector shows every match live with the server's jury token
 			if !*windowed {
 				ebiten.SetFullscreen(true)
 			}
-			return scenes.Run(a, "Arena kiosk: "+pos[0])
+			if err := runWindow(ctx, a, "Arena kiosk: "+pos[0]); err != nil {
+				return err
+			}
+			return interrupted(ctx, "the kiosk stopped")
 		}
 	},
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -56,9 +57,21 @@ header, never in an address.`,
 			if id != "" {
 				a.Push(scenes.NewOpening(c.Watch(context.Background(), id), nil))
 			}
-			return runWindow(ctx, a, "Arena: "+c.Base)
+			if err := runWindow(ctx, a, "Arena: "+c.Base); err != nil {
+				return err
+			}
+			return interrupted(ctx, "the window closed")
 		}
 	},
+}
+
+// interrupted is why a window's command ended when ctx ended (Ctrl-C,
+// SIGTERM), so that it exits with status 130; nil when people closed it.
+func interrupted(ctx context.Context, why string) error {
+	if ctx.Err() != nil {
+		return errors.New(why)
+	}
+	return nil
 }
 
 // fetchWait bounds reading a match or a replay from a server.

@@ -27,6 +27,7 @@ type Input struct {
 	Tab                   bool
 	Chars                 []rune // typed this tick
 	Erase                 bool   // Backspace
+	SelectAll             bool   // Ctrl+A (Cmd+A)
 }
 
 // Over reports whether the mouse is over r.
@@ -290,6 +291,9 @@ type Field struct {
 	r      image.Rectangle
 	hover  bool
 	blink  int
+	// selected is set by Ctrl+A: what is typed next replaces the text,
+	// Backspace erases it.
+	selected bool
 }
 
 // Place sets the field's rectangle.
@@ -303,17 +307,32 @@ func (f *Field) Update(in *Input, focused bool) bool {
 	f.hover = in.Over(f.r)
 	f.blink++
 	if !focused {
+		f.selected = false
 		return false
 	}
+	if in.SelectAll {
+		f.selected = f.Text != ""
+	}
 	for _, r := range in.Chars {
-		if r < ' ' || (f.Accept != nil && !f.Accept(r)) || (f.Max > 0 && len([]rune(f.Text)) >= f.Max) {
+		if r < ' ' || (f.Accept != nil && !f.Accept(r)) {
+			continue
+		}
+		if f.selected {
+			f.Text, f.selected = "", false
+		}
+		if f.Max > 0 && len([]rune(f.Text)) >= f.Max {
 			continue
 		}
 		f.Text += string(r)
 	}
-	if in.Erase && f.Text != "" {
+	switch {
+	case in.Erase && f.selected:
+		f.Text, f.selected = "", false
+	case in.Erase && f.Text != "":
 		rs := []rune(f.Text)
 		f.Text = string(rs[:len(rs)-1])
+	case in.Left || in.Right:
+		f.selected = false
 	}
 	return in.Enter
 }
@@ -333,6 +352,10 @@ func (f *Field) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	room := float64(f.r.Dx()) - 24*scale
 	for w, _ := render.Measure(s, render.Mono, size); w > room && utf8.RuneCountInString(s) > 2; w, _ = render.Measure(s, render.Mono, size) {
 		s = "…" + string([]rune(s)[2:])
+	}
+	if f.selected && focused {
+		w, _ := render.Measure(s, render.Mono, size)
+		render.FillRect(dst, x-2*scale, y-2*scale, w+4*scale, size*1.25+4*scale, render.Hover)
 	}
 	render.Text(dst, s, render.Mono, size, x, y, ink, render.Left)
 	if focused && f.blink/30%2 == 0 {
