@@ -17,6 +17,7 @@ import (
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 	"github.com/arena-games/arena/render/ui"
+	"github.com/arena-games/arena/sprites"
 )
 
 // viewerOf opens a viewer on rec in a test app and draws it once.
@@ -180,6 +181,25 @@ func TestReverseHideAndDirector(t *testing.T) {
 	a.Speed = 0
 	press(t, a, ActFaster)
 	require.Equal(t, v.clock.Rate(), a.Speed, "the speed chosen is the app's, for the next games of a show")
+}
+
+// The lit transport button is the direction of play: ◀ while the frames go
+// backwards, ▶ (or ⏸ while it plays) forwards.
+func TestTheLitButtonIsTheDirection(t *testing.T) {
+	v, a := viewerOf(t, aic21Game(t, 40))
+	v.Seek(20)
+	require.True(t, v.play.Primary)
+	require.False(t, v.reverse.Primary)
+	press(t, a, ActReverse)
+	drawApp(a)
+	require.True(t, v.reverse.Primary, "◀ lit while reversing")
+	require.False(t, v.play.Primary)
+	require.Equal(t, sprites.IconReverse, v.reverse.Icon)
+	require.Equal(t, sprites.IconPause, v.play.Icon, "play pauses")
+	press(t, a, ActReverse)
+	drawApp(a)
+	require.True(t, v.play.Primary, "forwards again")
+	require.False(t, v.reverse.Primary)
 }
 
 // The director goes where the events are: on a frame with a kill, the
