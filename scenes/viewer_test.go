@@ -332,23 +332,31 @@ func TestVerdicts(t *testing.T) {
 // The main menu's cards fit their text, the AIC21 line too, at every size.
 func TestMenuTextFits(t *testing.T) {
 	m := NewMenu()
-	for _, size := range [][2]int{{800, 600}, {1280, 800}, {3840, 2160}} {
+	for _, size := range [][3]float64{{800, 600, 1}, {1280, 800, 1}, {3840, 2160, 1}, {1280, 720, 1}, {1280, 720, 1.5}, {1920, 1080, 1.5}, {1280, 720, 2}} {
 		a := newTestApp(m)
-		a.W, a.H = size[0], size[1]
-		a.Scale = fitScale(a.W, a.H, 1)
+		a.W, a.H = int(size[0]), int(size[1])
+		a.Scale = fitScale(a.W, a.H, size[2])
 		m.layout(a)
 		drawApp(a)
-		for _, it := range m.form.Items[:len(m.titles)] {
-			b := it.(interface {
-				Fitted() (string, []string, float64, float64)
-			})
+		window := image.Rect(0, 0, a.W, a.H)
+		buttonSize := 0.0
+		for i, it := range m.form.Items {
+			b := it.(*ui.Button)
 			label, detail, ls, ds := b.Fitted()
+			require.Equal(t, b.Label, label, "%v: the label whole", size)
+			require.True(t, it.Rect().In(window), "%v: %s on the window", size, label)
 			w := float64(it.Rect().Dx())
 			lw, _ := render.Measure(label, render.Bold, ls)
 			require.LessOrEqual(t, lw, w, "%v: %s", size, label)
 			for _, l := range detail {
 				dw, _ := render.Measure(l, render.Regular, ds)
 				require.LessOrEqual(t, dw, w, "%v: %s", size, l)
+			}
+			if i >= len(m.titles) {
+				if buttonSize == 0 {
+					buttonSize = ls
+				}
+				require.Equal(t, buttonSize, ls, "%v: %s in the buttons' one size", size, label)
 			}
 		}
 	}
