@@ -177,6 +177,10 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	dim(dst, a, 0.72)
 	x, y, w, h := r.layout(a)
 	card(dst, a, rectXYWH(x, y, w, h))
+	// Opaque: the set-up's title behind it does not show through.
+	solid := render.Surface
+	solid.A = 0xff
+	render.Panel(dst, rectXYWH(x, y, w, h), 18*s, solid)
 	render.FitText(dst, r.setup.title.Name()+" · rules", render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
 	first, last := r.top+1, min(len(r.opts), r.top+r.shown)
 	render.Text(dst, "options "+render.Itoa(first)+"–"+render.Itoa(last)+" of "+render.Itoa(len(r.opts))+" · ↑ ↓ and the wheel scroll", render.Regular, 14*s, x+w-36*s, y+40*s, render.InkFaint, render.Right)

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -570,6 +571,25 @@ func TestResultsShowTheDecidingNumbers(t *testing.T) {
 	drawApp(a)
 	place := r.place(a)
 	require.True(t, place.In(image.Rect(0, 0, a.W, a.H)), "the dialog fits the window")
+}
+
+// The rules dialog is opaque: what is behind it (the set-up's title) does
+// not show through.
+func TestRulesDialogIsOpaque(t *testing.T) {
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	r := NewRules(NewSetup(title))
+	a := newTestApp(r)
+	x, y, _, h := r.layout(a)
+	var seen [2]color.RGBA
+	for i, behind := range []color.Color{color.White, color.Black} {
+		dst := ebiten.NewImage(a.W, a.H)
+		dst.Fill(behind)
+		r.Draw(dst, a)
+		seen[i] = dst.At(int(x+12*a.Scale), int(y+h/2)).(color.RGBA)
+		dst.Deallocate()
+	}
+	require.Equal(t, seen[0], seen[1], "the dialog's panel whatever is behind it")
 }
 
 // A show plays each game at the speed at which it lasts about two
