@@ -219,15 +219,14 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 	tl := v.rec.Timeline
 	n := tl.Len()
 	live := tl.Live()
-	running := (v.clock.Playing && !v.clock.Reverse) || (live && v.clock.Follow && (v.pacer() == nil || v.pacer().Mode() == game.PaceRun))
+	running := v.clock.Playing || (live && v.clock.Follow && (v.pacer() == nil || v.pacer().Mode() == game.PaceRun))
 	v.play.Icon = sprites.IconPlay
 	if running {
 		v.play.Icon = sprites.IconPause
 	}
-	v.reverse.Icon = sprites.IconReverse
-	if v.clock.Playing && v.clock.Reverse {
-		v.reverse.Icon = sprites.IconPause
-	}
+	// The lit button is the direction: ◀ while the frames go backwards.
+	backwards := v.clock.Reverse && !live
+	v.reverse.Primary, v.play.Primary = backwards, !backwards
 	v.reverse.Disabled = live
 	if p := v.pacer(); p != nil {
 		v.mode.Label = "Step"

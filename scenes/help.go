@@ -105,7 +105,7 @@ func (h *Help) Draw(dst *ebiten.Image, a *App) {
 	colW := min(820*s, (float64(a.W)-40*s)/float64(cols))
 	w, hgt := colW*float64(cols), float64(per)*lh+100*s
 	x, y := float64(a.W)/2-w/2, max(12*s, float64(a.H)/2-hgt/2)
-	card(dst, a, rectXYWH(x, y, w, hgt))
+	opaqueCard(dst, a, rectXYWH(x, y, w, hgt))
 	render.Text(dst, "Keys and controls", render.Bold, 28*s, x+36*s, y+28*s, render.Ink, render.Left)
 	keyW := min(160*s, colW*0.28)
 	for i, l := range lines {

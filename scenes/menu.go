@@ -22,6 +22,11 @@ type Menu struct {
 	quit        *ui.Button
 	help        *ui.Button
 	settings    *ui.Button
+	// scale and rows are the menu's own scale and its rows of buttons,
+	// as layout last worked them out for the window and scale in fitFor.
+	scale  float64
+	rows   int
+	fitFor [3]float64
 }
 
 // MenuTitles are the games the main menu offers, in its order: every
@@ -59,27 +64,69 @@ func NewMenu() *Menu {
 }
 
 // The menu's measures at scale 1: the game cards, two to a row, and the
-// row of buttons under them.
+// rows of buttons under them.
 const (
 	cardW, cardH = 540, 76
 	menuGap      = 16
 	buttonH      = 54
 )
 
+// menuScale is the menu's own scale: the app's, less where the cards, the
+// buttons and the notes under them would not fit the window.
+func (m *Menu) menuScale(a *App) float64 {
+	height := m.contentHeight(1, m.buttonRows(a.Scale)) + 360 // the title above, the notes below
+	return max(0.3, min(a.Scale, float64(a.W)/(m.fullWidth(1)+48), float64(a.H)/height))
+}
+
+// fullWidth is the width of a row of game cards at scale s.
+func (m *Menu) fullWidth(s float64) float64 {
+	cols := min(2, max(1, len(m.titles)))
+	return (float64(cols)*cardW + float64(cols-1)*menuGap) * s
+}
+
+// contentHeight is the height of the cards and of rows rows of buttons at
+// scale s.
+func (m *Menu) contentHeight(s float64, rows int) float64 {
+	cards := (len(m.titles) + 1) / 2
+	return (float64(cards)*(cardH+menuGap) + 14 + float64(rows)*(buttonH+menuGap) - menuGap) * s
+}
+
+// buttonRows is how many rows the buttons under the cards take at scale s:
+// the fewest in which every label fits whole at the buttons' one text size.
+func (m *Menu) buttonRows(s float64) int {
+	rest := m.form.Items[len(m.titles):]
+	size := buttonH * s * 0.42 // a ui.Button's text size for its height
+	widest := 0.0
+	for _, it := range rest {
+		w, _ := render.Measure(it.(*ui.Button).Label, render.Bold, size)
+		widest = max(widest, w)
+	}
+	for rows := 1; ; rows++ {
+		per := (len(rest) + rows - 1) / rows
+		bw := (m.fullWidth(s) - float64(per-1)*menuGap*s) / float64(per)
+		// ui.Button keeps min(1.2 size, 12%) of its width clear; 2% spare.
+		if widest*1.02 <= bw-min(1.2*size, bw*0.12) || per == 1 {
+			return rows
+		}
+	}
+}
+
 // cardsTop is where the game cards start: the cards and buttons sit in the
 // middle of the window's lower part, under the title.
 func (m *Menu) cardsTop(a *App) float64 {
-	s := a.Scale
-	rows := (len(m.titles) + 1) / 2
-	content := float64(rows)*(cardH+menuGap)*s + 14*s + buttonH*s
-	return (float64(a.H)-content)/2 + 110*s
+	return (float64(a.H)-m.contentHeight(m.scale, m.rows))/2 + 110*m.scale
 }
 
 func (m *Menu) layout(a *App) {
-	s := a.Scale
+	if key := [3]float64{float64(a.W), float64(a.H), a.Scale}; m.fitFor != key {
+		m.scale = m.menuScale(a)
+		m.rows = m.buttonRows(m.scale)
+		m.fitFor = key
+	}
+	s := m.scale
 	cw, ch, gap := cardW*s, cardH*s, menuGap*s
 	cols := min(2, max(1, len(m.titles)))
-	full := float64(cols)*cw + float64(cols-1)*gap
+	full := m.fullWidth(s)
 	cx := float64(a.W) / 2
 	top := m.cardsTop(a)
 	rows := (len(m.titles) + cols - 1) / cols
@@ -92,9 +139,15 @@ func (m *Menu) layout(a *App) {
 	}
 	y := top + float64(rows)*(ch+gap) + 14*s
 	rest := m.form.Items[len(m.titles):]
-	bw := (full - float64(len(rest)-1)*gap) / float64(len(rest))
+	per := (len(rest) + m.rows - 1) / m.rows
+	bw := (full - float64(per-1)*gap) / float64(per)
+	bh := math.Round(buttonH * s) // every row as high: their text one size
 	for i, it := range rest {
-		it.Place(rectXYWH(cx-full/2+float64(i)*(bw+gap), y, bw, buttonH*s))
+		r, c := i/per, i%per
+		// A last row that is not full is centred too.
+		n := min(per, len(rest)-r*per)
+		x := cx - (float64(n)*bw+float64(n-1)*gap)/2 + float64(c)*(bw+gap)
+		it.Place(rectXYWH(x, math.Round(y+float64(r)*(bh+gap)), bw, bh))
 	}
 }
 
@@ -141,7 +194,7 @@ func (m *Menu) Update(a *App) error {
 func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 	backdrop(dst, a)
 	m.layout(a)
-	s := a.Scale
+	s := m.scale
 	cx := float64(a.W) / 2
 	top := m.cardsTop(a)
 	// The title, with a warm glow that breathes.

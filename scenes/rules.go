@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -176,7 +177,7 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	dim(dst, a, 0.72)
 	x, y, w, h := r.layout(a)
-	card(dst, a, rectXYWH(x, y, w, h))
+	opaqueCard(dst, a, rectXYWH(x, y, w, h))
 	render.FitText(dst, r.setup.title.Name()+" · rules", render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
 	first, last := r.top+1, min(len(r.opts), r.top+r.shown)
 	render.Text(dst, "options "+render.Itoa(first)+"–"+render.Itoa(last)+" of "+render.Itoa(len(r.opts))+" · ↑ ↓ and the wheel scroll", render.Regular, 14*s, x+w-36*s, y+40*s, render.InkFaint, render.Right)
@@ -204,6 +205,15 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 			wd.Draw(dst, i == r.form.Focus, s)
 		}
 	}
+}
+
+// opaqueCard draws a card that hides what is behind it (a screen's title
+// under a dialog), where card lets it show faintly.
+func opaqueCard(dst *ebiten.Image, a *App, r image.Rectangle) {
+	card(dst, a, r)
+	solid := render.Surface
+	solid.A = 0xff
+	render.Panel(dst, r, 18*a.Scale, solid)
 }
 
 // offscreen is where a widget scrolled out of view is placed: no pointer

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
 	"github.com/arena-games/arena/render/ui"
+	"github.com/arena-games/arena/sprites"
 )
 
 // viewerOf opens a viewer on rec in a test app and draws it once.
@@ -182,6 +184,25 @@ func TestReverseHideAndDirector(t *testing.T) {
 	require.Equal(t, v.clock.Rate(), a.Speed, "the speed chosen is the app's, for the next games of a show")
 }
 
+// The lit transport button is the direction of play: ◀ while the frames go
+// backwards, ▶ (or ⏸ while it plays) forwards.
+func TestTheLitButtonIsTheDirection(t *testing.T) {
+	v, a := viewerOf(t, aic21Game(t, 40))
+	v.Seek(20)
+	require.True(t, v.play.Primary)
+	require.False(t, v.reverse.Primary)
+	press(t, a, ActReverse)
+	drawApp(a)
+	require.True(t, v.reverse.Primary, "◀ lit while reversing")
+	require.False(t, v.play.Primary)
+	require.Equal(t, sprites.IconReverse, v.reverse.Icon)
+	require.Equal(t, sprites.IconPause, v.play.Icon, "play pauses")
+	press(t, a, ActReverse)
+	drawApp(a)
+	require.True(t, v.play.Primary, "forwards again")
+	require.False(t, v.reverse.Primary)
+}
+
 // The director goes where the events are: on a frame with a kill, the
 // camera's shot frames the kill's cell.
 func TestDirectorFramesTheAction(t *testing.T) {
@@ -312,23 +333,31 @@ func TestVerdicts(t *testing.T) {
 // The main menu's cards fit their text, the AIC21 line too, at every size.
 func TestMenuTextFits(t *testing.T) {
 	m := NewMenu()
-	for _, size := range [][2]int{{800, 600}, {1280, 800}, {3840, 2160}} {
+	for _, size := range [][3]float64{{800, 600, 1}, {1280, 800, 1}, {3840, 2160, 1}, {1280, 720, 1}, {1280, 720, 1.5}, {1920, 1080, 1.5}, {1280, 720, 2}} {
 		a := newTestApp(m)
-		a.W, a.H = size[0], size[1]
-		a.Scale = fitScale(a.W, a.H, 1)
+		a.W, a.H = int(size[0]), int(size[1])
+		a.Scale = fitScale(a.W, a.H, size[2])
 		m.layout(a)
 		drawApp(a)
-		for _, it := range m.form.Items[:len(m.titles)] {
-			b := it.(interface {
-				Fitted() (string, []string, float64, float64)
-			})
+		window := image.Rect(0, 0, a.W, a.H)
+		buttonSize := 0.0
+		for i, it := range m.form.Items {
+			b := it.(*ui.Button)
 			label, detail, ls, ds := b.Fitted()
+			require.Equal(t, b.Label, label, "%v: the label whole", size)
+			require.True(t, it.Rect().In(window), "%v: %s on the window", size, label)
 			w := float64(it.Rect().Dx())
 			lw, _ := render.Measure(label, render.Bold, ls)
 			require.LessOrEqual(t, lw, w, "%v: %s", size, label)
 			for _, l := range detail {
 				dw, _ := render.Measure(l, render.Regular, ds)
 				require.LessOrEqual(t, dw, w, "%v: %s", size, l)
+			}
+			if i >= len(m.titles) {
+				if buttonSize == 0 {
+					buttonSize = ls
+				}
+				require.Equal(t, buttonSize, ls, "%v: %s in the buttons' one size", size, label)
 			}
 		}
 	}
@@ -542,6 +571,25 @@ func TestResultsShowTheDecidingNumbers(t *testing.T) {
 	drawApp(a)
 	place := r.place(a)
 	require.True(t, place.In(image.Rect(0, 0, a.W, a.H)), "the dialog fits the window")
+}
+
+// The rules dialog is opaque: what is behind it (the set-up's title) does
+// not show through.
+func TestRulesDialogIsOpaque(t *testing.T) {
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	r := NewRules(NewSetup(title))
+	a := newTestApp(r)
+	x, y, _, h := r.layout(a)
+	var seen [2]color.RGBA
+	for i, behind := range []color.Color{color.White, color.Black} {
+		dst := ebiten.NewImage(a.W, a.H)
+		dst.Fill(behind)
+		r.Draw(dst, a)
+		seen[i] = dst.At(int(x+12*a.Scale), int(y+h/2)).(color.RGBA)
+		dst.Deallocate()
+	}
+	require.Equal(t, seen[0], seen[1], "the dialog's panel whatever is behind it")
 }
 
 // A show plays each game at the speed at which it lasts about two

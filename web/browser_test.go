@@ -177,8 +177,8 @@ type tab struct {
 }
 
 // open opens a tab on the page at path (such as "/?replay=...") and
-// waits for its first frame.
-func open(t testing.TB, path string) *tab {
+// waits for its first frame; before runs first, before the page loads.
+func open(t testing.TB, path string, before ...chromedp.Action[chromedp.Void]) *tab {
 	t.Helper()
 	if page.skip != "" {
 		t.Skip(page.skip)
@@ -188,6 +188,7 @@ func open(t testing.TB, path string) *tab {
 	ctx, cancel := context.WithTimeout(tabCtx, 2*time.Minute)
 	t.Cleanup(cancel)
 	tb := &tab{t: t, ctx: ctx, close: closeTab}
+	tb.run(before...)
 	tb.run(chromedp.EmulateViewport(pageW, pageH), chromedp.Navigate(page.url+path))
 	tb.until("the first frame", 60*time.Second, func(s status) bool { return s.Frame > 0 })
 	return tb

@@ -19,6 +19,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
@@ -39,6 +40,30 @@ func TestMenuInTheBrowser(t *testing.T) {
 	time.Sleep(time.Second) // the page's opening fade
 	got := tb.screenshot()
 	golden(t, got, "testdata/menu.png", 0.02)
+}
+
+// TestLoaderBarAgreesWithItsText watches the loader on every frame it
+// paints: its bar stands where its text says ("12.3 of 32.8 MB").
+func TestLoaderBarAgreesWithItsText(t *testing.T) {
+	watch := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `
+window.loaderSeen = [];
+(function look() {
+  const loader = document.getElementById("loader");
+  if (loader) {
+    const m = /([\d.]+) of ([\d.]+) MB/.exec(document.getElementById("status").textContent);
+    if (m) window.loaderSeen.push([m[1] / m[2], document.getElementById("fill").getBoundingClientRect().width / document.getElementById("bar").clientWidth]);
+  }
+  if (loader || !document.body) requestAnimationFrame(look);
+})();`})
+		return err
+	})
+	tb := open(t, "/", watch)
+	seen := eval[[][2]float64](tb, `window.loaderSeen`)
+	require.NotEmpty(t, seen, "the loader's text was never painted")
+	for _, s := range seen {
+		require.InDelta(t, s[0], s[1], 0.01, "the text says %.1f%%, the bar stands at %.1f%%", 100*s[0], 100*s[1])
+	}
 }
 
 // TestSantoriniHotseatInTheBrowser starts a match from the menu by keys

@@ -68,6 +68,9 @@ type panel struct {
 	attacks map[alienwarz.Cell]bool
 	builds  map[alienwarz.Cell]bool
 	owns    map[alienwarz.Cell]bool // the person's factories next to them
+	// refused is why the last click on the board did nothing, in the
+	// rules' words; "" when it did something.
+	refused string
 
 	build, convert, rest, freeze, daze, backpack, ok, ok2, cancel ui.Button
 	minus, plus                                                   [6]ui.Button
@@ -95,6 +98,9 @@ func (p *panel) prepare(s *alienwarz.State) {
 
 // hint is a line for the status: what a person can do now.
 func (p *panel) hint(s *alienwarz.State) string {
+	if p.refused != "" {
+		return p.refused
+	}
 	switch p.dialog {
 	case buildDialog:
 		return "click a lit cell to build a factory there"
@@ -185,6 +191,9 @@ func (v *View) Input(f game.Frame, _ game.Seat, ptr render.Pointer) (string, boo
 	if ptr.Cancel {
 		p.dialog = noDialog
 	}
+	if ptr.Click {
+		p.refused = ""
+	}
 	p.hover, p.onBoard = v.cellUnder(ptr.X, ptr.Y)
 	v.layoutPanel()
 	v.enableButtons(s)
@@ -208,8 +217,30 @@ func (v *View) Input(f game.Frame, _ game.Seat, ptr render.Pointer) (string, boo
 		return fmt.Sprintf("attack %d %d", c.X, c.Z), true
 	case p.owns[c]:
 		p.dialog, p.factory, p.counts = factoryDialog, c, [6]int{}
+	default:
+		p.refused = v.whyNot(s, c)
 	}
 	return "", false
+}
+
+// whyNot is why a click on cell c does nothing: the command the cell asks
+// for (build there in the build dialog, mine a deposit, attack a rival's
+// factory, else move there) and the reason the rules refuse it.
+func (v *View) whyNot(s *alienwarz.State, c alienwarz.Cell) string {
+	p := &v.panel
+	cmd := s.MoveCommand(p.player, c)
+	switch f := s.FactoryAt(c); {
+	case p.dialog == buildDialog:
+		cmd = fmt.Sprintf("build %d %d", c.X, c.Z)
+	case s.DepositAt(c) != nil:
+		cmd = fmt.Sprintf("mine %d %d", c.X, c.Z)
+	case f != nil && f.Owner != p.player:
+		cmd = fmt.Sprintf("attack %d %d", c.X, c.Z)
+	}
+	if err := s.Check(p.player, cmd); err != nil {
+		return "can't " + cmd + ": " + err.Error()
+	}
+	return ""
 }
 
 // enableButtons offers only the legal actions.

@@ -105,6 +105,25 @@ func TestPanelOffersOnlyLegalActions(t *testing.T) {
 	require.False(t, ok, "a disabled button does nothing")
 }
 
+// A click on a deposit across a corner does nothing, and the status says
+// why in the rules' words: deposits are mined from the four cells beside
+// them.
+func TestARefusedClickSaysWhy(t *testing.T) {
+	s := alienwarz.NewState(&alienwarz.Rules{Env: alienwarz.DefaultEnv()}, alienwarz.Level{Name: "empty"}, -1, [2]string{"1", "2"})
+	s.Player(1).Pos = alienwarz.Cell{X: 4, Z: 4}
+	s.Deposits = append(s.Deposits, alienwarz.Deposit{Kind: alienwarz.Mineral, Pos: alienwarz.Cell{X: 5, Z: 5}, Remaining: 6, Max: 6, EmptiedTurn: -1})
+	f := game.Frame{State: s}
+	v := newView()
+	v.Input(f, 0, render.Pointer{})
+	_, ok := clickCell(v, f, alienwarz.Cell{X: 5, Z: 5})
+	require.False(t, ok, "a diagonal deposit is not mined")
+	require.Contains(t, v.Status(f), "can't mine 5 5: (5,5) is not next to (4,4)")
+	cmd, ok := clickCell(v, f, alienwarz.Cell{X: 5, Z: 4})
+	require.True(t, ok, "a cell beside it is a move")
+	require.Equal(t, "move 5 4", cmd)
+	require.NotContains(t, v.Status(f), "can't", "the next click takes the reason away")
+}
+
 func TestBuildAndConvertDialogs(t *testing.T) {
 	frames := botGame(t, 0)
 	f := frames[0]
