@@ -281,16 +281,22 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 // the pointer rests on their mark.
 func (v *Viewer) drawMarkCard(dst *ebiten.Image, a *App, i int) {
 	s := a.Scale
+	x := v.xOf(i)
+	y := float64(v.scrub.Min.Y) - 20*s
+	screen := image.Rect(0, 0, a.W, v.scrub.Min.Y-int(20*s))
+	render.Card(dst, screen, x, y, s, v.markCard(i))
+}
+
+// markCard is the card of frame i's marks: its turn, then its events with
+// the players by their names.
+func (v *Viewer) markCard(i int) []render.CardLine {
 	lines := []render.CardLine{{Text: fmt.Sprintf("Turn %d", i), Color: render.Ink}}
 	for k, m := range v.chron.Markers[i] {
 		if k == 6 {
 			lines = append(lines, render.CardLine{Text: fmt.Sprintf("… and %d more", len(v.chron.Markers[i])-k), Color: render.InkDim})
 			break
 		}
-		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + m.Text, Color: v.markColor(m)})
+		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + v.named(m.Text), Color: v.markColor(m)})
 	}
-	x := v.xOf(i)
-	y := float64(v.scrub.Min.Y) - 20*s
-	screen := image.Rect(0, 0, a.W, v.scrub.Min.Y-int(20*s))
-	render.Card(dst, screen, x, y, s, lines)
+	return lines
 }

@@ -139,21 +139,28 @@ func (v *Viewer) seatName(i int) string {
 // names ("templateA"), which the game's options hold too; "alphabeta:4"
 // and an importer's "unknown" are no names.
 func (v *Viewer) seatIsName(seat string) bool {
-	return v.panel.seatIsName.Of(seat, func(seat string) bool {
-		for _, o := range v.rec.Header.Config.Options {
-			if o == seat {
-				_, err := game.ParseSeat(v.rec.Title, seat)
-				return err != nil
-			}
+	return v.panel.seatIsName.Of(seat, func(seat string) bool { return seatIsName(v.rec, seat) })
+}
+
+// seatIsName is Viewer.seatIsName for rec, without the memory.
+func seatIsName(rec *game.Recording, seat string) bool {
+	for _, o := range rec.Header.Config.Options {
+		if o == seat {
+			_, err := game.ParseSeat(rec.Title, seat)
+			return err != nil
 		}
-		return false
-	})
+	}
+	return false
 }
 
 // name is seat s's player's name where the replay knows one: the header's
 // (a tournament's entrant, a team), or a seat that is one; else "".
-func (v *Viewer) name(s game.Seat) string {
-	h := v.rec.Header
+func (v *Viewer) name(s game.Seat) string { return playerOf(v.rec, s, v.seatIsName) }
+
+// playerOf is Viewer.name for rec; isName says whether a seat names its
+// player (seatIsName).
+func playerOf(rec *game.Recording, s game.Seat, isName func(string) bool) string {
+	h := rec.Header
 	switch {
 	case s < 0 || int(s) >= len(h.Seats):
 		return ""
@@ -161,7 +168,7 @@ func (v *Viewer) name(s game.Seat) string {
 		if h.Players[s] != h.Seats[s] {
 			return h.Players[s]
 		}
-	case v.seatIsName(h.Seats[s]):
+	case isName(h.Seats[s]):
 		return h.Seats[s]
 	}
 	return ""
