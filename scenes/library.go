@@ -151,11 +151,7 @@ func describe(e *libEntry) {
 	}
 	rec := e.rec
 	e.title = rec.Title.Name()
-	var names []string
-	for _, s := range rec.Header.Seats {
-		names = append(names, seatLabel(s))
-	}
-	e.players = strings.Join(names, " · ")
+	e.players = rowPlayers(rec)
 	e.turns = rec.Timeline.Len() - 1
 	last := rec.Timeline.Last()
 	switch {
@@ -164,7 +160,9 @@ func describe(e *libEntry) {
 		if j, ok := rec.Title.(game.Judged); ok {
 			why = j.Why(last)
 		}
-		e.verdict = game.Verdict(last, why)
+		e.verdict = nameSeats(game.Verdict(last, why), func(n int) string {
+			return playerOf(rec, game.Seat(n-1), func(seat string) bool { return seatIsName(rec, seat) })
+		})
 	case e.turns == 0:
 		e.verdict = "A position: one state"
 	default:
@@ -173,6 +171,34 @@ func describe(e *libEntry) {
 	if t, err := time.Parse(time.RFC3339, rec.Header.Created); err == nil {
 		e.mod = t
 	}
+}
+
+// rowPlayers are a recording's players in a row's words: by their names
+// where it knows them (the header's, a seat that is one), else their
+// seats' kinds; seats an importer could not know ("unknown") say so once.
+func rowPlayers(rec *game.Recording) string {
+	isName := func(seat string) bool { return seatIsName(rec, seat) }
+	var names []string
+	known := false
+	for i, seat := range rec.Header.Seats {
+		name := playerOf(rec, game.Seat(i), isName)
+		switch {
+		case name == "" && seat == "unknown":
+			name = playerNames[i&7]
+		case name == "":
+			name, known = seatLabel(seat), true
+		default:
+			known = true
+		}
+		names = append(names, name)
+	}
+	switch {
+	case !known && rec.Source != "":
+		return "Players not in the file · " + rec.Source
+	case !known:
+		return "Players not in the file"
+	}
+	return strings.Join(names, " · ")
 }
 
 // arrange filters and sorts the entries as chosen.
