@@ -367,3 +367,24 @@ func TestRefusalsAreBounded(t *testing.T) {
 	require.Equal(t, Result{Winner: 2, Ranking: []int{2, 1}, Reason: "forfeit"}, res)
 	require.Equal(t, "7", m.Timeline.Frame(1).Moves[0], "the third illegal move was played")
 }
+
+// A copy of a replay (the viewer's Keep a copy, the browser's download)
+// keeps its players' names, and a replay without names stays without.
+func TestSaveKeepsThePlayersNames(t *testing.T) {
+	t.Parallel()
+	_, path := playRace(t, t.TempDir(), "counter:3,counter:2", Config{Seed: 7, Options: map[string]string{"target": "30"}})
+	rec, err := OpenFile(path)
+	require.NoError(t, err)
+	copied := filepath.Join(t.TempDir(), "copy.arena")
+	require.NoError(t, Save(rec, copied))
+	again, err := OpenFile(copied)
+	require.NoError(t, err)
+	require.Empty(t, again.Header.Players, "no names where there were none")
+
+	rec.Header.Players = []string{"Quiffs", "counter:2"}
+	named := filepath.Join(t.TempDir(), "named.arena")
+	require.NoError(t, Save(rec, named))
+	again, err = OpenFile(named)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Quiffs", "counter:2"}, again.Header.Players)
+}

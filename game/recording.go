@@ -364,9 +364,14 @@ func WriteReplay(rec *Recording, w io.Writer) error {
 // replayInto plays rec's moves again into the replay that record starts.
 func replayInto(rec *Recording, record func(*Match) (func() error, error)) error {
 	m := &Match{Title: rec.Title, Config: rec.Header.Config}
-	for _, s := range rec.Header.Seats {
+	named := len(rec.Header.Players) == len(rec.Header.Seats)
+	for i, s := range rec.Header.Seats {
 		kind, strength, _ := strings.Cut(s, ":")
-		m.Seats = append(m.Seats, Entrant{Spec: SeatSpec{Kind: kind, Strength: strength}})
+		e := Entrant{Spec: SeatSpec{Kind: kind, Strength: strength}}
+		if named && rec.Header.Players[i] != s {
+			e.Name = rec.Header.Players[i] // a copy keeps the players' names
+		}
+		m.Seats = append(m.Seats, e)
 	}
 	eng, err := rec.Title.New(m.Config)
 	if err != nil {
