@@ -25,7 +25,14 @@ const (
 	islandW = 5*sprites.CellPx + 2*sprites.RimPx
 	islandH = islandW * sprites.Squash
 	// headroom is what rises above the back row: a tower and a worker.
-	headroom = 3*sprites.TierPx + 0.82*sprites.CellPx - 0.5*sprites.CellPx*sprites.Squash
+	headroom = 3*levelPx + 0.82*sprites.CellPx - 0.5*sprites.CellPx*sprites.Squash
+	// levelPx is how high a tower level is drawn, in sprite pixels: its
+	// front face is squeezed to half its painted height, so that a level-3
+	// tower's top, and the feet of a worker on it, stay inside its own
+	// cell's band of the screen instead of the row behind.
+	levelPx = tierRise * sprites.TierPx
+	// tierRise is the share of a tier sprite's front face that is drawn.
+	tierRise = 0.5
 )
 
 // BoardGeometry is where the view draws the board in area at an interface
@@ -60,7 +67,7 @@ func (g Geometry) Ground(c santorini.Cell) (x, y float64) {
 // Center is the middle of cell c's top face on a tower of the given height.
 func (g Geometry) Center(c santorini.Cell, height float64) (x, y float64) {
 	x, y = g.Ground(c)
-	return x + g.CellW()/2, y + g.CellW()*sprites.Squash/2 - height*sprites.TierPx*g.K
+	return x + g.CellW()/2, y + g.CellW()*sprites.Squash/2 - height*levelPx*g.K
 }
 
 // Pick returns the cell under the point (px, py) on a board with the given
@@ -72,7 +79,7 @@ func (g Geometry) Pick(px, py float64, heights *[25]uint8) (santorini.Cell, bool
 		for col := 0; col < 5; col++ {
 			c := santorini.Cell(col*5 + row)
 			x, y := g.Ground(c)
-			h := float64(min(heights[c], 3)) * sprites.TierPx * g.K
+			h := float64(min(heights[c], 3)) * levelPx * g.K
 			if px >= x && px < x+cw && py >= y-h && py < y+cw*sprites.Squash {
 				return c, true
 			}

@@ -20,7 +20,10 @@ import (
 var seatColors = [2]color.NRGBA{sprites.WorkerGold.Color(), sprites.WorkerRed.Color()}
 
 var (
-	moveGlow  = color.NRGBA{0x7d, 0xf0, 0x9a, 0xff}
+	// moveGlow lights a worker's destinations: a warm white, which stands
+	// out on the green grass (a green glow vanished on it); its ring has a
+	// dark edge so that it reads on the white stone of a tower too.
+	moveGlow  = color.NRGBA{0xff, 0xf4, 0xd6, 0xff}
 	buildGlow = color.NRGBA{0x6f, 0xc8, 0xff, 0xff}
 	lastMark  = color.NRGBA{0xff, 0xf0, 0xc0, 0xff}
 )
@@ -31,6 +34,7 @@ type View struct {
 	scale  float64
 	geo    Geometry
 	sheet  *sprites.Santorini
+	tiers  [4]tier
 	in     entry
 	notes  notes
 	status render.Memo[statusKey]
@@ -54,8 +58,26 @@ var Drawn = render.Drawn{Title: santorini.Title{}.ID(), Blurb: "The board game: 
 // New makes a Santorini view.
 func New() *View {
 	v := &View{sheet: sprites.SantoriniSheet(), scale: 1}
+	for l := 1; l <= 3; l++ {
+		v.tiers[l] = tierOf(v.sheet.Tier[l])
+	}
 	v.in.reset()
 	return v
+}
+
+// tier is a tower level's sprite cut in two: its top face, drawn as
+// painted, and its front face, drawn squeezed to levelPx high.
+type tier struct {
+	face, front *ebiten.Image
+}
+
+func tierOf(img *ebiten.Image) tier {
+	b := img.Bounds()
+	cut := b.Max.Y - sprites.TierPx
+	return tier{
+		face:  img.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, cut)).(*ebiten.Image),
+		front: img.SubImage(image.Rect(b.Min.X, cut, b.Max.X, b.Max.Y)).(*ebiten.Image),
+	}
 }
 
 func (e *entry) reset() {
@@ -128,7 +150,7 @@ func (v *View) statusOf(f game.Frame, b *santorini.Board) string {
 		case v.in.from == santorini.NoCell:
 			return fmt.Sprintf("Player %d: click one of your workers", p)
 		case v.in.to == santorini.NoCell:
-			return fmt.Sprintf("Player %d: move %s to a green cell", p, v.in.from)
+			return fmt.Sprintf("Player %d: move %s to a lit cell", p, v.in.from)
 		default:
 			return fmt.Sprintf("Player %d: %s → %s, now build on a blue cell", p, v.in.from, v.in.to)
 		}
@@ -355,7 +377,7 @@ func (v *View) composeMove(sc *scene, d santorini.Moved, t float64) {
 	mt := render.Ease(t / 0.5)
 	x0, y0 := v.geo.Center(d.From, float64(d.FromHeight))
 	x1, y1 := v.geo.Center(d.To, float64(d.ToHeight))
-	hop := math.Sin(mt*math.Pi) * (0.35*v.geo.CellW() + math.Abs(float64(d.ToHeight)-float64(d.FromHeight))*sprites.TierPx*v.geo.K*0.5)
+	hop := math.Sin(mt*math.Pi) * (0.35*v.geo.CellW() + math.Abs(float64(d.ToHeight)-float64(d.FromHeight))*levelPx*v.geo.K*0.5)
 	sc.mover.on = true
 	sc.mover.player, sc.mover.worker = d.Player, d.Worker
 	sc.mover.x, sc.mover.y = x0+(x1-x0)*mt, y0+(y1-y0)*mt-hop
@@ -386,16 +408,15 @@ func (v *View) composeGhost(sc *scene, cur *santorini.Board, m *render.Moment) {
 }
 
 func (v *View) drawTower(dst *ebiten.Image, c santorini.Cell, sc *scene, m *render.Moment) {
+	// Levels are drawn low enough (levelPx) that even a dome never reaches
+	// the feet of a worker on the cell behind: no tower needs to be
+	// see-through.
 	h := int(sc.height[c])
-	alpha := 1.0
-	if v.hidesWorker(c, sc) {
-		alpha = 0.4
-	}
 	for l := 1; l <= min(h, 3); l++ {
-		v.drawTier(dst, c, l, 0, alpha)
+		v.drawTier(dst, c, l, 0, 1)
 	}
 	if h == 4 {
-		v.drawDome(dst, c, 0, alpha)
+		v.drawDome(dst, c, 0, 1)
 	}
 	if sc.fall.cell == c {
 		if sc.fall.level == 4 {
@@ -414,31 +435,16 @@ func (v *View) drawTower(dst *ebiten.Image, c santorini.Cell, sc *scene, m *rend
 	}
 }
 
-// hidesWorker reports whether the tower on c stands in front of a worker's
-// feet, so that the worker would seem to stand on the tower: such a tower is
-// drawn see-through.
-func (v *View) hidesWorker(c santorini.Cell, sc *scene) bool {
-	if c.Row() == 4 {
-		return false
-	}
-	behind := c + 1 // the next row back, same column
-	for _, ws := range sc.workers {
-		for _, w := range ws {
-			if w == behind && sc.height[c]-math.Min(sc.height[behind], 3) >= 3 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // drawTier draws tower level l on cell c, lifted by drop pixels.
 func (v *View) drawTier(dst *ebiten.Image, c santorini.Cell, l int, drop, alpha float64) {
-	img := v.sheet.Tier[l]
+	t := v.tiers[l]
 	k := v.geo.K
-	w := float64(img.Bounds().Dx()) * k
+	w := float64(t.face.Bounds().Dx()) * k
 	x, y := v.geo.Center(c, float64(l))
-	render.Sprite(dst, img, x-w/2, y-w*sprites.Squash/2-drop, k, k, render.Fade(render.White, alpha))
+	y -= w*sprites.Squash/2 + drop
+	clr := render.Fade(render.White, alpha)
+	render.Sprite(dst, t.front, x-w/2, y+float64(t.face.Bounds().Dy())*k, k, k*tierRise, clr)
+	render.Sprite(dst, t.face, x-w/2, y, k, k, clr)
 }
 
 func (v *View) drawDome(dst *ebiten.Image, c santorini.Cell, drop, alpha float64) {
@@ -451,13 +457,26 @@ func (v *View) drawDome(dst *ebiten.Image, c santorini.Cell, drop, alpha float64
 
 // topFace draws a top-face sprite (an outline or a fill) on cell c at height h.
 func (v *View) topFace(dst, img *ebiten.Image, c santorini.Cell, h float64, clr color.NRGBA) {
+	v.topFaceScaled(dst, img, c, h, 1, clr)
+}
+
+// topFaceScaled is topFace made size times as large.
+func (v *View) topFaceScaled(dst, img *ebiten.Image, c santorini.Cell, h, size float64, clr color.NRGBA) {
 	x, y := v.geo.Center(c, h)
-	w := v.geo.CellW() * 0.86
+	w := v.geo.CellW() * 0.86 * size
 	if h >= 1 {
-		w = v.geo.CellW() * sprites.TierWidth[min(int(h), 3)] * 0.9
+		w = v.geo.CellW() * sprites.TierWidth[min(int(h), 3)] * 0.9 * size
 	}
 	s := w / float64(img.Bounds().Dx())
 	render.Sprite(dst, img, x-w/2, y-w*sprites.Squash/2, s, s, clr)
+}
+
+// ring outlines cell c's top face at height h in clr over a dark edge, so
+// that it reads on grass and on stone alike.
+func (v *View) ring(dst *ebiten.Image, c santorini.Cell, h float64, clr color.NRGBA) {
+	v.topFaceScaled(dst, v.sheet.Cell, c, h, 1.05, render.Fade(render.Night, 0.75*float64(clr.A)/255))
+	v.topFace(dst, v.sheet.Cell, c, h, clr)
+	v.topFace(dst, v.sheet.Cell, c, h, clr)
 }
 
 // drawHighlights lights the cells a person may click.
@@ -472,17 +491,17 @@ func (v *View) drawHighlights(dst *ebiten.Image, c santorini.Cell, cur *santorin
 	switch {
 	case cur.Phase == santorini.Place1 || cur.Phase == santorini.Place2:
 		if _, _, taken := cur.WorkerAt(c); !taken && c != in.first {
-			v.topFace(dst, s.Cell, c, h, render.Fade(moveGlow, 0.25))
+			v.ring(dst, c, h, render.Fade(moveGlow, 0.55))
 		}
 	case in.to != santorini.NoCell:
 		if _, ok := v.find(in.from, in.to, c); ok {
 			v.topFace(dst, s.Fill, c, h, render.Fade(buildGlow, 0.28*pulse))
-			v.topFace(dst, s.Cell, c, h, render.Fade(buildGlow, pulse))
+			v.ring(dst, c, h, render.Fade(buildGlow, 0.6+0.5*pulse))
 		}
 	case in.from != santorini.NoCell:
 		if v.canMove(in.from, c) {
-			v.topFace(dst, s.Fill, c, h, render.Fade(moveGlow, 0.22*pulse))
-			v.topFace(dst, s.Cell, c, h, render.Fade(moveGlow, pulse))
+			v.topFace(dst, s.Fill, c, h, render.Fade(moveGlow, 0.25+0.25*pulse))
+			v.ring(dst, c, h, render.Fade(moveGlow, 0.6+0.5*pulse))
 		}
 		if c == in.from {
 			v.topFace(dst, s.Cell, c, h, render.Fade(render.Accent, 0.9))
@@ -688,7 +707,7 @@ func (v *View) notesOf(cur *santorini.Board, next *game.Frame) *notes {
 
 // drawNotes writes on the board the values the computer gave its candidate
 // moves before playing the next move: on each destination (front left, with a
-// green edge) the best value of a move there, and on the build cells of the
+// light edge) the best value of a move there, and on the build cells of the
 // chosen destination (front right, blue edge) each build's value. The best
 // value is gold; the chosen move is drawn as a path.
 func (v *View) drawNotes(dst *ebiten.Image, cur *santorini.Board, next *game.Frame) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/arena-games/arena/game/santorini"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/rendertest"
+	"github.com/arena-games/arena/sprites"
 )
 
 func TestMain(m *testing.M) { rendertest.Main(m) }
@@ -76,7 +78,7 @@ func TestMoveAndBuildByClicks(t *testing.T) {
 	require.False(t, ok, "the rival's worker cannot be selected")
 	require.Equal(t, "Player 1: click one of your workers", v.Status(f))
 	click(t, v, f, "C3")
-	require.Equal(t, "Player 1: move C3 to a green cell", v.Status(f))
+	require.Equal(t, "Player 1: move C3 to a lit cell", v.Status(f))
 	_, ok = click(t, v, f, "E5")
 	require.False(t, ok, "not a destination")
 	click(t, v, f, "B3")
@@ -85,7 +87,7 @@ func TestMoveAndBuildByClicks(t *testing.T) {
 	click(t, v, f, "C3")
 	click(t, v, f, "B3")
 	v.Input(f, 0, render.Pointer{Cancel: true})
-	require.Equal(t, "Player 1: move C3 to a green cell", v.Status(f), "right click goes back one step")
+	require.Equal(t, "Player 1: move C3 to a lit cell", v.Status(f), "right click goes back one step")
 	click(t, v, f, "B3")
 	mv, ok := click(t, v, f, "C3")
 	require.True(t, ok, "the cell just left is a legal build")
@@ -197,4 +199,86 @@ func TestConform(t *testing.T) {
 		}
 	}
 	rendertest.Conform(t, New(), frames)
+}
+
+// position is a frame of the peer position s.
+func position(t *testing.T, s string) game.Frame {
+	t.Helper()
+	b, err := santorini.ParsePosition(s)
+	require.NoError(t, err)
+	return game.Frame{State: &b, ToMove: []game.Seat{game.Seat(b.Side)}}
+}
+
+// differs is the share of the pixels of r where a and b differ clearly.
+func differs(a, b *image.RGBA, r image.Rectangle) float64 {
+	n, d := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ca, cb := a.RGBAAt(x, y), b.RGBAAt(x, y)
+			n++
+			if abs(int(ca.R)-int(cb.R))+abs(int(ca.G)-int(cb.G))+abs(int(ca.B)-int(cb.B)) > 60 {
+				d++
+			}
+		}
+	}
+	return float64(d) / float64(n)
+}
+
+// A level-3 tower on D3 with a worker on it belongs to D3: the worker's
+// feet and the tower's top stand in D3's band of the screen, and most of
+// D4's top face, the cell behind, is still its own grass.
+func TestTallStackStaysInItsCell(t *testing.T) {
+	v := newView()
+	g := v.Geometry()
+	d3, _ := santorini.ParseCell("D3")
+	d4, _ := santorini.ParseCell("D4")
+	_, top := g.Ground(d3)
+	depth := g.CellW() * sprites.Squash
+	_, feet := g.Center(d3, 3)
+	require.Greater(t, feet, top+0.1*depth, "a worker on level 3 of D3 stands in D3's band, not D4's")
+
+	// Level 3 on D3 with a worker on it (a position that cannot arise
+	// with player 1 to move, so it is made by hand).
+	stack := position(t, "0000000000000000000000000/1/D3,A1/E5,A5")
+	stack.State.(*santorini.Board).Height[d3] = 3
+	bare := position(t, "0000000000000000000000000/1/B1,A1/E5,A5")
+	withStack := draw(v, &render.Moment{Prev: stack, Cur: stack, T: 1, Clock: 1})
+	without := draw(v, &render.Moment{Prev: bare, Cur: bare, T: 1, Clock: 1})
+	x, y := g.Ground(d4)
+	cell := image.Rect(int(x), int(y), int(x+g.CellW()), int(y+depth))
+	covered := differs(withStack, without, cell)
+	require.Less(t, covered, 0.35, "the stack on D3 covers %.0f%% of D4's top face", covered*100)
+	// The front half of D4, left and right of the worker, is mostly its own
+	// grass (the lip of the tower's first level rises into it a little).
+	front := image.Rect(int(x), int(y+depth/2), int(x+g.CellW()*0.3), int(y+depth))
+	require.Less(t, differs(withStack, without, front), 0.3, "D4's front left is D4's own")
+	front = front.Add(image.Pt(int(g.CellW()*0.7), 0))
+	require.Less(t, differs(withStack, without, front), 0.3, "D4's front right is D4's own")
+	rendertest.Golden(t, withStack, "stack.png")
+}
+
+// The cells a selected worker may move to are lit so that they read on the
+// grass, even at the dimmest of their pulse: the ring and the fill differ
+// clearly from the unlit grass, and not only in their green.
+func TestMoveHighlightsReadOnGrass(t *testing.T) {
+	v := newView()
+	g := v.Geometry()
+	f := position(t, "0000000000000000000000000/1/C3,A1/E5,A5")
+	dim := 3 * math.Pi / 8 // the pulse is at its lowest
+	plain := draw(v, &render.Moment{Prev: f, Cur: f, T: 1, Clock: dim})
+	click(t, v, f, "C3")
+	lit := draw(v, &render.Moment{Prev: f, Cur: f, T: 1, Clock: dim, Hint: true})
+	b4, _ := santorini.ParseCell("B4")
+	cx, cy := g.Center(b4, 0)
+	w := g.CellW() * 0.86
+	contrast := func(px, py float64) int {
+		a, b := lit.RGBAAt(int(px), int(py)), plain.RGBAAt(int(px), int(py))
+		require.Greater(t, int(a.R)+int(a.B)-2*int(a.G), int(b.R)+int(b.B)-2*int(b.G),
+			"the light at %.0f,%.0f is less green than the grass", px, py)
+		return abs(int(a.R)-int(b.R)) + abs(int(a.G)-int(b.G)) + abs(int(a.B)-int(b.B))
+	}
+	require.Greater(t, contrast(cx-w/2+3, cy), 200, "the ring stands out on the grass")
+	require.Greater(t, contrast(cx+w/2-3, cy), 200, "the ring stands out on the grass")
+	require.Greater(t, contrast(cx-0.15*w, cy+0.1*w), 90, "the fill stands out on the grass")
+	rendertest.Golden(t, lit, "highlights.png")
 }
