@@ -130,9 +130,10 @@ type feedEvent struct {
 // feed lists the latest events of note up to the shown turn, newest
 // first, and the rectangle they take: the right of the top bar's band,
 // where they hide nothing of the board. It lists none while the banner
-// stands there, nor with the panels hidden (no top bar).
+// stands there or a show's result card tells the result (quiet), nor with
+// the panels hidden (no top bar).
 func (v *Viewer) feed(a *App) (shown [feedMost]feedEvent, n int, r image.Rectangle) {
-	if v.hidden || v.chron == nil {
+	if v.hidden || v.quiet || v.chron == nil {
 		return
 	}
 	if _, _, ok := v.bannerRect(a); ok {
