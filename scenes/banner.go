@@ -27,18 +27,49 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 	return v.named(game.Verdict(f, why)), true
 }
 
-// drawBanner names the winner over the board once the last step has
-// settled: in the winner's colour, neutral for a draw, muted for a record
-// that stops before the game ends.
-func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
-	f := v.moment.Cur
-	if !v.atEnd {
-		return
+// band is the top bar's room between the game's name and its buttons:
+// the board and the side panels leave it free, so the banner and the event
+// feed go there and hide none of what they describe. With the panels
+// hidden (H) there is no top bar: the band lies over the board's top.
+func (v *Viewer) band(a *App) image.Rectangle {
+	s := a.Scale
+	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
+	x0, x1 := 36*s+w, float64(v.help.Rect().Min.X)-16*s
+	if v.hidden {
+		x0, x1 = float64(v.area.Min.X)+8*s, float64(v.area.Max.X)-8*s
 	}
-	text, ok := v.verdict(f)
+	return image.Rect(int(x0), int(6*s), int(math.Max(x0, x1)), int((topBarH-6)*s))
+}
+
+// bannerRect is where the banner stands, and false when it does not show:
+// before the last step settles, while the kiosk's result card tells the
+// result (quiet), and, with the panels hidden, once it has had its time,
+// to leave the whole board to be looked at.
+func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
+	if !v.atEnd || v.quiet || v.hidden && a.Clock-v.endAt > bannerTime {
+		return image.Rectangle{}, "", false
+	}
+	text, ok := v.verdict(v.moment.Cur)
+	if !ok {
+		return image.Rectangle{}, "", false
+	}
+	b := v.band(a)
+	if b.Dx() < int(120*a.Scale) {
+		return image.Rectangle{}, "", false
+	}
+	return b, text, true
+}
+
+// drawBanner names the winner in the top bar once the last step has
+// settled: in the winner's colour, neutral for a draw, muted for a record
+// that stops before the game ends. It stands over the line about the
+// game's source, never over the board or a panel.
+func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
+	r, text, ok := v.bannerRect(a)
 	if !ok {
 		return
 	}
+	f := v.moment.Cur
 	s := a.Scale
 	head, tail := text, ""
 	for i := 0; i+1 < len(text); i++ {
@@ -47,86 +78,109 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 			break
 		}
 	}
-	bg, ink := color.NRGBA{0x2a, 0x35, 0x4d, 0xf0}, render.Ink
+	bg, ink := color.NRGBA{0x2a, 0x35, 0x4d, 0xff}, render.Ink
 	switch {
 	case f.Over && f.Result.Winner > 0:
-		bg, ink = render.Fade(v.seatColor(game.Seat(f.Result.Winner-1)), 0.95), render.AccentInk
+		bg, ink = render.Fade(v.seatColor(game.Seat(f.Result.Winner-1)), 1), render.AccentInk
 	case f.Over:
-		bg, ink = render.Fade(render.Accent, 0.95), render.AccentInk
+		bg, ink = render.Fade(render.Accent, 1), render.AccentInk
 	}
-	area := v.area
-	w := math.Min(float64(area.Dx())-40*s, 720*s)
-	size := render.Shrink(head, render.Bold, 34*s, 20*s, w-60*s)
-	lines := render.Wrap(tail, render.Regular, 16*s, w-60*s)
-	lines = lines[:min(len(lines), 3)]
-	// After a while the banner folds to a strip, to leave the board to be
-	// looked at; the side panel keeps the whole verdict.
-	if a.Clock-v.endAt > bannerTime {
-		size = render.Shrink(head, render.Bold, 20*s, 14*s, w-60*s)
-		tw, _ := render.Measure(head, render.Bold, size)
-		w, lines = math.Min(w, tw+80*s), nil
+	room := float64(r.Dx()) - 64*s
+	size := render.Shrink(head, render.Bold, 22*s, 14*s, room)
+	tw, _ := render.Measure(head, render.Bold, size)
+	if tail != "" {
+		tail = render.Clip(tail, render.Regular, 13*s, room)
+		w2, _ := render.Measure(tail, render.Regular, 13*s)
+		tw = math.Max(tw, w2)
 	}
-	h := size*1.5 + float64(len(lines))*16*s*1.35 + 18*s
-	cx := float64(area.Min.X+area.Max.X) / 2
-	r := rectXYWH(cx-w/2, float64(area.Min.Y)+14*s, w, h)
-	render.Shadow(dst, r, 16*s, 18*s, render.ShadowInk)
-	render.Panel(dst, r, 16*s, bg)
-	y := float64(r.Min.Y) + 10*s
+	w := math.Min(float64(r.Dx()), tw+80*s)
+	cx := float64(r.Min.X) + w/2
+	r = rectXYWH(float64(r.Min.X), float64(r.Min.Y), w, float64(r.Dy()))
+	render.Shadow(dst, r, 12*s, 10*s, render.ShadowInk)
+	render.Panel(dst, r, 12*s, bg)
+	y := float64(r.Min.Y) + 5*s
+	if tail == "" {
+		y = float64(r.Min.Y) + (float64(r.Dy())-size*1.2)/2
+	}
 	if f.Over && f.Result.Winner > 0 {
-		drawSeatMark(dst, game.Seat(f.Result.Winner-1), float64(r.Min.X)+28*s, y+size*0.62, size*0.7, ink)
+		drawSeatMark(dst, game.Seat(f.Result.Winner-1), float64(r.Min.X)+22*s, float64(r.Min.Y+r.Max.Y)/2, size*0.7, ink)
 	}
 	render.Text(dst, head, render.Bold, size, cx, y, ink, render.Center)
-	y += size * 1.4
-	for _, l := range lines {
-		render.Text(dst, l, render.Regular, 16*s, cx, y, render.Fade(ink, 0.85), render.Center)
-		y += 16 * s * 1.35
+	if tail != "" {
+		render.Text(dst, tail, render.Regular, 13*s, cx, y+size*1.15, render.Fade(ink, 0.85), render.Center)
 	}
 }
 
-// bannerTime is how long the banner shows whole, in seconds.
+// bannerTime is how long the banner shows over a board whose panels are
+// hidden, in seconds.
 const bannerTime = 6
 
 // feedTurns is how many turns back the event feed reaches.
 const feedTurns = 12
 
-// drawFeed lists the latest events of note up to the shown turn in the
-// board's corner, fading as they grow old.
-func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
-	s := a.Scale
+// feedMost is how many events the feed lists.
+const feedMost = 2
+
+// feedEvent is an event the feed lists, and how many turns old it is.
+type feedEvent struct {
+	m   game.Marker
+	age int
+}
+
+// feed lists the latest events of note up to the shown turn, newest
+// first, and the rectangle they take: the right of the top bar's band,
+// where they hide nothing of the board. It lists none while the banner
+// stands there or a show's result card tells the result (quiet), nor with
+// the panels hidden (no top bar).
+func (v *Viewer) feed(a *App) (shown [feedMost]feedEvent, n int, r image.Rectangle) {
+	if v.hidden || v.quiet || v.chron == nil {
+		return
+	}
+	if _, _, ok := v.bannerRect(a); ok {
+		return
+	}
 	c := v.chron
 	cur := v.clock.Cursor
-	const most = 5
-	var shown [most]struct {
-		m   game.Marker
-		age int
-	}
-	n := 0
-	for i := min(cur, len(c.Markers)-1); i >= 0 && i > cur-feedTurns && n < most; i-- {
+	for i := min(cur, len(c.Markers)-1); i >= 0 && i > cur-feedTurns && n < feedMost; i-- {
 		ms := c.Markers[i]
-		for k := len(ms) - 1; k >= 0 && n < most; k-- {
+		for k := len(ms) - 1; k >= 0 && n < feedMost; k-- {
 			if ms[k].Kind == game.MarkEnd {
 				continue
 			}
-			shown[n].m, shown[n].age = ms[k], cur-i
+			shown[n] = feedEvent{ms[k], cur - i}
 			n++
 		}
 	}
 	if n == 0 {
 		return
 	}
-	x := float64(v.area.Min.X) + 12*s
-	y := float64(v.area.Max.Y) - 12*s
-	size := 14 * s
-	w := math.Min(380*s, float64(v.area.Dx())*0.45)
+	s := a.Scale
+	b := v.band(a)
+	w := math.Min(420*s, float64(b.Dx())*0.6)
+	r = image.Rect(b.Max.X-int(w), b.Min.Y, b.Max.X, b.Max.Y)
+	return
+}
+
+// drawFeed lists the latest events of note up to the shown turn in the
+// top bar, the newest on top, fading as they grow old.
+func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
+	shown, n, r := v.feed(a)
+	if n == 0 {
+		return
+	}
+	s := a.Scale
+	size := 13 * s
+	rowH := float64(r.Dy()) / feedMost
+	x, w := float64(r.Min.X), float64(r.Dx())
 	for i := 0; i < n; i++ {
 		m := shown[i].m
 		alpha := 1 - float64(shown[i].age)/feedTurns
-		y -= size * 1.7
-		r := rectXYWH(x, y-3*s, w, size*1.5)
-		render.Panel(dst, r, 6*s, render.Fade(render.Night, 0.72*alpha))
+		y := float64(r.Min.Y) + (float64(feedMost-n)/2+float64(i))*rowH
+		render.Panel(dst, rectXYWH(x, y+1*s, w, rowH-2*s), 6*s, render.Fade(render.Night, 0.9*alpha))
+		ty := y + (rowH-size*1.2)/2
 		glyph := markGlyphs[m.Kind]
-		render.Text(dst, glyph, render.Bold, size, x+12*s, y, render.Fade(v.markColor(m), alpha), render.Center)
-		render.Text(dst, render.Clip(v.named(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, y, render.Fade(render.Ink, alpha), render.Left)
+		render.Text(dst, glyph, render.Bold, size, x+12*s, ty, render.Fade(v.markColor(m), alpha), render.Center)
+		render.Text(dst, render.Clip(v.named(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, ty, render.Fade(render.Ink, alpha), render.Left)
 	}
 }
 

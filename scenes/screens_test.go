@@ -122,6 +122,7 @@ func TestShowCardsAtEverySize(t *testing.T) {
 			rendertest.Golden(t, img, "kiosk-title.png")
 		}
 		v.Seek(rec.Timeline.Len() - 1)
+		v.step(a) // the board at its end, under the card
 		show.phase = showResult
 		img = screen(t, a, w, h, "kiosk-result")
 		if w == 1280 {

@@ -274,6 +274,7 @@ func fitSpeed(v *Viewer) float64 {
 // Draw draws the game, and over it the card of the moment.
 func (s *Show) Draw(dst *ebiten.Image, a *App) {
 	if s.v != nil {
+		s.v.quiet = s.phase == showResult // the card tells the result
 		s.v.Draw(dst, a)
 	} else {
 		backdrop(dst, a)

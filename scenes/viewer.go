@@ -63,6 +63,8 @@ type Viewer struct {
 	// hidden hides the side panel and the top bar (H): the map fills the
 	// window.
 	hidden bool
+	// quiet hides the banner while a show's result card tells the result.
+	quiet bool
 	// chart is the quantity the side panel charts.
 	chart     int
 	scrubbing bool
@@ -612,12 +614,12 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	m := &v.moment
 	m.Clock = a.Clock
 	v.view.Draw(dst, m)
-	v.drawFeed(dst, a)
-	v.drawBanner(dst, a)
 	if !v.hidden {
 		v.drawTop(dst, a)
 		v.drawSide(dst, a)
 	}
+	v.drawFeed(dst, a)
+	v.drawBanner(dst, a)
 	v.drawBar(dst, a)
 }
 
@@ -647,6 +649,9 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 		return source
 	})
 	room := float64(v.help.Rect().Min.X) - 56*s - w
+	if _, n, r := v.feed(a); n > 0 {
+		room = float64(r.Min.X) - 16*s - 40*s - w // the event feed's room
+	}
 	render.FitText(dst, source, render.Regular, 15*s, 40*s+w, 25*s, room, render.InkFaint, render.Left)
 	v.menu.Draw(dst, false, s)
 	v.help.Draw(dst, false, s)
