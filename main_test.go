@@ -91,44 +91,6 @@ func TestShotWritesAPicture(t *testing.T) {
 	require.Greater(t, len(data), 50_000, "a drawn frame, not a blank one")
 }
 
-// privateDisplay starts an X server of its own for a test, so that the
-// windows of other tests running at the same time never cover the one the
-// test drives, and returns its DISPLAY. Xvfb picks a free display itself
-// and tells its number through -displayfd.
-func privateDisplay(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("Xvfb is not installed")
-		}
-		t.Skip("Xvfb is not installed")
-	}
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	defer r.Close()
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	require.NoError(t, x.Start())
-	w.Close()
-	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
-	got := make(chan string, 1)
-	go func() {
-		var n int
-		if _, err := fmt.Fscan(r, &n); err == nil {
-			got <- fmt.Sprintf(":%d", n)
-		}
-		close(got)
-	}()
-	select {
-	case d, ok := <-got:
-		require.True(t, ok, "Xvfb did not start")
-		return d
-	case <-time.After(20 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
-}
-
 // window is the real binary running under X, driven by xdotool.
 type window struct {
 	t       *testing.T
@@ -139,7 +101,7 @@ type window struct {
 
 func openWindow(t *testing.T, bin string, args ...string) *window {
 	t.Helper()
-	display := privateDisplay(t)
+	display := rendertest.Display(t, "1600x1000x24")
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	var logs bytes.Buffer

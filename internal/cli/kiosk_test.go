@@ -5,7 +5,6 @@ package cli
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/render/rendertest"
 )
 
 // Interrupted (Ctrl-C or SIGTERM), the kiosk closes its window and exits
@@ -23,7 +24,7 @@ func TestKioskExitsOnAnInterrupt(t *testing.T) {
 	if _, err := os.Stat(fixture); err != nil {
 		t.Skipf("fixture missing: %v", err)
 	}
-	display := ownDisplay(t)
+	display := rendertest.Display(t, "1280x800x24")
 	bin := filepath.Join(t.TempDir(), "arena")
 	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
 	build.Dir = "../.."
@@ -56,25 +57,4 @@ func TestKioskExitsOnAnInterrupt(t *testing.T) {
 			}
 		})
 	}
-}
-
-// ownDisplay starts an X server for the test and returns its DISPLAY;
-// without Xvfb the test is skipped.
-func ownDisplay(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		t.Skip("Xvfb is not installed")
-	}
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	defer r.Close()
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	require.NoError(t, x.Start())
-	w.Close()
-	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
-	var n int
-	_, err = fmt.Fscan(r, &n)
-	require.NoError(t, err, "Xvfb did not start")
-	return fmt.Sprintf(":%d", n)
 }

@@ -57,7 +57,7 @@ type Options struct {
 	// (those `arena tournament run` writes there); "" shows none.
 	Tournaments string
 	// Listen is where the contest seats of its matches listen for the
-	// teams' bots, such as "0.0.0.0:8081" ("": the originals' ports on
+	// teams' bots, such as "192.168.1.10:8081" ("": the originals' ports on
 	// 127.0.0.1): one listener per protocol for all its matches, where
 	// the protocol allows (game.ContestOptions.KeepOpen).
 	Listen string
