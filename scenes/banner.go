@@ -29,24 +29,24 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 
 // band is the top bar's room between the game's name and its buttons:
 // the board and the side panels leave it free, so the banner and the event
-// feed go there and hide none of what they describe. With the panels
-// hidden (H) there is no top bar: the band lies over the board's top.
+// feed go there and hide none of what they describe. With the map first
+// (H) it is the scoreboard's room right of the turn.
 func (v *Viewer) band(a *App) image.Rectangle {
 	s := a.Scale
 	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
 	x0, x1 := 36*s+w, float64(v.help.Rect().Min.X)-16*s
-	if v.hidden {
-		x0, x1 = float64(v.area.Min.X)+8*s, float64(v.area.Max.X)-8*s
+	y1 := (topBarH - 6) * s
+	if v.mapFirst {
+		x0, y1 = v.score.bandX, (scoreH-6)*s
 	}
-	return image.Rect(int(x0), int(6*s), int(math.Max(x0, x1)), int((topBarH-6)*s))
+	return image.Rect(int(x0), int(6*s), int(math.Max(x0, x1)), int(y1))
 }
 
 // bannerRect is where the banner stands, and false when it does not show:
-// before the last step settles, while the kiosk's result card tells the
-// result (quiet), and, with the panels hidden, once it has had its time,
-// to leave the whole board to be looked at.
+// before the last step settles and while the kiosk's result card tells
+// the result (quiet).
 func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
-	if !v.atEnd || v.quiet || v.hidden && a.Clock-v.endAt > bannerTime {
+	if !v.atEnd || v.quiet {
 		return image.Rectangle{}, "", false
 	}
 	text, ok := v.verdict(v.moment.Cur)
@@ -111,10 +111,6 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 	}
 }
 
-// bannerTime is how long the banner shows over a board whose panels are
-// hidden, in seconds.
-const bannerTime = 6
-
 // feedTurns is how many turns back the event feed reaches.
 const feedTurns = 12
 
@@ -128,12 +124,11 @@ type feedEvent struct {
 }
 
 // feed lists the latest events of note up to the shown turn, newest
-// first, and the rectangle they take: the right of the top bar's band,
-// where they hide nothing of the board. It lists none while the banner
-// stands there or a show's result card tells the result (quiet), nor with
-// the panels hidden (no top bar).
+// first, and the rectangle they take: the right of the band, where they
+// hide nothing of the board. It lists none while the banner stands there
+// or a show's result card tells the result (quiet).
 func (v *Viewer) feed(a *App) (shown [feedMost]feedEvent, n int, r image.Rectangle) {
-	if v.hidden || v.quiet || v.chron == nil {
+	if v.quiet || v.chron == nil {
 		return
 	}
 	if _, _, ok := v.bannerRect(a); ok {

@@ -69,6 +69,9 @@ func (v *Viewer) layoutBar(a *App) {
 	v.scrub = rectXYWH(x+10*s, y+b/2+4*s, float64(a.W)-x-34*s, 10*s)
 }
 
+// turnLabel is the turn shown of the last one, k = {shown, last}.
+func turnLabel(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) }
+
 func (v *Viewer) updateScrub(in *Input) {
 	// The bar is thin: it takes presses a little around it (its marks
 	// above it too), never on the board.
@@ -267,7 +270,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 	v.paintMarks(sc.Dx(), markH)
 	render.Sprite(dst, v.barc.marks, float64(sc.Min.X), float64(sc.Min.Y-markH-2), 1, 1, render.White)
 	render.Disc(dst, float64(fill.Max.X), float64(sc.Min.Y+sc.Max.Y)/2, 10*s, render.Ink)
-	label := v.barc.turnLabel.Get([2]int{v.clock.Cursor, n - 1}, func(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) })
+	label := v.barc.turnLabel.Get([2]int{v.clock.Cursor, n - 1}, turnLabel)
 	render.Text(dst, label, render.Bold, 15*s, float64(sc.Max.X), float64(sc.Max.Y)+6*s, render.Ink, render.Right)
 	if live {
 		v.drawLive(dst, a, float64(sc.Min.X)+12*s, float64(sc.Max.Y)+8*s)

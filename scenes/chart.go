@@ -41,9 +41,9 @@ func niceTop(x float64) float64 {
 	return 10 * p
 }
 
-// drawChart draws the chosen quantity over the game, one line a seat and
-// a mark at the turn shown, and returns the y under it.
-func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w float64) float64 {
+// drawChart draws the chosen quantity over the game, h high, one line a
+// seat and a mark at the turn shown, and returns the y under it.
+func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float64 {
 	s := a.Scale
 	c := v.chron
 	if len(c.Names) == 0 {
@@ -57,7 +57,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w float64) float64 {
 	render.FitText(dst, heading, render.Bold, 13*s, x+50*s, y-1*s, w-50*s, render.Ink, render.Left)
 	y += 22 * s
 	top := niceTop(c.Top[k])
-	plot := rectXYWH(x, y, w-34*s, chartH*s-30*s)
+	plot := rectXYWH(x, y, w-34*s, h-30*s)
 	v.panel.chartR = plot
 	render.Panel(dst, plot.Inset(-int(2*s)), 4*s, render.Fade(render.Night, 0.6))
 	pic := &v.panel.chart
@@ -83,7 +83,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w float64) float64 {
 			ly += 13 * s
 		}
 	}
-	return y + chartH*s - 26*s
+	return y + h - 26*s
 }
 
 // paintChart draws quantity k's lines into the chart's picture, w x h

@@ -277,6 +277,7 @@ const (
 	standRowH = 50
 	moveRowH  = 24
 	chartH    = 112
+	chartMinH = 72
 )
 
 func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
@@ -323,10 +324,11 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
 	// The chart.
+	// The chart, as high as it may be with two moves listed under it.
 	v.panel.chartR = image.Rectangle{}
-	if v.hasChart() && float64(r.Max.Y)-y > (chartH+moveRowH*3+60)*s {
+	if h := math.Min(chartH*s, float64(r.Max.Y)-y-(moveRowH*2+54)*s); v.hasChart() && h >= chartMinH*s {
 		y += 8 * s
-		y = v.drawChart(dst, a, x, y, w)
+		y = v.drawChart(dst, a, x, y, w, h)
 	}
 	// The moves.
 	y += 10 * s
@@ -581,7 +583,7 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 // goes to the turn under it.
 func (v *Viewer) panelInput(a *App) {
 	in := &a.In.UI
-	if v.hidden || !in.Pressed {
+	if v.mapFirst || !in.Pressed {
 		return
 	}
 	for _, row := range v.panel.rows {

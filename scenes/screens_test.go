@@ -131,39 +131,63 @@ func TestShowCardsAtEverySize(t *testing.T) {
 	}
 }
 
+// viewerFiles are a replay of each game, for the viewers' pictures and
+// layouts.
+var viewerFiles = map[string]string{
+	"santorini": fixture,
+	"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
+	"guardains": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
+	"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
+	"aibg5":     "../../shared/fixtures/aibg5/states/initial_state.json",
+}
+
+// uiScales are the interface scales people may choose (settings.go).
+var uiScaleValues = []float64{0.75, 1, 1.25, 1.5}
+
 // TestShotsOfTheViewers draws the viewer of each game's fixture, in the
-// middle and at the end, at every size, into $ARENA_SHOTS for people to
-// look at (ARENA_SHOTS=DIR xvfb-run -a go test -run Shots ./scenes/).
+// middle and at the end, at every size, with the panels and map first,
+// and at 1280x720 at every interface scale, into $ARENA_SHOTS for people
+// to look at (ARENA_SHOTS=DIR xvfb-run -a go test -run Shots ./scenes/).
 func TestShotsOfTheViewers(t *testing.T) {
 	if os.Getenv("ARENA_SHOTS") == "" {
 		t.Skip("set ARENA_SHOTS to a folder to draw every viewer into it")
 	}
-	files := map[string]string{
-		"santorini": fixture,
-		"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
-		"guardains": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
-		"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
-		"aibg5":     "../../shared/fixtures/aibg5/states/initial_state.json",
+	type shot struct {
+		w, h     int
+		ui       float64
+		mapFirst bool
 	}
-	for id, path := range files {
+	var shots []shot
+	for _, size := range append(screenSizes(), [2]int{1920, 1080}) {
+		shots = append(shots, shot{size[0], size[1], 1, false}, shot{size[0], size[1], 1, true})
+	}
+	for _, ui := range uiScaleValues {
+		shots = append(shots, shot{1280, 720, ui, false}, shot{1280, 720, ui, true})
+	}
+	for id, path := range viewerFiles {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
 		rec, err := game.OpenFile(path)
 		require.NoError(t, err, id)
-		for _, size := range screenSizes() {
+		for _, sh := range shots {
 			view, err := render.NewView(rec.Title.ID())
 			require.NoError(t, err)
 			v := NewViewer(rec, view)
+			v.mapFirst = sh.mapFirst
 			a := newTestApp(v)
-			a.W, a.H, a.Scale = size[0], size[1], fitScale(size[0], size[1], 1)
+			a.UIScale = sh.ui
 			for !v.chron.Done() {
 				v.chron.Update(v.sight())
 			}
+			name := fmt.Sprintf("viewer-%s-ui%d", id, int(sh.ui*100))
+			if sh.mapFirst {
+				name += "-map"
+			}
 			v.Seek(rec.Timeline.Len() / 2)
-			screen(t, a, size[0], size[1], "viewer-"+id)
+			screen(t, a, sh.w, sh.h, name)
 			v.Seek(rec.Timeline.Len() - 1)
-			screen(t, a, size[0], size[1], "viewer-"+id+"-end")
+			screen(t, a, sh.w, sh.h, name+"-end")
 		}
 	}
 }

@@ -209,45 +209,58 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 }
 
 func (s *Setup) layout(a *App) (x, y, w float64) {
-	sc := a.Scale
-	const rowH, gap = 44, 56 // a control's height, and the step to the next row
+	sc := s.scale(a)
 	w = min(760*sc, float64(a.W)-24*sc)
 	x = float64(a.W)/2 - w/2
-	rows := len(s.kinds) + 3
-	if s.rules != nil {
-		rows++
-	}
-	// The card is as tall as its rows: the heading, the seats, seed, file,
-	// rules, time, the line about the players, the buttons.
-	h := (100 + float64(rows)*gap + 12 + aboutH + 56 + 30) * sc
+	h := s.height() * sc
 	y = max(8*sc, float64(a.H)/2-h/2)
 	row := y + 100*sc
 	lx := x + 230*sc
 	cw := (w - 230*sc - 36*sc - 16*sc) / 2
 	for i := range s.kinds {
-		s.kinds[i].Place(rectXYWH(lx, row, cw, rowH*sc))
-		s.strengths[i].Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
-		s.settings[i].Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
-		row += gap * sc
+		s.kinds[i].Place(rectXYWH(lx, row, cw, setupRowH*sc))
+		s.strengths[i].Place(rectXYWH(lx+cw+16*sc, row, cw, setupRowH*sc))
+		s.settings[i].Place(rectXYWH(lx+cw+16*sc, row, cw, setupRowH*sc))
+		row += setupGap * sc
 	}
 	row += 12 * sc
-	s.seed.Place(rectXYWH(lx, row, cw, rowH*sc))
+	s.seed.Place(rectXYWH(lx, row, cw, setupRowH*sc))
 	if s.maps != nil {
-		s.maps.Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
+		s.maps.Place(rectXYWH(lx+cw+16*sc, row, cw, setupRowH*sc))
 	}
-	row += gap * sc
-	s.from.Place(rectXYWH(lx, row, 2*cw+16*sc, rowH*sc))
-	row += gap * sc
+	row += setupGap * sc
+	s.from.Place(rectXYWH(lx, row, 2*cw+16*sc, setupRowH*sc))
+	row += setupGap * sc
 	if s.rules != nil {
-		s.rules.Place(rectXYWH(lx, row, 2*cw+16*sc, rowH*sc))
-		row += gap * sc
+		s.rules.Place(rectXYWH(lx, row, 2*cw+16*sc, setupRowH*sc))
+		row += setupGap * sc
 	}
-	s.limit.Place(rectXYWH(lx, row, cw, rowH*sc))
-	s.watch.Place(rectXYWH(lx+cw+16*sc, row, cw, rowH*sc))
-	row += (gap + aboutH) * sc
+	s.limit.Place(rectXYWH(lx, row, cw, setupRowH*sc))
+	s.watch.Place(rectXYWH(lx+cw+16*sc, row, cw, setupRowH*sc))
+	row += (setupGap + aboutH) * sc
 	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
 	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
 	return x, y, w
+}
+
+// A control's height, and the step to the next row, at scale 1.
+const setupRowH, setupGap = 44, 56
+
+// height is the card's height at scale 1: as tall as its rows, the
+// heading, the seats, seed, file, rules, time, the line about the
+// players, the buttons.
+func (s *Setup) height() float64 {
+	rows := len(s.kinds) + 3
+	if s.rules != nil {
+		rows++
+	}
+	return 100 + float64(rows)*setupGap + 12 + aboutH + 56 + 30
+}
+
+// scale is the set-up's own scale: the app's, less where the card would
+// not fit the window.
+func (s *Setup) scale(a *App) float64 {
+	return max(0.3, min(a.Scale, float64(a.H-16)/s.height(), float64(a.W-24)/760))
 }
 
 // aboutH is the room under the controls for the line about the focused
@@ -297,7 +310,7 @@ func (s *Setup) Update(a *App) error {
 func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	backdrop(dst, a)
 	x, y, w := s.layout(a)
-	sc := a.Scale
+	sc := s.scale(a)
 	card(dst, a, rectXYWH(x, y, w, float64(s.start.Rect().Max.Y)-y+32*sc))
 	render.Text(dst, s.title.Name(), render.Bold, 34*sc, x+36*sc, y+30*sc, render.Ink, render.Left)
 	render.Text(dst, "Set up a match", render.Regular, 18*sc, x+w-36*sc, y+42*sc, render.InkDim, render.Right)

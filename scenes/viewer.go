@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -53,16 +54,14 @@ type Viewer struct {
 	notes       bool
 	overSince   float64
 	resultsOpen bool
-	// atEnd is set while the last frame is shown settled; endAt is when it
-	// was first, for the banner.
+	// atEnd is set while the last frame is shown settled, for the banner.
 	atEnd bool
-	endAt float64
 	// show is set when a show (the demo loop, the kiosk) plays the viewer:
 	// it opens no results and plays on by itself.
 	show bool
-	// hidden hides the side panel and the top bar (H): the map fills the
-	// window.
-	hidden bool
+	// mapFirst puts the map first (H; scoreboard.go): the side panel and
+	// the top bar give way to a scoreboard across the top.
+	mapFirst bool
 	// quiet hides the banner while a show's result card tells the result.
 	quiet bool
 	// chart is the quantity the side panel charts.
@@ -87,6 +86,7 @@ type Viewer struct {
 
 	panel panelCache
 	barc  barCache
+	score scoreCache
 	// source is the top bar's line about where the game comes from, by
 	// whether it is still live.
 	source render.Memo[bool]
@@ -237,7 +237,14 @@ const (
 
 // BoardArea is where the viewer puts the board in a w x h window.
 func BoardArea(w, h int, scale float64) image.Rectangle {
-	return image.Rect(int(16*scale), int((topBarH+8)*scale), w-int((sideW+32)*scale), h-int((controlsH+16)*scale))
+	return image.Rect(int(16*scale), int((topBarH+8)*scale), w-int(sidePanelW(w, scale)+32*scale), h-int((controlsH+16)*scale))
+}
+
+// sidePanelW is the side panel's width in a window w wide: sideW at the
+// scale, but never more than a third of the window, whose most goes to
+// the board at every interface scale.
+func sidePanelW(w int, scale float64) float64 {
+	return math.Min(sideW*scale, float64(w)/3)
 }
 
 func (v *Viewer) layout(a *App) {
@@ -245,16 +252,20 @@ func (v *Viewer) layout(a *App) {
 	s := a.Scale
 	v.bar = rectXYWH(0, float64(a.H)-controlsH*s, float64(a.W), controlsH*s)
 	v.top = rectXYWH(0, 0, float64(a.W), topBarH*s)
-	v.side = rectXYWH(float64(a.W)-(sideW+16)*s, (topBarH+8)*s, sideW*s, float64(a.H)-(controlsH+topBarH+24)*s)
+	side := sidePanelW(a.W, s)
+	v.side = rectXYWH(float64(a.W)-side-16*s, (topBarH+8)*s, side, float64(a.H)-(controlsH+topBarH+24)*s)
 	v.area = BoardArea(a.W, a.H, s)
-	if v.hidden {
-		v.area = image.Rect(int(8*s), int(8*s), a.W-int(8*s), a.H-int((controlsH+8)*s))
+	if v.mapFirst {
+		v.area = image.Rect(int(8*s), int((scoreH+6)*s), a.W-int(8*s), a.H-int((controlsH+6)*s))
 	}
 	if c, ok := v.view.(render.Compacter); ok {
-		c.SetCompact(v.hidden)
+		c.SetCompact(v.mapFirst)
 	}
 	v.view.Layout(v.area, s)
 	v.layoutBar(a)
+	if v.mapFirst {
+		v.layoutScoreboard(a)
+	}
 }
 
 func (v *Viewer) pacer() *game.Pacer {
@@ -393,11 +404,7 @@ func (v *Viewer) step(a *App) {
 	if _, ok := v.sideShown(); ok {
 		m.Prev, m.Cur = v.boardFrame(prev), v.boardFrame(cur)
 	}
-	end := v.clock.Cursor == tl.Len()-1 && v.clock.Settled()
-	if end && !v.atEnd {
-		v.endAt = a.Clock
-	}
-	v.atEnd = end
+	v.atEnd = v.clock.Cursor == tl.Len()-1 && v.clock.Settled()
 	v.dir.frame(v, a)
 	v.view.Update(m)
 	v.stepped = true
@@ -461,7 +468,7 @@ func (v *Viewer) controls(a *App, person bool) {
 	case in.Just(ActPrevEvent):
 		v.jumpEvent(v.chron.Prev(v.clock.Cursor))
 	case in.Just(ActPanels):
-		v.hidden = !v.hidden
+		v.mapFirst = !v.mapFirst
 		v.layout(a)
 	case (in.Just(ActDirector) || pressed(&v.dirButton)) && mapped:
 		v.SetDirector(!v.dir.on)
@@ -614,7 +621,9 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	m := &v.moment
 	m.Clock = a.Clock
 	v.view.Draw(dst, m)
-	if !v.hidden {
+	if v.mapFirst {
+		v.drawScoreboard(dst, a)
+	} else {
 		v.drawTop(dst, a)
 		v.drawSide(dst, a)
 	}

@@ -172,11 +172,11 @@ func TestReverseHideAndDirector(t *testing.T) {
 	require.Less(t, v.clock.Cursor, 20)
 	before := v.area
 	press(t, a, ActPanels)
-	require.True(t, v.hidden)
+	require.True(t, v.mapFirst)
 	require.Greater(t, v.area.Dx(), before.Dx()+300, "the side panel's room goes to the map")
 	drawApp(a)
 	press(t, a, ActPanels)
-	require.False(t, v.hidden)
+	require.False(t, v.mapFirst)
 	press(t, a, ActDirector)
 	require.True(t, v.dir.on)
 	a.Speed = 0

@@ -88,14 +88,17 @@ func New() *View {
 }
 
 // Layout puts the map on the left of area and the colonies' column on its
-// right; compact, while nobody gives orders, the map takes it all.
+// right; compact, or where the column would leave the map less than half
+// as wide again as itself (a large interface in a small window), the map
+// takes it all while nobody gives orders.
 func (v *View) Layout(area image.Rectangle, scale float64) {
 	v.scale, v.area = scale, area
 	w := int(colW * scale)
 	gap := int(12 * scale)
 	v.board = image.Rect(area.Min.X, area.Min.Y, area.Max.X-w-gap, area.Max.Y)
 	v.column = image.Rect(area.Max.X-w, area.Min.Y, area.Max.X, area.Max.Y)
-	if v.compact && !v.in.active {
+	narrow := v.board.Dx() < w*3/2
+	if (v.compact || narrow) && !v.in.active {
 		v.board, v.column = area, image.Rectangle{}
 	}
 	v.cam.SetArea(v.board)

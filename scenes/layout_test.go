@@ -1,0 +1,118 @@
+package scenes
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
+)
+
+// The smallest window the room may have at every interface scale, and a
+// 4K screen at the largest: every screen lays out inside the window, and
+// the viewer's board, panels, scoreboard and bar, in either layout,
+// neither leave it nor cover one another.
+func TestEveryScaleFitsTheWindow(t *testing.T) {
+	recs := map[string]*game.Recording{}
+	for id, path := range viewerFiles {
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		rec, err := game.OpenFile(path)
+		require.NoError(t, err, id)
+		recs[id] = rec
+	}
+	require.NotEmpty(t, recs)
+	for _, ui := range uiScaleValues {
+		sizes := [][2]int{{1280, 720}}
+		if ui == uiScaleValues[len(uiScaleValues)-1] {
+			sizes = append(sizes, [2]int{3840, 2160})
+		}
+		for _, size := range sizes {
+			w, h := size[0], size[1]
+			at := fmt.Sprintf("at %d%%", int(ui*100))
+
+			menu := NewMenu()
+			a := newTestApp(menu)
+			a.UIScale = ui
+			screen(t, a, w, h, "menu")
+			var rs []image.Rectangle
+			for _, it := range menu.form.Items {
+				rs = append(rs, it.Rect())
+			}
+			inside(t, rs, w, h, "menu "+at)
+
+			for _, title := range MenuTitles() {
+				s := NewSetup(title)
+				a := newTestApp(s)
+				a.UIScale = ui
+				screen(t, a, w, h, "setup")
+				rs = rs[:0]
+				for _, it := range s.form.Items {
+					rs = append(rs, it.Rect())
+				}
+				inside(t, rs, w, h, "set-up of "+title.ID()+" "+at)
+				if s.rules != nil {
+					r := NewRules(s)
+					a.Push(r)
+					screen(t, a, w, h, "rules")
+					inside(t, []image.Rectangle{r.done.Rect(), r.cancel.Rect(), r.reset.Rect()}, w, h, "rules of "+title.ID()+" "+at)
+				}
+			}
+
+			a = newTestApp(NewMenu())
+			a.UIScale = ui
+			set := NewSettings(a, filepath.Join(t.TempDir(), "settings.json"))
+			a.Push(set)
+			screen(t, a, w, h, "settings")
+			rs = rs[:0]
+			for _, it := range set.form.Items {
+				rs = append(rs, it.Rect())
+			}
+			inside(t, rs, w, h, "settings "+at)
+
+			for id, rec := range recs {
+				for _, mapFirst := range []bool{false, true} {
+					view, err := render.NewView(rec.Title.ID())
+					require.NoError(t, err)
+					v := NewViewer(rec, view)
+					v.mapFirst = mapFirst
+					a := newTestApp(v)
+					a.UIScale = ui
+					a.W, a.H, a.Scale = w, h, fitScale(w, h, ui)
+					v.layout(a)
+					what := fmt.Sprintf("the %s viewer %s, map first %v", id, at, mapFirst)
+					rs = []image.Rectangle{v.area, v.bar, v.scrub}
+					for _, b := range v.buttons {
+						if !b.Rect().Empty() {
+							rs = append(rs, b.Rect())
+						}
+					}
+					chrome := []image.Rectangle{v.bar}
+					if mapFirst {
+						rs = append(rs, v.scoreboard())
+						rs = append(rs, v.score.cards...)
+						chrome = append(chrome, v.scoreboard())
+						for _, c := range v.score.cards {
+							require.LessOrEqual(t, float64(c.Max.X), v.score.turnX, "%s: a player's card runs into the turn", what)
+						}
+						require.Less(t, v.score.bandX, float64(v.help.Rect().Min.X), "%s: no room for the banner", what)
+					} else {
+						rs = append(rs, v.side, v.top)
+						chrome = append(chrome, v.side, v.top)
+						require.GreaterOrEqual(t, v.area.Dx(), w/2, "%s: the board has at least half the window's width", what)
+					}
+					inside(t, rs, w, h, what)
+					for _, c := range chrome {
+						require.False(t, c.Overlaps(v.area), "%s: %v covers the board %v", what, c, v.area)
+					}
+				}
+			}
+		}
+	}
+}
