@@ -93,7 +93,7 @@ var keymap = [actionCount]render.Binding{
 	ActReverse:     {Keys: []ebiten.Key{ebiten.KeyR}, Names: "R", About: "play backwards (again: forwards)"},
 	ActNextEvent:   {Keys: []ebiten.Key{ebiten.KeyN}, Names: "N · P", About: "next / previous event (kills, the stone, the boss, …)"},
 	ActPrevEvent:   {Keys: []ebiten.Key{ebiten.KeyP}},
-	ActPanels:      {Keys: []ebiten.Key{ebiten.KeyH}, Names: "H", About: "hide / show the side panels: the map fills the window"},
+	ActPanels:      {Keys: []ebiten.Key{ebiten.KeyH}, Names: "H", About: "the map first, under a scoreboard (for a projector) / the panels beside the map"},
 	ActDirector:    {Keys: []ebiten.Key{ebiten.KeyD}, Names: "D", About: "director: the camera goes where the action is; Tab or a click follows a unit"},
 	ActMarkIn:      {Keys: []ebiten.Key{ebiten.KeyI}, Names: "I · O", About: "mark where a clip starts / ends (the scrub bar shows it)"},
 	ActMarkOut:     {Keys: []ebiten.Key{ebiten.KeyO}},

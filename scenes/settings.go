@@ -18,10 +18,12 @@ import (
 
 // Settings are what people choose for the window, kept between runs: the
 // interface's size on top of the window's, the colour-blind-safe
-// palette, and the server last watched.
+// palette, whether matches open with the map first, and the server last
+// watched.
 type Settings struct {
 	UIScale     float64 `json:"ui_scale"`
 	SafePalette bool    `json:"safe_palette"`
+	MapFirst    bool    `json:"map_first,omitempty"`
 	// WatchServer is the server "Watch a server…" last connected to.
 	WatchServer string `json:"watch_server,omitempty"`
 }
@@ -62,6 +64,7 @@ func (a *App) apply(st Settings) {
 		a.UIScale = st.UIScale
 	}
 	render.SafePalette = st.SafePalette
+	mapFirst = st.MapFirst
 	if st.WatchServer != "" {
 		lastServer = st.WatchServer
 	}
@@ -74,23 +77,27 @@ var uiScales = []string{"75%", "100%", "125%", "150%"}
 // SettingsScene is the overlay that changes the settings and keeps them.
 type SettingsScene struct {
 	dialog
-	path          string
-	scale, colors *ui.Choice
-	done          *ui.Button
+	path                  string
+	scale, colors, layout *ui.Choice
+	done                  *ui.Button
 }
 
 // NewSettings opens the settings kept at path.
 func NewSettings(a *App, path string) *SettingsScene {
 	d := &SettingsScene{path: path, scale: &ui.Choice{Prefix: "interface", Options: uiScales},
 		colors: &ui.Choice{Options: []string{"team colours as the games have them", "colour-blind-safe palette"}},
+		layout: &ui.Choice{Options: []string{"matches show the panels beside the map", "matches show the map first"}},
 		done:   &ui.Button{Label: "Done", Primary: true}}
 	d.scale.Select(strconv.Itoa(int(a.UIScale*100+0.5)) + "%")
 	if render.SafePalette {
 		d.colors.Index = 1
 	}
+	if mapFirst {
+		d.layout.Index = 1
+	}
 	d.heading, d.width = "Settings", 640
-	d.text = "A larger interface reads from afar, on a projector; a smaller one leaves the map more room. The safe palette colours the players' marks, charts and timeline so that people with any colour vision tell them apart; seats also have shapes: ● ■ ▲ ♦."
-	d.form.Items = []ui.Widget{d.scale, d.colors, d.done}
+	d.text = "A larger interface reads from afar, on a projector; a smaller one leaves the map more room. The safe palette colours the players' marks, charts and timeline so that people with any colour vision tell them apart; seats also have shapes: ● ■ ▲ ♦. The map first, for a projector, gives a match's window to its map under a scoreboard; H brings the panels back."
+	d.form.Items = []ui.Widget{d.scale, d.colors, d.layout, d.done}
 	return d
 }
 
@@ -101,7 +108,7 @@ func (d *SettingsScene) Update(a *App) error {
 	d.place(a)
 	hit := d.form.Update(&a.In.UI)
 	pct, _ := strconv.Atoi(strings.TrimSuffix(d.scale.Value(), "%"))
-	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1, WatchServer: lastServer}
+	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1, MapFirst: d.layout.Index == 1, WatchServer: lastServer}
 	a.apply(st)
 	if a.In.Just(ActBack) || hit == d.done {
 		if err := keepSettings(d.path, st); err != nil {

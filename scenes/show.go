@@ -237,11 +237,12 @@ func (s *Show) pointerOver(a *App) {
 	}
 }
 
-// start shows the title card of viewer v's game; its match (a live one)
-// waits for the card.
+// start shows the title card of viewer v's game, with the map first (H
+// brings the panels back); its match (a live one) waits for the card.
 func (s *Show) start(a *App, v *Viewer) {
 	s.v = v
 	v.show = true
+	v.mapFirst = true
 	v.SetDirector(true)
 	if p := v.pacer(); p != nil {
 		p.SetMode(game.PacePause)

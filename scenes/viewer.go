@@ -97,7 +97,7 @@ type Viewer struct {
 
 // NewViewer shows a recording from its start; a replay starts playing.
 func NewViewer(rec *game.Recording, view render.View) *Viewer {
-	v := &Viewer{rec: rec, view: view, notes: true, clock: playback.New()}
+	v := &Viewer{rec: rec, view: view, notes: true, clock: playback.New(), mapFirst: mapFirst}
 	v.clock.Playing = !rec.Timeline.Live()
 	v.barc.hover = -1
 	v.chron = NewChronicle(rec.Title, rec.Timeline, game.AllSeats)
@@ -234,6 +234,10 @@ const (
 	controlsH = 88
 	sideW     = 360
 )
+
+// mapFirst is whether viewers open with the map first, as the settings
+// say.
+var mapFirst bool
 
 // BoardArea is where the viewer puts the board in a w x h window.
 func BoardArea(w, h int, scale float64) image.Rectangle {
