@@ -656,16 +656,18 @@ func TestSettingsAreKept(t *testing.T) {
 	a.Push(d)
 	d.scale.Select("150%")
 	d.colors.Index = 1
+	d.layout.Index = 1
 	tick(t, a, 1)
 	require.Equal(t, 1.5, a.UIScale)
 	require.True(t, render.SafePalette)
 	press(t, a, ActBack)
-	render.SafePalette = false
+	render.SafePalette, mapFirst = false, false
 	b := newTestApp(NewMenu())
 	require.NoError(t, LoadSettings(b, path))
 	require.Equal(t, 1.5, b.UIScale)
 	require.True(t, render.SafePalette)
-	render.SafePalette = false
+	require.True(t, NewViewer(openFixture(t), mustView(t)).mapFirst, "a match opens with the map first")
+	render.SafePalette, mapFirst = false, false
 	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
 	require.ErrorContains(t, LoadSettings(b, path), "delete it to start afresh")
 }
