@@ -13,7 +13,8 @@ import (
 )
 
 // A game's line calls the players by their names where there are some:
-// "Player N", "player N" and "PN" as whole words, no others.
+// "Player N", "player N", "PN" and AIC21's "colony N" as whole words, no
+// others.
 func TestBannerNamesSeats(t *testing.T) {
 	names := map[int]string{1: "Quiffs", 3: "Glarbs"}
 	name := func(n int) string { return names[n] }
@@ -24,6 +25,9 @@ func TestBannerNamesSeats(t *testing.T) {
 		"Player 2 wins: P2":           "Player 2 wins: P2",
 		"MP3 P12 P1x Player 1st P":    "MP3 P12 P1x Player 1st P",
 		"·P1, P3":                     "·Quiffs, Glarbs",
+		"colony 3 wins":               "Glarbs wins",
+		"ant 4 hits colony 1's base":  "ant 4 hits Quiffs's base",
+		"Colony 1 · decolony 3":       "Quiffs · decolony 3",
 	} {
 		require.Equal(t, want, nameSeats(text, name), text)
 	}

@@ -192,7 +192,8 @@ func (v *Viewer) playerName(s game.Seat, out bool) string {
 // named is a line of the game's with its players by their names where the
 // replay knows them: "Player 3 kills player 1" becomes "Hiperparametri
 // kills BotDiff", "P1 Gamora hits P2 Drax" becomes "templateA Gamora hits
-// templateB Drax". The replay keeps the game's own words.
+// templateB Drax", "colony 2 wins" "templateB wins". The replay keeps the
+// game's own words.
 func (v *Viewer) named(text string) string {
 	for s := range v.rec.Header.Seats {
 		if v.name(game.Seat(s)) != "" {
@@ -204,8 +205,8 @@ func (v *Viewer) named(text string) string {
 	return text
 }
 
-// nameSeats puts name(N) for each word "Player N", "player N" or "PN" of
-// text that has a name (not "").
+// nameSeats puts name(N) for each word "Player N", "player N", "PN" or
+// AIC21's "colony N" of text that has a name (not "").
 func nameSeats(text string, name func(n int) string) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
@@ -220,13 +221,13 @@ func nameSeats(text string, name func(n int) string) string {
 	return b.String()
 }
 
-// seatAt reads the word "Player N", "player N" or "PN" at text[i:]: N and
-// where the word ends; 0 for none.
+// seatAt reads the word "Player N", "player N", "PN", "Colony N" or
+// "colony N" at text[i:]: N and where the word ends; 0 for none.
 func seatAt(text string, i int) (n, end int) {
 	if i > 0 && wordByte(text[i-1]) {
 		return 0, i
 	}
-	for _, w := range [...]string{"Player ", "player ", "P"} {
+	for _, w := range [...]string{"Player ", "player ", "P", "Colony ", "colony "} {
 		if !strings.HasPrefix(text[i:], w) {
 			continue
 		}

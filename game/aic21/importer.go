@@ -45,7 +45,7 @@ func ImportLog(name string, data []byte) (*game.Recording, error) {
 		f := game.Frame{Turn: i + 1, ToMove: both, State: s, Events: diff(prev, s), Over: s.Over}
 		if s.Over {
 			f.ToMove, f.Result = nil, result(s.Winner, s.Reason)
-			f.Events = append(f.Events, event("ended", s.Winner, Ended{s.Winner, s.Reason}, "colony %d wins (%s)", s.Winner, s.Reason))
+			f.Events = append(f.Events, event("ended", s.Winner, Ended{s.Winner, s.Reason}, "colony %d wins (%s)", s.Winner+1, s.Reason))
 		}
 		tl.Append(f)
 		prev = s
@@ -160,7 +160,7 @@ func diff(a, b *State) []game.Event {
 	for c := range b.Colonies {
 		for r, n := range b.Colonies[c].Delivered {
 			if n > 0 {
-				ev = append(ev, event("delivered", c, Delivered{-1, c, Res(r), n}, "colony %d took in %d %s", c, n, Res(r)))
+				ev = append(ev, event("delivered", c, Delivered{-1, c, Res(r), n}, "colony %d took in %d %s", c+1, n, Res(r)))
 			}
 		}
 	}

@@ -160,7 +160,7 @@ func (w *world) resolve(answers [2][]UnitMove, forfeit [2]bool) {
 	w.judge(t, forfeit)
 	s.Over, s.Winner, s.Reason = w.over, w.winner, w.reason
 	if w.over {
-		w.events = append(w.events, event("ended", w.winner, Ended{w.winner, w.reason}, "colony %d wins (%s)", w.winner, w.reason))
+		w.events = append(w.events, event("ended", w.winner, Ended{w.winner, w.reason}, "colony %d wins (%s)", w.winner+1, w.reason))
 	} else {
 		w.spawn()
 		w.born = w.fresh
@@ -177,7 +177,7 @@ func (w *world) collect(answers [2][]UnitMove, t int) [2][]UnitMove {
 			u := w.unit(int32(m.Unit))
 			if u == nil || u.Colony != c {
 				w.events = append(w.events, event("ignored", c, Ignored{c, m.String(), "no such unit of this colony"},
-					"colony %d: unit %d is not one of its live units", c, m.Unit))
+					"colony %d: unit %d is not one of its live units", c+1, m.Unit))
 				continue
 			}
 			if m.Move {
@@ -255,7 +255,7 @@ func (w *world) hitBase(attacker, colony int, from Cell, target, damage int) {
 	w.col[target].BaseHealth -= damage
 	h := Hit{Attacker: attacker, Defender: BaseID(target), From: from, To: w.col[target].Base, Colony: colony}
 	w.attacks = append(w.attacks, h)
-	w.events = append(w.events, event("attacked", colony, Attacked{h}, "%s hit base %d for %d", attackerName(attacker), target, damage))
+	w.events = append(w.events, event("attacked", colony, Attacked{h}, "%s hit colony %d's base for %d", attackerName(attacker), target+1, damage))
 }
 
 // choose is the unit of colony enemy that an attack from c with range r
