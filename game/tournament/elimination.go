@@ -134,8 +134,19 @@ func (p *planner) knockout(name, key string, seeds []int, third bool) (int, bool
 }
 
 // bracketFinals ranks a bracket's entrants for the placings by their tiers;
-// those without one are still in, in seed order.
+// those without one are still in: those who won more of the bracket's
+// series first (a group's winner above an entrant yet to play), then in
+// seed order.
 func (p *planner) bracketFinals(st int, seeds []int, tiers map[int]int) {
+	won, most := map[int]int{}, 0
+	for _, r := range p.plan.Stages[st].Rounds {
+		for _, s := range r.Series {
+			if s.Done && s.Winner >= 0 {
+				won[s.Winner]++
+				most = max(most, won[s.Winner])
+			}
+		}
+	}
 	var fin []tiered
 	for i, e := range seeds {
 		if e < 0 {
@@ -143,7 +154,7 @@ func (p *planner) bracketFinals(st int, seeds []int, tiers map[int]int) {
 		}
 		t, ok := tiers[e]
 		if !ok {
-			t = tierAlive + i
+			t = tierAlive + (most-won[e])*len(seeds) + i
 		}
 		fin = append(fin, tiered{e, t})
 	}

@@ -355,6 +355,29 @@ func TestHeatsForFourSeats(t *testing.T) {
 	}
 	require.Len(t, seen, 16, "every entrant in one group")
 
+	// While the groups play, a group's winner stands above everyone still
+	// to play, and those who went out below them.
+	f = Format{System: AIBG5, Seats: 4, Entrants: 16, Games: 4, Seed: 7}
+	plan, err := f.Plan(nil)
+	require.NoError(t, err)
+	last := plan.Stages[0].Rounds[0].Series[3]
+	results := map[string]Result{}
+	for _, m := range plan.Matches {
+		if m.Series == last.ID {
+			r := stronger(m)
+			r.ID = m.ID
+			results[m.ID] = r
+		}
+	}
+	plan, err = f.Plan(results)
+	require.NoError(t, err)
+	winner := plan.Stages[0].Rounds[0].Series[3].Winner
+	require.Equal(t, slices.Min(last.Entrants), winner)
+	require.Equal(t, Placing{winner, 1}, plan.Order[0], "the group's winner leads while the other groups play")
+	for _, pl := range plan.Order[len(plan.Order)-3:] {
+		require.Contains(t, last.Entrants, pl.Entrant, "its others are out, below those still to play")
+	}
+
 	f = Format{System: SingleElimination, Seats: 4, Entrants: 6, Games: 4}
 	require.ErrorContains(t, f.Check(), "house: 6 entrants make heats of 3 in round 1")
 	f = Format{System: SingleElimination, Seats: 4, Entrants: 6, Games: 4, House: true}
