@@ -151,7 +151,11 @@ func (v *Viewer) feed(a *App) (shown [feedMost]feedEvent, n int, r image.Rectang
 	}
 	s := a.Scale
 	b := v.band(a)
-	w := math.Min(420*s, float64(b.Dx())*0.6)
+	room := float64(b.Dx()) * 0.6 // the source line's, left of it
+	if v.mapFirst {
+		room = float64(b.Dx())
+	}
+	w := math.Min(420*s, room)
 	r = image.Rect(b.Max.X-int(w), b.Min.Y, b.Max.X, b.Max.Y)
 	return
 }

@@ -247,7 +247,8 @@ func resultOf(msg string, s *State) game.Result {
 // frames: the engine plays the log's actions from its first view, and where
 // a later view differs, the frame shows the log's state. Its config starts
 // from the first view (the option start), so its moves re-simulate the
-// game where the engine reproduced the log.
+// game where the engine reproduced the log; its players are the log's
+// team names.
 func ImportLog(name string, data []byte) (*game.Recording, error) {
 	g, err := ReadLog(data)
 	if err != nil {
@@ -260,6 +261,9 @@ func ImportLog(name string, data []byte) (*game.Recording, error) {
 	h := game.Header{Format: game.ReplayFormat, Version: game.ReplayVersion, Title: Title{}.ID(),
 		Config: game.Config{Seats: 2, Options: map[string]string{OptStart: string(rp.Start)}},
 		Seats:  []string{"unknown", "unknown"}}
+	if st, ok := rp.Frames[0].State.(*State); ok {
+		h.Players = []string{st.Players[0].Name, st.Players[1].Name}
+	}
 	tl := game.NewTimeline(rp.Frames[0], true)
 	for _, f := range rp.Frames[1:] {
 		tl.Append(f)

@@ -98,6 +98,8 @@ func TestReadLogShapes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, rec.Timeline.Len())
 	require.Equal(t, 3, rec.Timeline.Frame(1).State.(*State).Turn)
+	first := rec.Timeline.Frame(0).State.(*State)
+	require.Equal(t, []string{first.Players[0].Name, first.Players[1].Name}, rec.Header.Players, "the log's team names are the players'")
 
 	// A view the engine does not reproduce: the frame shows the log's state.
 	b.Reset()
