@@ -27,7 +27,7 @@ const (
 	carryWorth   = 4
 	endWorth     = 2
 	fightReach   = 4
-	recentFrames = 3    // the frames whose events still draw the camera, fading by half a frame
+	recentFrames = 3    // the frames whose events still draw the camera, worth half as much a frame back
 	endSeconds   = 12.0 // a game's last seconds, at the speed it plays
 )
 

@@ -30,9 +30,10 @@ type reel struct {
 	// now, the camera on its way.
 	eased int
 	// frames are the ticks filmed; choice the time the director took to
-	// choose over them; cuts the shots it began.
-	frames, cuts int
-	choice       time.Duration
+	// choose over them; cuts the shots it began, and cutting the time it
+	// took in their ticks.
+	frames, cuts    int
+	choice, cutting time.Duration
 }
 
 // emptyShare is the share of ticks with units in sight but none in the
@@ -100,9 +101,11 @@ func film(v *Viewer, a *App, n int, grow func(tick int)) reel {
 		was := v.dir.shotAt
 		start := time.Now()
 		v.dir.frame(v, a)
-		r.choice += time.Since(start)
+		took := time.Since(start)
+		r.choice += took
 		if v.dir.shotAt != was {
 			r.cuts++
+			r.cutting += took
 		}
 		cam.Tick(a.Clock)
 		r.frames++
@@ -211,8 +214,9 @@ func TestTheDirectorNeverShowsAnEmptyFrame(t *testing.T) {
 
 // BenchmarkDirector is the director's choice over a whole game of each
 // mapped title: the share of ticks with units in sight but none in the
-// shot, of the frames of note whose markers never came on the screen,
-// and the CPU time of the choice per tick.
+// shot (and on the screen, as the camera eases), of the frames of note
+// whose markers never came on the screen, the mean shot's length, and
+// the CPU time of the choice per tick and per cut.
 func BenchmarkDirector(b *testing.B) {
 	games := directorGames(b)
 	for _, id := range []string{"aibg5", "aic21", "aic21-bots", "guardains", "guardains-bots"} {
@@ -231,6 +235,7 @@ func BenchmarkDirector(b *testing.B) {
 			b.ReportMetric(r.missedShare(), "missed%")
 			b.ReportMetric(r.shotLength(), "s/shot")
 			b.ReportMetric(float64(r.choice.Nanoseconds())/float64(r.frames), "ns/frame")
+			b.ReportMetric(float64(r.cutting.Nanoseconds())/float64(max(1, r.cuts)), "ns/cut")
 		})
 	}
 }
@@ -358,4 +363,63 @@ func TestTheDirectorLeavesAnIdleBaseLive(t *testing.T) {
 	require.Positive(t, left, "guardians left their bases")
 	t.Logf("the longest shot of guardians at home while others were away: %.1f s", float64(longest)*tickTime)
 	require.LessOrEqual(t, float64(longest)*tickTime, shotIdle+0.5)
+}
+
+// settledShots films v to its end and counts the ticks whose shot has
+// been held a second and that ask is asked of (of reports so), and of
+// them those whose shot holds a unit that ask picks out.
+func settledShots(v *Viewer, a *App, ask func(cur int, u game.Unit) (of, picked bool)) (asked, held int) {
+	mp := v.view.(render.Mapped)
+	cam := mp.Camera()
+	for i := 0; i < 20000 && !v.Finished(); i++ {
+		film(v, a, 1, nil)
+		if a.Clock-v.dir.shotAt < 1 {
+			continue
+		}
+		cur := v.clock.Cursor
+		x0, y0, x1, y1 := cam.Target()
+		of, in := false, false
+		for _, u := range units(v, v.rec.Timeline.Frame(cur), 0) {
+			o, picked := ask(cur, u)
+			of = of || o
+			if x, y := mp.Spot(u.Cell); picked && x >= x0 && x <= x1 && y >= y0 && y <= y1 {
+				in = true
+			}
+		}
+		if of {
+			asked++
+			if in {
+				held++
+			}
+		}
+	}
+	return asked, held
+}
+
+// In an AIBG 5.0 game's last seconds, the director's shots hold a ship of
+// the two ahead.
+func TestTheDirectorWatchesTheLeadersAtTheEnd(t *testing.T) {
+	rec := botMatch(t, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"})
+	v, a := directed(t, rec)
+	asked, held := settledShots(v, a, func(cur int, u game.Unit) (bool, bool) {
+		ahead := endSides(v, cur)
+		return ahead != 0, ahead&(1<<u.Seat) != 0
+	})
+	require.Positive(t, asked, "the game's last seconds were filmed")
+	require.Equal(t, asked, held, "shots of the last seconds without a ship of the two ahead")
+}
+
+// In AIC21, while nothing happens in sight, most shots hold a worker
+// carrying food home: they are spread over the map, a readable shot holds
+// a cluster of them.
+func TestTheDirectorFindsTheCarriers(t *testing.T) {
+	rec := aic21Game(t, 300)
+	v, a := directed(t, rec)
+	asked, held := settledShots(v, a, func(cur int, u game.Unit) (bool, bool) {
+		major, minor := v.dir.action(v, cur)
+		return u.Carries && !major && !minor, u.Carries
+	})
+	require.Positive(t, asked, "workers carried food")
+	t.Logf("%d of %d calm shots hold a carrier", held, asked)
+	require.GreaterOrEqual(t, float64(held), 0.8*float64(asked))
 }
