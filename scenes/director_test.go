@@ -423,3 +423,23 @@ func TestTheDirectorFindsTheCarriers(t *testing.T) {
 	t.Logf("%d of %d calm shots hold a carrier", held, asked)
 	require.GreaterOrEqual(t, float64(held), 0.8*float64(asked))
 }
+
+// People who move the camera keep the director away for a while, even
+// from empty ground; then it finds the guardians again.
+func TestTheDirectorKeepsAwayFromPeoplesCamera(t *testing.T) {
+	rec := guardainsGame(t, 300)
+	v, a := directed(t, rec)
+	film(v, a, 120, nil)
+	mp := v.view.(render.Mapped)
+	cam := mp.Camera()
+	mp.Pan(-4000, -4000)
+	v.dir.touched(a.Clock)
+	x0, y0, x1, y1 := cam.Target()
+	r := film(v, a, int((handsOffFor-0.5)/tickTime), nil)
+	require.Equal(t, r.ticks, r.empty, "the camera stays on the empty ground people chose")
+	nx0, ny0, nx1, ny1 := cam.Target()
+	require.Equal(t, [4]float64{x0, y0, x1, y1}, [4]float64{nx0, ny0, nx1, ny1})
+	film(v, a, 60, nil)
+	r = film(v, a, 60, nil)
+	require.Zero(t, r.empty, "the director is back")
+}
