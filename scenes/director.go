@@ -36,7 +36,7 @@ type director struct {
 	// handsOn is the clock when people last moved the camera; 0 never.
 	handsOn float64
 	// shotAt is when the shot began; major whether it frames an event of
-	// note; frame the frame it was cut for.
+	// note; cut the frame it was cut for.
 	shotAt float64
 	major  bool
 	cut    int
