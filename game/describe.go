@@ -113,6 +113,8 @@ type Unit struct {
 	ID   string // stable across the frames of a game: "P1 Gamora", "ant 12"
 	Seat Seat
 	Cell [2]int
+	// Carries marks a unit that carries something home: a stone, food.
+	Carries bool
 }
 
 // A Populated title lists the units of a frame that the sight may see.

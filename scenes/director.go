@@ -24,7 +24,8 @@ const (
 
 // director is where the camera of a mapped view looks: it opens on what
 // matters at a readable zoom, follows a unit, and, on, goes where the
-// action is and holds each shot long enough to read.
+// action is (action.go scores it) and holds each shot long enough to
+// read, but never on a shot with no unit while there are units.
 type director struct {
 	on     bool
 	opened bool
@@ -32,13 +33,18 @@ type director struct {
 	// readable zoom on it at the next frame.
 	follow string
 	close  bool
-	// handsOn is the clock when people last moved the camera.
+	// handsOn is the clock when people last moved the camera; 0 never.
 	handsOn float64
 	// shotAt is when the shot began; major whether it frames an event of
-	// note; frame the frame it was cut for.
+	// note; cut the frame it was cut for.
 	shotAt float64
 	major  bool
 	cut    int
+	// cast are the world points of the units of frame castAt, as sight
+	// castAs sees them: whether the shot is empty is asked every tick.
+	cast   [][2]float64
+	castAt int
+	castAs game.Seat
 }
 
 // touched notes that people moved the camera: the director keeps away for
@@ -125,19 +131,6 @@ func cellsOf(us []game.Unit) [][2]int {
 	return out
 }
 
-// leaders are the units of the seat ahead in frame f's standings, or every
-// unit when the title ranks none.
-func leaders(v *Viewer, f game.Frame) []game.Unit {
-	if r, ok := v.rec.Title.(game.Ranked); ok {
-		if st := r.Standings(f, v.sight()); len(st.Rows) > 0 {
-			if us := units(v, f, 1<<st.Rows[0].Seat); len(us) > 0 {
-				return us
-			}
-		}
-	}
-	return units(v, f, 0)
-}
-
 // frame points the camera for this frame: the opening shot, the unit
 // followed, or the director's shot.
 func (d *director) frame(v *Viewer, a *App) {
@@ -146,7 +139,6 @@ func (d *director) frame(v *Viewer, a *App) {
 		return
 	}
 	cam := mp.Camera()
-	m := &v.moment
 	if !d.opened {
 		d.opened = true
 		d.open(v, mp)
@@ -171,36 +163,68 @@ func (d *director) frame(v *Viewer, a *App) {
 			return
 		}
 	}
-	if !d.on || a.Clock-d.handsOn < handsOffFor {
+	if !d.on || (d.handsOn > 0 && a.Clock-d.handsOn < handsOffFor) {
 		cam.SetRate(0)
 		return
 	}
 	cam.SetRate(2.2)
 	cur := v.clock.Cursor
-	if cur == d.cut && a.Clock-d.shotAt < shotIdle {
+	age := a.Clock - d.shotAt
+	empty := cam.Ready() && d.empty(v, mp, cur)
+	if !empty && cur == d.cut && age < shotIdle {
 		return
 	}
-	major, minor := d.action(v, m.Cur, cur)
-	age := a.Clock - d.shotAt
+	major, minor := d.action(v, cur)
 	switch {
-	case len(major) > 0 && (age >= shotHold || (!d.major && age >= 1)):
-		shoot(v, mp, spots(mp, major))
-		d.shotAt, d.major, d.cut = a.Clock, true, cur
-	case len(minor) > 0 && age >= shotHold:
-		pts := spots(mp, minor)
-		if !inShot(cam, pts) {
-			shoot(v, mp, pts)
-		}
-		d.shotAt, d.major, d.cut = a.Clock, false, cur
-	case len(major)+len(minor) == 0 && age >= shotIdle:
-		readable, _ := scales(v, mp)
-		pts := spots(mp, cellsOf(units(v, m.Cur, 0)))
-		if len(pts) == 0 || !fits(mp, pts, readable) {
-			pts = spots(mp, cellsOf(leaders(v, m.Cur)))
-		}
-		shoot(v, mp, pts)
-		d.shotAt, d.major, d.cut = a.Clock, false, cur
+	case empty:
+	case major && (age >= shotHold || (!d.major && age >= 1)):
+	case minor && age >= shotHold:
+	case age >= shotIdle:
+	default:
+		return
 	}
+	readable, _ := scales(v, mp)
+	ss := d.hotspots(v, mp, cur)
+	pts, cast := best(mp, ss, readable, major)
+	if !cast {
+		pts, _ = best(mp, ss, readable, false)
+	}
+	if empty || major || !inShot(cam, pts) {
+		shoot(v, mp, pts)
+		if far(cam) {
+			cam.Snap()
+		}
+	}
+	d.shotAt, d.major, d.cut = a.Clock, major, cur
+}
+
+// empty reports whether the shot the camera is going to holds none of the
+// units of frame i while there are some, but at its edges, where they
+// are about to leave it.
+func (d *director) empty(v *Viewer, mp render.Mapped, i int) bool {
+	if s := v.sight(); i != d.castAt || s != d.castAs || d.cast == nil {
+		d.castAt, d.castAs = i, s
+		d.cast = append(d.cast[:0], spots(mp, cellsOf(units(v, v.rec.Timeline.Frame(i), 0)))...)
+	}
+	if len(d.cast) == 0 {
+		return false
+	}
+	x0, y0, x1, y1 := mp.Camera().Target()
+	mx, my := (x1-x0)*0.1, (y1-y0)*0.1
+	for _, p := range d.cast {
+		if p[0] >= x0+mx && p[0] <= x1-mx && p[1] >= y0+my && p[1] <= y1-my {
+			return false
+		}
+	}
+	return true
+}
+
+// far reports whether the camera is going where nothing of what it shows
+// now is: it cuts there rather than pan over empty ground.
+func far(cam *render.Camera) bool {
+	x0, y0, x1, y1 := cam.Target()
+	v0, w0, v1, w1 := cam.Visible()
+	return x1 < v0 || x0 > v1 || y1 < w0 || y0 > w1
 }
 
 // inShot reports whether the points are well inside where the camera is
@@ -216,82 +240,37 @@ func inShot(cam *render.Camera, pts [][2]float64) bool {
 	return true
 }
 
-// action are the cells of frame i's events: of note, and the action.
-func (d *director) action(v *Viewer, f game.Frame, i int) (major, minor [][2]int) {
-	c := v.chron
-	var ms []game.Marker
-	if i < len(c.Markers) {
-		ms = append(append(ms, c.Markers[i]...), c.Minor[i]...)
-	} else if mk, ok := v.rec.Title.(game.Marked); ok {
-		ms = mk.Markers(f, v.sight())
-	}
-	for _, m := range ms {
+// action reports whether frame i has placed events of note, and placed
+// minor ones: the action.
+func (d *director) action(v *Viewer, i int) (major, minor bool) {
+	for _, m := range d.markers(v, i) {
 		switch {
 		case !m.Placed:
 		case m.Minor:
-			minor = append(minor, m.Cell)
+			minor = true
 		default:
-			major = append(major, m.Cell)
+			major = true
 		}
 	}
 	return major, minor
 }
 
-// open is the first shot: a person's own units in a match; in a replay all
-// units where they fit at a readable zoom, else the leading side's.
+// open is the first shot: a person's own units in a match; else the
+// director's best shot of the moment.
 func (d *director) open(v *Viewer, mp render.Mapped) {
-	f := v.rec.Timeline.Frame(v.clock.Cursor)
-	var us []game.Unit
-	if p := v.people(); p != 0 {
-		us = units(v, f, p)
-	}
-	if len(us) == 0 {
-		us = units(v, f, 0)
-		readable, _ := scales(v, mp)
-		if pts := spots(mp, cellsOf(us)); len(pts) > 0 && !fits(mp, pts, readable) {
-			us = leaders(v, f)
-		}
-	}
-	if len(us) == 0 {
-		if major, _ := d.action(v, f, v.clock.Cursor); len(major) > 0 {
-			shoot(v, mp, spots(mp, major))
-		}
-		return
-	}
+	cur := v.clock.Cursor
 	readable, _ := scales(v, mp)
-	shoot(v, mp, crowd(mp, spots(mp, cellsOf(us)), readable))
-}
-
-// crowd is the most points that fit together in one shot at scale k: all
-// of them when they fit, else those about the point with the most
-// neighbours in a shot's reach (never the empty middle of points far
-// apart).
-func crowd(mp render.Mapped, pts [][2]float64, k float64) [][2]float64 {
-	if len(pts) == 0 || fits(mp, pts, k) {
-		return pts
-	}
-	a := mp.Camera().Area()
-	rw, rh := float64(a.Dx())*0.45/k, float64(a.Dy())*0.45/k
-	near := func(p, q [2]float64) bool { return math.Abs(p[0]-q[0]) <= rw && math.Abs(p[1]-q[1]) <= rh }
-	best, most := 0, -1
-	for i, p := range pts {
-		n := 0
-		for _, q := range pts {
-			if near(p, q) {
-				n++
+	ss := d.hotspots(v, mp, cur)
+	if p := v.people(); p != 0 {
+		if us := units(v, v.rec.Timeline.Frame(cur), p); len(us) > 0 {
+			ss = ss[:0]
+			for _, pt := range spots(mp, cellsOf(us)) {
+				ss = append(ss, spot{pt[0], pt[1], 1, true, false})
 			}
 		}
-		if n > most {
-			best, most = i, n
-		}
 	}
-	var out [][2]float64
-	for _, q := range pts {
-		if near(pts[best], q) {
-			out = append(out, q)
-		}
-	}
-	return out
+	pts, _ := best(mp, ss, readable, false)
+	shoot(v, mp, pts)
 }
 
 // followed is where the unit followed is drawn now: between its cells in

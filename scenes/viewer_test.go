@@ -223,7 +223,7 @@ func TestDirectorFramesTheAction(t *testing.T) {
 	v.SetDirector(true)
 	v.Seek(kill)
 	a.Clock += 60
-	drawApp(a)
+	tick(t, a, 1)
 	mp := v.view.(render.Mapped)
 	x0, y0, x1, y1 := mp.Camera().Target()
 	var m game.Marker

@@ -412,7 +412,8 @@ type serverLink struct {
 // FeedViewer shows a server's match as its feed fills it: a DVR that plays
 // the newest turn as it comes, and can pause, step and scrub back while
 // the match goes on; End or the LIVE badge go back to live. human, when
-// not nil, plays the feed's seat from the viewer, as at the hotseat.
+// not nil, plays the feed's seat from the viewer, as at the hotseat; a
+// spectator's camera is the director's.
 func FeedViewer(feed *stream.Feed, human *game.Human) (*Viewer, error) {
 	rec := feed.Recording()
 	view, err := render.NewView(rec.Title.ID())
@@ -422,6 +423,7 @@ func FeedViewer(feed *stream.Feed, human *game.Human) (*Viewer, error) {
 	v := NewViewer(rec, view)
 	v.server = &serverLink{feed: feed, human: human}
 	v.server.seat, _ = feed.Seat()
+	v.SetDirector(human == nil)
 	v.clock.Follow = rec.Timeline.Live()
 	if !v.clock.Follow {
 		v.clock.Playing = false // a finished match opens on its start, paused

@@ -158,6 +158,7 @@ func TestWatchAServersMatchLikeARecorder(t *testing.T) {
 	require.Equal(t, n-1, v.clock.Cursor, "live: the newest turn")
 	require.True(t, v.rec.Timeline.Live())
 	require.True(t, v.clock.Follow)
+	require.True(t, v.dir.on, "a spectator's camera follows the action")
 
 	press(t, a, ActFirst)
 	require.Equal(t, 0, v.clock.Cursor, "rewound")

@@ -158,7 +158,8 @@ func fighter(s *State, id int) string {
 	return "unit " + strconv.Itoa(id)
 }
 
-// Units are the living ants and scorpions the sight sees.
+// Units are the living ants and scorpions the sight sees; a worker with
+// food carries.
 func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 	s, ok := f.State.(*State)
 	if !ok {
@@ -170,7 +171,7 @@ func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 		if !game.Knows(as, game.Seat(u.Colony)) && !seen(s, as, u.Cell()) {
 			continue
 		}
-		out = append(out, game.Unit{ID: unitName(u), Seat: game.Seat(u.Colony), Cell: [2]int{u.X, u.Y}})
+		out = append(out, game.Unit{ID: unitName(u), Seat: game.Seat(u.Colony), Cell: [2]int{u.X, u.Y}, Carries: u.Carry != NoRes})
 	}
 	return out
 }

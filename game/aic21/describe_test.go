@@ -61,6 +61,15 @@ func TestStandingsStatsAndMarkersOfAGame(t *testing.T) {
 			require.True(t, s.Sees(0, Cell{u.Cell[0], u.Cell[1]}))
 		}
 	}
+	carrying := 0
+	for i := 0; i < tl.Len(); i++ {
+		for _, u := range (Title{}).Units(tl.Frame(i), game.AllSeats) {
+			if u.Carries {
+				carrying++
+			}
+		}
+	}
+	require.Positive(t, carrying, "workers carry food home")
 }
 
 // A tie on every count says so, in the judge's words: a coin toss decides

@@ -164,7 +164,7 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 }
 
 // Units are the guardians alive that the sight sees: its own, and the
-// enemy's in its view.
+// enemy's in its view. The stone's carrier carries.
 func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 	s, ok := f.State.(*State)
 	if !ok {
@@ -176,7 +176,7 @@ func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 			if !g.Alive || !s.Maze.In(g.Pos) || (!knows(s, as, seat) && !sees(s, as, g.Pos)) {
 				continue
 			}
-			out = append(out, game.Unit{ID: who(seat, g.Hero), Seat: game.Seat(seat - 1), Cell: [2]int{g.Pos.X, g.Pos.Y}})
+			out = append(out, game.Unit{ID: who(seat, g.Hero), Seat: game.Seat(seat - 1), Cell: [2]int{g.Pos.X, g.Pos.Y}, Carries: g.Carrying})
 		}
 	}
 	return out

@@ -63,6 +63,15 @@ func TestSightsHideTheOtherSide(t *testing.T) {
 		}
 		require.Empty(t, Title{}.Units(f, game.NoSeat), "behind the curtain, no guardian")
 		require.Len(t, Title{}.Units(f, game.AllSeats), alive(s, 1)+alive(s, 2))
+		carriers := map[string]bool{}
+		for seat := 1; seat <= 2; seat++ {
+			for _, g := range s.Guardians[seat-1] {
+				carriers[who(seat, g.Hero)] = g.Carrying
+			}
+		}
+		for _, u := range (Title{}).Units(f, game.AllSeats) {
+			require.Equal(t, carriers[u.ID], u.Carries, "round %d: whether %s carries the stone", s.Round, u.ID)
+		}
 	}
 }
 
