@@ -554,7 +554,7 @@ func TestLogStepsWithoutMovesSayWhatHappened(t *testing.T) {
 		require.Empty(t, rec.Timeline.Frame(i).Moves)
 		require.NotEmpty(t, v.summary(i), "turn %d", i)
 	}
-	require.Equal(t, "colony 2 wins", v.summary(rec.Timeline.Len()-1))
+	require.Equal(t, "templateB wins", v.summary(rec.Timeline.Len()-1), "the colony by its team's name")
 }
 
 // The results of a game that ranks its players show the standings that
