@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
+	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/render"
 )
 
@@ -75,6 +77,17 @@ func TestEveryScaleFitsTheWindow(t *testing.T) {
 				rs = append(rs, it.Rect())
 			}
 			inside(t, rs, w, h, "settings "+at)
+
+			_, snap := fakeTournament(t, tournament.Format{System: tournament.SingleElimination, Seats: 2, Games: 2, ThirdPlace: true}, players, 1, byIndex)
+			for view := range 3 {
+				sc := NewTournament(tnet.Source{Dir: t.TempDir()}, snap)
+				a = newTestApp(sc)
+				a.UIScale = ui
+				sc.show(a, view)
+				screen(t, a, w, h, fmt.Sprintf("tournament-%d", view))
+				inside(t, append(append([]image.Rectangle{sc.area}, sc.tabs...), sc.heads...), w, h, fmt.Sprintf("the tournament's view %d %s", view, at))
+				sc.Close()
+			}
 
 			for id, rec := range recs {
 				for _, mapFirst := range []bool{false, true} {

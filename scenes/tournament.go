@@ -440,7 +440,9 @@ func (t *Tournament) layout(a *App) {
 		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s))
 		x += w + t.tabSize*2.3
 	}
-	t.area = rectXYWH(48*s, 188*s, float64(a.W)-96*s, float64(a.H)-188*s-84*s-t.nowHeight(a))
+	// Under the area, a line for its note on scrolling, clear of the
+	// latest results.
+	t.area = rectXYWH(48*s, 188*s, float64(a.W)-96*s, float64(a.H)-188*s-104*s-t.nowHeight(a))
 }
 
 // Draw draws the heading, the tabs, the view, the latest results and the
