@@ -124,7 +124,8 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 // addStatus gives the page arenaStatus(): what the window shows, as JSON,
 // for the tests that drive the page and for people's scripts. frame is
 // when the first frame was drawn (performance.now(), in milliseconds);
-// moves are those of the turn shown.
+// moves are those of the turn shown; mapFirst whether the viewer shows the
+// map first.
 func addStatus(a *App) {
 	first := -1.0
 	prev := a.OnFirstFrame
@@ -144,10 +145,11 @@ func addStatus(a *App) {
 			Live  bool              `json:"live"`
 			Moves map[string]string `json:"moves,omitempty"`
 			Toast string            `json:"toast,omitempty"`
+			Map   bool              `json:"mapFirst,omitempty"`
 		}{Frame: first, Scene: fmt.Sprintf("%T", a.Top()), Turn: -1, Toast: a.toast}
 		if v, ok := a.Top().(*Viewer); ok {
 			tl := v.rec.Timeline
-			st.Title, st.Turn, st.Turns, st.Live = v.rec.Title.ID(), v.Cursor(), tl.Len()-1, tl.Live()
+			st.Title, st.Turn, st.Turns, st.Live, st.Map = v.rec.Title.ID(), v.Cursor(), tl.Len()-1, tl.Live(), v.mapFirst
 			st.Moves = map[string]string{}
 			for s, m := range tl.Frame(v.Cursor()).Moves {
 				st.Moves[strconv.Itoa(s.Number())] = m
@@ -160,7 +162,8 @@ func addStatus(a *App) {
 
 // StartPage connects the app to its page: the file picker, the server the
 // page came from, and what the page's address asks for: ?replay=URL opens
-// a replay (or a server's match), #match=ID watches a match of the page's
+// a replay (or a server's match), ?layout=map opens matches with the map
+// first (for a projector), #match=ID watches a match of the page's
 // server, #match=ID&jury=TOKEN as its jury sees it (live and whole; the
 // token, in the fragment, never reaches the network in an address, and is
 // taken off the address bar once read).
@@ -177,6 +180,9 @@ func StartPage(a *App) {
 	}
 	addFileInput(a)
 	addStatus(a)
+	if here.Query().Get("layout") == "map" {
+		mapFirst = true
+	}
 	if r := here.Query().Get("replay"); r != "" {
 		turn := -1
 		if t := here.Query().Get("turn"); t != "" {

@@ -167,6 +167,7 @@ type status struct {
 	Live  bool              `json:"live"`
 	Moves map[string]string `json:"moves"`
 	Toast string            `json:"toast"`
+	Map   bool              `json:"mapFirst"`
 }
 
 // tab is one browser tab on the page.

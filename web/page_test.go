@@ -95,11 +95,19 @@ func TestSantoriniHotseatInTheBrowser(t *testing.T) {
 	require.Equal(t, "C3 B2", s.Moves["1"], "the clicks placed the workers: %+v", s)
 }
 
-// TestReplayByURLInTheBrowser opens a fixture by ?replay=URL and steps it
-// with the viewer's keys.
+// TestReplayByURLInTheBrowser opens a fixture by ?replay=URL, with the map
+// first (?layout=map, for a projector), and steps it with the viewer's
+// keys; H brings the panels back.
 func TestReplayByURLInTheBrowser(t *testing.T) {
-	tb := open(t, "/?replay="+url.QueryEscape(fixture(t, "santorini/game.txt")))
+	tb := open(t, "/?layout=map&replay="+url.QueryEscape(fixture(t, "santorini/game.txt")))
 	s := tb.until("the viewer", 20*time.Second, func(s status) bool { return s.Scene == "*scenes.Viewer" })
+	require.True(t, s.Map, "the map first")
+	if dir := os.Getenv("ARENA_SHOTS"); dir != "" {
+		f, err := os.Create(filepath.Join(dir, "page-map-first.png"))
+		require.NoError(t, err)
+		require.NoError(t, png.Encode(f, tb.screenshot()))
+		require.NoError(t, f.Close())
+	}
 	require.Equal(t, "santorini", s.Title)
 	require.False(t, s.Live)
 	require.Greater(t, s.Turns, 10)
@@ -113,6 +121,8 @@ func TestReplayByURLInTheBrowser(t *testing.T) {
 	tb.until("a step back", 5*time.Second, func(s status) bool { return s.Turn == 2 })
 	tb.keys(kb.End)
 	tb.until("the end", 5*time.Second, func(s status) bool { return s.Turn == s.Turns })
+	tb.keys("h")
+	tb.until("the panels", 5*time.Second, func(s status) bool { return !s.Map })
 }
 
 // TestSaveAndSettingsInTheBrowser saves the shown replay from the pause
