@@ -54,6 +54,9 @@ func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
 		return image.Rectangle{}, "", false
 	}
 	b := v.band(a)
+	if v.mapFirst && b.Dx() < int(300*a.Scale) {
+		b.Min.X = int(v.score.cardsX) // the players' cards give way to the result
+	}
 	if b.Dx() < int(120*a.Scale) {
 		return image.Rectangle{}, "", false
 	}

@@ -114,7 +114,12 @@ func TestEveryScaleFitsTheWindow(t *testing.T) {
 						for _, c := range v.score.cards {
 							require.LessOrEqual(t, float64(c.Max.X), v.score.turnX, "%s: a player's card runs into the turn", what)
 						}
-						require.Less(t, v.score.bandX, float64(v.help.Rect().Min.X), "%s: no room for the banner", what)
+						v.Seek(rec.Timeline.Len() - 1)
+						v.step(a)
+						v.atEnd = true
+						r, _, ok := v.bannerRect(a)
+						require.True(t, ok, "%s: no room for the banner", what)
+						require.True(t, r.In(v.scoreboard()), "%s: the banner %v leaves the scoreboard", what, r)
 					} else {
 						rs = append(rs, v.side, v.top)
 						chrome = append(chrome, v.side, v.top)

@@ -29,10 +29,11 @@ type scoreCache struct {
 	// read for.
 	key   [2]int
 	stats []scoreLine
-	// cards are where each seat's card goes, in seat order; turnX and
-	// bandX where the turn and the band (the banner, the feed) start.
-	cards        []image.Rectangle
-	turnX, bandX float64
+	// cards are where each seat's card goes, in seat order; cardsX,
+	// turnX and bandX where the cards, the turn and the band (the banner,
+	// the feed) start.
+	cards                []image.Rectangle
+	cardsX, turnX, bandX float64
 }
 
 // scoreLine is a seat's first numbers as a line, "SCORE 0.81 · PENALTY
@@ -107,7 +108,7 @@ func (v *Viewer) layoutScoreboard(a *App) {
 		v.score.cards = append(v.score.cards, rectXYWH(x, 8*s, w-8*s, float64(r.Dy())-16*s))
 		x += w
 	}
-	v.score.turnX, v.score.bandX = x+4*s, x+4*s+turnW
+	v.score.cardsX, v.score.turnX, v.score.bandX = cardsX, x+4*s, x+4*s+turnW
 }
 
 // drawScoreboard draws the strip across the top of the map-first layout.
