@@ -54,20 +54,24 @@ func (m *Markers) Begin() { m.batch.Begin(sprites.Interface().Atlas) }
 // Unit queues the marker of a unit of seat s in colour c, size screen
 // pixels wide, centred at screen point (x, y), faded by alpha.
 func (m *Markers) Unit(s game.Seat, x, y, size float64, c color.NRGBA, alpha float64) {
-	m.shape(int(s&3), x, y, size, c, alpha)
+	m.Token(int(s&3), x, y, size, c, alpha)
 }
 
 // Load queues the token of what the unit of a marker of size at (x, y)
-// carries, in colour c: a disc on the marker's top-right shoulder.
-func (m *Markers) Load(x, y, size float64, c color.NRGBA, alpha float64) {
-	m.shape(sprites.MarkDisc, x+size*0.45, y-size*0.45, size*0.62, c, alpha)
+// carries: shape (sprites.MarkDisc...) in colour c on the marker's
+// top-right shoulder.
+func (m *Markers) Load(shape int, x, y, size float64, c color.NRGBA, alpha float64) {
+	m.Token(shape, x+size*0.45, y-size*0.45, size*0.62, c, alpha)
 }
 
-func (m *Markers) shape(i int, x, y, size float64, c color.NRGBA, alpha float64) {
+// Token queues a thing on the map at low zoom (a stone, a resource): shape
+// (sprites.MarkDisc...) in colour c over a dark edge, size screen pixels
+// wide, centred at (x, y).
+func (m *Markers) Token(shape int, x, y, size float64, c color.NRGBA, alpha float64) {
 	ui := sprites.Interface()
 	k := size / sprites.MarkUnit
-	m.batch.AddAt(ui.MarkEdges[i], x, y, k, 0, Fade(markEdge, alpha))
-	m.batch.AddAt(ui.Marks[i], x, y, k, 0, Fade(c, alpha))
+	m.batch.AddAt(ui.MarkEdges[shape], x, y, k, 0, Fade(markEdge, alpha))
+	m.batch.AddAt(ui.Marks[shape], x, y, k, 0, Fade(c, alpha))
 }
 
 // Flush draws the queued markers onto dst.

@@ -48,6 +48,16 @@ func (v *View) miniRect(s *guardains.State) image.Rectangle {
 	return image.Rect(int(x), int(y), int(x+w), int(y+h))
 }
 
+// picture is chart ch at two pixels per cell (floor, wall, floor, post),
+// painted again only when the chart changes: the minimap, and the whole
+// maze at low zoom.
+func (mm *minimap) picture(ch chart) *ebiten.Image {
+	if mm.from != ch {
+		mm.paint(ch)
+	}
+	return mm.img
+}
+
 // paint draws chart ch into the minimap's image at two pixels per cell.
 func (mm *minimap) paint(ch chart) {
 	m := ch.maze
@@ -94,9 +104,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	if x0, y0, x1, y1 := v.cam.Visible(); x0 <= 0 && y0 <= 0 && x1 >= float64(s.W()*unit) && y1 >= float64(s.H()*unit) {
 		return
 	}
-	if ch := chartOf(s); mm.from != ch {
-		mm.paint(ch)
-	}
+	img := mm.picture(chartOf(s))
 	r := v.miniRect(s)
 	mm.shown = r
 	sc := v.scale
@@ -108,7 +116,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	op.Filter = ebiten.FilterLinear
 	op.GeoM.Scale(kx/2, ky/2)
 	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-	dst.DrawImage(mm.img, &op)
+	dst.DrawImage(img, &op)
 	if mode != godView && v.fog.img != nil {
 		op.GeoM.Reset()
 		op.GeoM.Scale(kx, ky)
