@@ -12,7 +12,7 @@ import (
 // MarkerSize is a unit's marker across at low zoom, in screen pixels at
 // interface scale 1: big enough to see and to tell its shape on a
 // projector whatever the zoom.
-const MarkerSize = 14
+const MarkerSize = 16
 
 // The band of zoom where a unit turns from its sprite into its marker, as
 // a cell's side in screen pixels at interface scale 1: at spriteCell and

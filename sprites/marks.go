@@ -43,7 +43,7 @@ func paintMark(i int, e float64) *Canvas {
 		r := 0.4*u + e
 		Ellipse(z, m, m, r, r)
 	case MarkSquare:
-		h := 0.33*u + e
+		h := 0.36*u + e
 		RoundRect(z, m-h, m-h, 2*h, 2*h, e)
 	case MarkTriangle:
 		// Pointing up, its centroid in the middle: an edge of e moves

@@ -258,6 +258,7 @@ func (v *View) Update(m *render.Moment) {
 	v.cam.SetMaxZoom(max(12, float64(max(cur.W(), cur.H()))*96/float64(max(1, min(v.area.Dx(), v.area.Dy())))))
 	v.cam.Tick(m.Clock)
 	v.lastMode, v.lastPrivate = v.shownMode(cur), v.private(cur)
+	v.placeMinimap(cur, v.lastMode)
 }
 
 // Draw draws the moment.
