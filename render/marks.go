@@ -15,19 +15,20 @@ import (
 const MarkerSize = 16
 
 // The band of zoom where a unit turns from its sprite into its marker, as
-// a cell's side in screen pixels at interface scale 1: at spriteCell and
-// over, the sprite reads; at markerCell and under, only the marker shows;
-// between, the two crossfade so that zooming does not pop.
+// the size of the unit's figure on screen in pixels at interface scale 1:
+// at spriteFigure and over, the sprite reads; at markerFigure and under,
+// only the marker shows; between, the two crossfade so that zooming does
+// not pop.
 const (
-	markerCell = 14
-	spriteCell = 22
+	markerFigure = 14
+	spriteFigure = 20
 )
 
-// MarkerWeight is how much of a unit shows as its marker when a cell is
-// cellPx screen pixels wide at interface scale scale: 0 is the sprite
+// MarkerWeight is how much of a unit shows as its marker when its figure
+// is figurePx screen pixels wide at interface scale scale: 0 is the sprite
 // alone, 1 the marker alone.
-func MarkerWeight(cellPx, scale float64) float64 {
-	t := (spriteCell*scale - cellPx) / ((spriteCell - markerCell) * scale)
+func MarkerWeight(figurePx, scale float64) float64 {
+	t := (spriteFigure*scale - figurePx) / ((spriteFigure - markerFigure) * scale)
 	t = max(0, min(1, t))
 	return t * t * (3 - 2*t)
 }

@@ -90,7 +90,7 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 	single := v.size(0.9, minBadge)
 	// At low zoom a guardian is its team's marker; across a band of zoom
 	// the badge fades into it.
-	mark := render.MarkerWeight(v.cam.Scale()*unit, v.scale)
+	mark := v.markWeight()
 	markSize := render.MarkerSize * v.scale
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
@@ -151,6 +151,10 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 		}
 	}
 }
+
+// markWeight is how much of a guardian shows as its marker at the zoom
+// now (render.MarkerWeight): its figure is nine tenths of a cell.
+func (v *View) markWeight() float64 { return render.MarkerWeight(0.9*v.cam.Scale()*unit, v.scale) }
 
 // markGuardian queues guardian g of maze s's marker, size screen pixels
 // wide, at world point (x, y) moved by (ringX, ringY) markers in a crowded

@@ -406,7 +406,7 @@ func (v *View) drawCells(s *guardains.State, mode int, m *render.Moment) {
 	// guardians see.
 	if c := s.Carrier(); c == nil && visible(s, mode, s.Stone) {
 		x, y := center(s.Stone)
-		if w := render.MarkerWeight(v.cam.Scale()*unit, v.scale); w > 0 {
+		if w := v.markWeight(); w > 0 {
 			sx, sy := v.cam.ToScreen(x, y)
 			v.marks.Token(sprites.MarkDiamond, sx, sy, render.MarkerSize*v.scale, stoneGlow, w)
 		}
