@@ -10,9 +10,10 @@ import (
 	"github.com/arena-games/arena/render"
 )
 
-// lowZoomGames are a game of each title with a map: the fixtures where
-// there are some, the bots' games on Arena's maps where not (GuardAIns on
-// its 200x200 maze).
+// lowZoomGames are a game of each title, by the name of its pictures: the
+// fixtures where there are some, the bots' games on Arena's maps where not
+// (GuardAIns on its 200x200 maze), and a recorded GuardAIns player's
+// transcript, which shows that player's fog.
 func lowZoomGames(t *testing.T) map[string]*game.Recording {
 	games := map[string]*game.Recording{
 		"guardains": guardainsGame(t, 60),
@@ -20,14 +21,15 @@ func lowZoomGames(t *testing.T) map[string]*game.Recording {
 		"aibg5":     botMatch(t, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "30"}),
 		"alienwarz": botMatch(t, "alienwarz", []string{"strategist", "miner"}, nil),
 	}
-	for id, path := range map[string]string{
-		"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
-		"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
+	for name, path := range map[string]string{
+		"aic21":         "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
+		"alienwarz":     "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
+		"guardains-fog": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
 	} {
 		if _, err := os.Stat(path); err == nil {
 			rec, err := game.OpenFile(path)
-			require.NoError(t, err, id)
-			games[id] = rec
+			require.NoError(t, err, name)
+			games[name] = rec
 		}
 	}
 	return games
@@ -43,7 +45,7 @@ func TestShotsLowZoom(t *testing.T) {
 	if os.Getenv("ARENA_SHOTS") == "" {
 		t.Skip("set ARENA_SHOTS to a folder to draw the low-zoom viewers into it")
 	}
-	for id, rec := range lowZoomGames(t) {
+	for name, rec := range lowZoomGames(t) {
 		for _, size := range [][2]int{{1280, 800}, {1920, 1080}} {
 			w, h := size[0], size[1]
 			view, err := render.NewView(rec.Title.ID())
@@ -60,12 +62,12 @@ func TestShotsLowZoom(t *testing.T) {
 				mp.Fit()
 				mp.Camera().Snap()
 			}
-			screen(t, a, w, h, "lowzoom-"+id)
+			screen(t, a, w, h, "lowzoom-"+name)
 			if ok {
 				area := mp.Camera().Area()
 				mp.Zoom(0.1, float64(area.Min.X+area.Max.X)/2, float64(area.Min.Y+area.Max.Y)/2)
 				mp.Camera().Snap()
-				screen(t, a, w, h, "lowzoom-"+id+"-out")
+				screen(t, a, w, h, "lowzoom-"+name+"-out")
 			}
 		}
 	}
