@@ -76,7 +76,7 @@ func (v *View) placeMinimap(s *guardains.State, mode int) {
 	near := render.MarkerSize * v.scale
 	cover := func(i int) int {
 		r := v.miniRectAt(s, i)
-		in := func(wx, wy float64, k float64) bool {
+		in := func(wx, wy, k float64) bool {
 			sx, sy := v.cam.ToScreen(wx, wy)
 			return sx > float64(r.Min.X)-k && sx < float64(r.Max.X)+k && sy > float64(r.Min.Y)-k && sy < float64(r.Max.Y)+k
 		}
@@ -113,9 +113,9 @@ func (v *View) placeMinimap(s *guardains.State, mode int) {
 	v.mini.corner = best
 }
 
-// picture is chart ch at two pixels per cell (floor, wall, floor, post),
-// painted again only when the chart changes: the minimap, and the whole
-// maze at low zoom.
+// picture is chart ch at two pixels per cell (a cell's floor, its right
+// and bottom sides, a post), painted again only when the chart changes:
+// the minimap, and the whole maze at low zoom.
 func (mm *minimap) picture(ch chart) *ebiten.Image {
 	if mm.from != ch {
 		mm.paint(ch)
