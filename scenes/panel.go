@@ -80,10 +80,6 @@ type moveRow struct {
 	r     image.Rectangle
 }
 
-// seatGlyphs mark the seats beside their colours, so that people who do
-// not tell the colours apart tell the seats apart.
-var seatGlyphs = [8]string{"●", "■", "▲", "♦", "●", "■", "▲", "♦"}
-
 // playerNames are the seats as people call them; outNames when they are
 // out of the game.
 var (
@@ -99,18 +95,11 @@ func (v *Viewer) seatGlyph(dst *ebiten.Image, s game.Seat, x, y, size float64) {
 
 // drawSeatMark draws the mark of seat s in colour c, centred at (x, y).
 func drawSeatMark(dst *ebiten.Image, s game.Seat, x, y, size float64, c color.NRGBA) {
-	switch {
-	case s < 0:
+	if s < 0 {
 		render.Text(dst, "◊", render.Bold, size, x, y-size*0.65, render.InkDim, render.Center)
-	case s&3 == 0:
-		render.Disc(dst, x, y, size*0.4, c)
-	case s&3 == 1:
-		k := size * 0.66
-		render.FillRect(dst, x-k/2, y-k/2, k, k, c)
-	default:
-		g := seatGlyphs[s&7]
-		render.Text(dst, g, render.Bold, size*1.05, x, y-size*0.72, c, render.Center)
+		return
 	}
+	render.SeatMark(dst, s, x, y, size, c)
 }
 
 // seatColor is the colour that marks seat s: the view's, or the safe

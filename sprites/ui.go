@@ -39,6 +39,11 @@ type UI struct {
 	Glow   *ebiten.Image // a radial glow fading to nothing, radius DiscRadius
 	Fade   *ebiten.Image // white at the bottom fading to nothing at the top
 	Icons  [iconCount]*ebiten.Image
+	// Marks are the seats' shapes (MarkDisc...), MarkUnit wide in a
+	// MarkCanvas square; MarkEdges the same grown by an edge.
+	Marks, MarkEdges [markCount]*ebiten.Image
+	// Atlas holds every sprite above, for a render.Batch of them.
+	Atlas *ebiten.Image
 }
 
 // Sizes of the UI sprites, in atlas pixels.
@@ -86,10 +91,14 @@ func paintUI() *UI {
 	for i := Icon(0); i < iconCount; i++ {
 		imgs = append(imgs, paintIcon(i))
 	}
-	packed := Pack(images(imgs)...)
+	shapes, edges := paintMarks()
+	imgs = append(append(imgs, shapes[:]...), edges[:]...)
+	atlas, packed := PackAtlas(images(imgs)...)
 	ui := &UI{Pixel: sub(packed[0], 1, 1, 2, 2), Panel: packed[1], Shadow: packed[2], Disc: packed[3], Ring: packed[4], Glow: packed[5],
-		Fade: sub(packed[6], 1, 2, 3, 254)}
-	copy(ui.Icons[:], packed[7:])
+		Fade: sub(packed[6], 1, 2, 3, 254), Atlas: atlas}
+	n := copy(ui.Icons[:], packed[7:])
+	n += copy(ui.Marks[:], packed[7+n:])
+	copy(ui.MarkEdges[:], packed[7+n:])
 	return ui
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/hex"
 	"github.com/arena-games/arena/render"
@@ -21,6 +22,9 @@ const (
 	numberRise = 55.0 // world units a damage number floats up
 	shipScale  = 1.05 // a ship's size relative to its sprite: about a tile
 )
+
+// trapped is the violet of a black hole that holds a ship.
+var trapped = color.NRGBA{0xc0, 0x90, 0xff, 0xff}
 
 // shipPose is where a ship is drawn in a moment, facing which way, how
 // visible.
@@ -91,9 +95,12 @@ func pose(p *aibg5.Player, m *render.Moment) shipPose {
 	return ps
 }
 
-// drawShips draws the four ships with their health bars, levels and numbers.
+// drawShips draws the four ships with their health bars, levels and
+// numbers; zoomed out, each is its player's marker, across a band of zoom
+// the ship fading into it.
 func (v *View) drawShips(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State, m *render.Moment) {
 	sh := v.sheet
+	mark := v.markWeight()
 	for i := range s.Players {
 		p := &s.Players[i]
 		if p.Removed {
@@ -104,8 +111,15 @@ func (v *View) drawShips(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State, 
 			continue
 		}
 		ink := team(i)
+		if mark > 0 {
+			v.markShip(p, ps, ink, mark)
+		}
+		if mark >= 1 {
+			continue
+		}
+		ps.alpha *= 1 - mark
 		if p.Trapped {
-			b.Add(sh.BlackHole, v.at(sh.BlackHole, ps.x, ps.y, 0.75, -m.Clock*3), render.Fade(color.NRGBA{0xc0, 0x90, 0xff, 0xff}, 0.8*ps.alpha))
+			b.Add(sh.BlackHole, v.at(sh.BlackHole, ps.x, ps.y, 0.75, -m.Clock*3), render.Fade(trapped, 0.8*ps.alpha))
 		}
 		bob := math.Sin(m.Clock*2+float64(i)) * 2.5
 		b.Add(sh.Glow, v.at(sh.Glow, ps.x, ps.y, 0.7, 0), render.Fade(ink, 0.35*ps.alpha))
@@ -117,6 +131,25 @@ func (v *View) drawShips(b *render.Batch, g *ebiten.GeoM, s, prev *aibg5.State, 
 		b.Add(sh.Ship, v.at(sh.Ship, ps.x, ps.y+bob, shipScale, ps.angle), render.Fade(ink, ps.alpha))
 		b.Add(sh.Cockpit, v.at(sh.Cockpit, ps.x, ps.y+bob, shipScale, ps.angle), render.Fade(white, ps.alpha))
 		v.drawGauges(b, g, p, prev.Player(p.Idx), ps, m)
+	}
+}
+
+// markWeight is how much of a ship shows as its marker at the zoom now
+// (render.MarkerWeight): the ship's figure is three quarters of a hex.
+func (v *View) markWeight() float64 {
+	return render.MarkerWeight(0.75*v.CellSize()*v.cam.Scale(), v.scale)
+}
+
+// markShip queues player p's marker where pose ps has its ship, in colour
+// ink, faded by mark: its player's shape, and a black hole's swirl on its
+// shoulder while one holds it.
+func (v *View) markShip(p *aibg5.Player, ps shipPose, ink color.NRGBA, mark float64) {
+	size := render.MarkerSize * v.scale
+	x, y := v.cam.ToScreen(ps.x, ps.y)
+	alpha := ps.alpha * mark
+	v.marks.Unit(game.Seat(p.Idx-1), x, y, size, ink, alpha)
+	if p.Trapped {
+		v.marks.Load(sprites.MarkDisc, x, y, size, trapped, alpha)
 	}
 }
 

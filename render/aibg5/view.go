@@ -61,6 +61,7 @@ type View struct {
 	cam   render.Camera
 	sheet *sprites.AIBG
 	batch render.Batch
+	marks render.Markers // the ships' markers at low zoom
 	sky   *ebiten.Image
 	in    entry
 	look  render.Look
@@ -201,12 +202,15 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	g := &v.world
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
+	v.marks.Begin()
 	v.drawTiles(b, g, cur, m)
 	v.drawHighlights(b, g, cur, m)
 	v.drawEntities(b, g, cur, prev, m)
 	v.drawShips(b, g, cur, prev, m)
 	v.drawEffects(b, g, cur, prev, m)
-	b.Flush(dst.SubImage(v.area).(*ebiten.Image)) // what is zoomed in stays in the area
+	board := dst.SubImage(v.area).(*ebiten.Image) // what is zoomed in stays in the area
+	b.Flush(board)
+	v.marks.Flush(board)
 	v.drawCard(dst, cur, m)
 }
 

@@ -4,8 +4,10 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/sprites"
 )
 
 // drawResources draws the bread and grass: piles whose size follows their
@@ -140,6 +142,9 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 	st := &v.step
 	sh := v.sheet
 	tw := st.walkT(m.T)
+	// Zoomed out, a unit is its colony's marker; across a band of zoom
+	// the sprite fades into it.
+	mark := v.markWeight()
 	for i := range st.drawn {
 		st.drawn[i].on = false
 	}
@@ -198,7 +203,10 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 			y -= math.Abs(math.Sin(tw*math.Pi*4)) * side * 0.03
 		}
 		st.drawn[u.ID] = spot{x, y, side, true}
-		v.drawUnit(u, x, y, side, angle, frame, alpha, flash, m)
+		v.markUnit(u, x, y, alpha*mark)
+		if mark < 1 {
+			v.drawUnit(u, x, y, side, angle, frame, alpha*(1-mark), flash, m)
+		}
 	}
 	// A crowd's leftovers are counted at its cell's corner.
 	g := v.places()
@@ -211,7 +219,11 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 		x, y := center(u.Cell())
 		label := render.Signed(n - g*g)
 		r := math.Max(unit*0.15, 6/v.cam.Scale())
-		bx, by := x+unit*0.5-r, y+unit*0.5-r
+		off := unit*0.5 - r // the cell's corner, or past a marker's
+		if mark > 0 {
+			off = math.Max(off, render.MarkerSize*v.scale*0.5/v.cam.Scale()+r*0.5)
+		}
+		bx, by := x+off, y+off
 		for k := range len(label) - 1 {
 			v.sprite(sh.Disc, bx-float64(k)*r*0.9, by, r*2, 0, render.Fade(color.NRGBA{0x14, 0x12, 0x0e, 0xff}, 0.9))
 		}
@@ -238,7 +250,10 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 		if k >= 1 {
 			continue
 		}
-		v.drawUnit(&d.Unit, x, y, side*(1-0.4*k), k*2.4, 0, 1-k, 1-k, m)
+		v.markUnit(&d.Unit, x, y, (1-k)*mark)
+		if mark < 1 {
+			v.drawUnit(&d.Unit, x, y, side*(1-0.4*k), k*2.4, 0, (1-k)*(1-mark), 1-k, m)
+		}
 		for p := range 6 {
 			a := float64(p)*math.Pi/3 + 0.4
 			r := side * (0.15 + 0.5*render.Ease(k))
@@ -251,6 +266,37 @@ func (v *View) drawUnits(s, prev *aic21.State, mode int, m *render.Moment) {
 func turn(a, b, t float64) float64 {
 	d := math.Mod(b-a+3*math.Pi, 2*math.Pi) - math.Pi
 	return a + d*t
+}
+
+// markWeight is how much of a unit shows as its marker at the zoom now
+// (render.MarkerWeight): an ant alone on its cell is half as wide.
+func (v *View) markWeight() float64 { return render.MarkerWeight(v.cellPx/2, v.scale) }
+
+// markUnit queues unit u's marker centred at world point (x, y), in every
+// turn of the torus where it is on screen, faded by alpha: its colony's
+// shape and colour, a scorpion's bigger, and what a worker carries on its
+// shoulder.
+func (v *View) markUnit(u *aic21.Unit, x, y, alpha float64) {
+	if alpha <= 0 {
+		return
+	}
+	size := render.MarkerSize * v.scale
+	if u.Soldier {
+		size *= 1.25
+	}
+	reach := size / v.cam.Scale()
+	for _, ox := range v.offX {
+		for _, oy := range v.offY {
+			if !v.visible(x+ox, y+oy, reach) {
+				continue
+			}
+			sx, sy := v.cam.ToScreen(x+ox, y+oy)
+			v.marks.Unit(game.Seat(u.Colony), sx, sy, size, teamColors[u.Colony], alpha)
+			if !u.Soldier && u.Carry != aic21.NoRes {
+				v.marks.Load(sprites.MarkDisc, sx, sy, size, resColor(u.Carry), alpha)
+			}
+		}
+	}
 }
 
 // drawUnit draws one unit centred at (x, y) in a place side wide.

@@ -48,6 +48,7 @@ type View struct {
 	cam           render.Camera
 	sheet         *sprites.AIC21
 	batch         render.Batch
+	marks         render.Markers // the units' markers at low zoom
 	ground        ground
 	fog           fog
 	step          step
@@ -364,6 +365,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	}
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
+	v.marks.Begin()
 	v.drawSwamps(cur, m)
 	v.drawResources(cur, prev, m)
 	v.drawBases(cur, m)
@@ -374,6 +376,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
 	v.drawSeams(board, cur)
+	v.marks.Flush(board)
 	if !v.column.Empty() {
 		v.drawColumn(dst, cur, m)
 	}

@@ -16,8 +16,17 @@ import (
 const chunkCells = 32
 
 // The two levels of detail of the maze's picture, in pixels per cell: near
-// for a few cells on screen, far for the whole maze.
+// for a few cells on screen, far for a part of the maze.
 var detail = [2]int{16, 4}
+
+// blockCell is a cell's side on screen, in pixels, under which the maze is
+// drawn as blocks (the minimap's picture: walls as wide as the
+// corridors), which stay clean where thin walls alias into noise; the
+// two crossfade over a pixel either side of it.
+const blockCell = 6
+
+// blockTint dims the blocks of the whole maze under the units' markers.
+var blockTint = [3]float32{0.8, 0.82, 0.88}
 
 var (
 	wallColor = color.NRGBA{0x8f, 0xb6, 0xe8, 0xff}

@@ -3,6 +3,7 @@ package guardains
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -23,7 +24,14 @@ type minimap struct {
 	pix  []byte
 	// shown is where the minimap was drawn last; empty while hidden.
 	shown image.Rectangle
+	// corner is the view's corner it stands in, one of corners.
+	corner int
 }
+
+// corners are where the minimap may stand, in the order it prefers them,
+// as (right, bottom): the top-right, the top-left, the bottom-right, the
+// bottom-left.
+var corners = [4][2]bool{{true, false}, {false, false}, {true, true}, {false, true}}
 
 var (
 	miniFloor = color.NRGBA{0x1a, 0x20, 0x30, 0xff}
@@ -34,8 +42,11 @@ var (
 	miniVoid    = color.NRGBA{0x0c, 0x10, 0x1a, 0xff}
 )
 
-// rect is where the minimap is drawn: the view's top-right corner.
-func (v *View) miniRect(s *guardains.State) image.Rectangle {
+// miniRect is where the minimap is drawn: in its corner of the view.
+func (v *View) miniRect(s *guardains.State) image.Rectangle { return v.miniRectAt(s, v.mini.corner) }
+
+// miniRectAt is where the minimap of s stands in corner i of the view.
+func (v *View) miniRectAt(s *guardains.State, i int) image.Rectangle {
 	side := minimapSide * v.scale
 	w, h := side, side
 	if s.W() > s.H() {
@@ -43,9 +54,73 @@ func (v *View) miniRect(s *guardains.State) image.Rectangle {
 	} else {
 		w = side * float64(s.W()) / float64(s.H())
 	}
-	x := float64(v.area.Max.X) - w - 12*v.scale
-	y := float64(v.area.Min.Y) + 12*v.scale
+	gap := 12 * v.scale
+	x, y := float64(v.area.Min.X)+gap, float64(v.area.Min.Y)+gap
+	if corners[i][0] {
+		x = float64(v.area.Max.X) - w - gap
+	}
+	if corners[i][1] {
+		y = float64(v.area.Max.Y) - h - gap
+	}
 	return image.Rect(int(x), int(y), int(x+w), int(y+h))
+}
+
+// placeMinimap keeps the minimap off what is watched in frame s in fog
+// mode: the middle of where the camera is going, which never has it, and
+// the guardians shown, which have it as seldom as a corner allows. It
+// stays in its corner while that covers neither; the bottom corners are
+// not taken while the order panel stands along the bottom.
+func (v *View) placeMinimap(s *guardains.State, mode int) {
+	x0, y0, x1, y1 := v.cam.Target()
+	tx, ty := (x0+x1)/2, (y0+y1)/2
+	near := render.MarkerSize * v.scale
+	cover := func(i int) int {
+		r := v.miniRectAt(s, i)
+		in := func(wx, wy, k float64) bool {
+			sx, sy := v.cam.ToScreen(wx, wy)
+			return sx > float64(r.Min.X)-k && sx < float64(r.Max.X)+k && sy > float64(r.Min.Y)-k && sy < float64(r.Max.Y)+k
+		}
+		if in(tx, ty, 0) {
+			return 1 << 10
+		}
+		n := 0
+		for seat := range s.Guardians {
+			for h := range s.Guardians[seat] {
+				g := &s.Guardians[seat][h]
+				if !g.Alive || !s.Maze.In(g.Pos) || g.Seat != mode && mode != godView && !visible(s, mode, g.Pos) {
+					continue
+				}
+				if gx, gy := center(g.Pos); in(gx, gy, near) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	allowed := func(i int) bool { return !v.in.active || !corners[i][1] }
+	best, least := v.mini.corner, math.MaxInt
+	if allowed(best) {
+		least = cover(best)
+	}
+	for i := range corners {
+		if least == 0 {
+			break
+		}
+		if n := cover(i); allowed(i) && n < least {
+			best, least = i, n
+		}
+	}
+	v.mini.corner = best
+}
+
+// picture is chart ch at two pixels per cell (a cell's floor, its right
+// and bottom sides, a post), painted again only when the chart changes:
+// the minimap, and the whole maze at low zoom.
+func (mm *minimap) picture(ch chart) *ebiten.Image {
+	if mm.from != ch {
+		mm.paint(ch)
+	}
+	return mm.img
 }
 
 // paint draws chart ch into the minimap's image at two pixels per cell.
@@ -94,9 +169,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	if x0, y0, x1, y1 := v.cam.Visible(); x0 <= 0 && y0 <= 0 && x1 >= float64(s.W()*unit) && y1 >= float64(s.H()*unit) {
 		return
 	}
-	if ch := chartOf(s); mm.from != ch {
-		mm.paint(ch)
-	}
+	img := mm.picture(chartOf(s))
 	r := v.miniRect(s)
 	mm.shown = r
 	sc := v.scale
@@ -108,7 +181,7 @@ func (mm *minimap) draw(dst *ebiten.Image, v *View, s *guardains.State, mode int
 	op.Filter = ebiten.FilterLinear
 	op.GeoM.Scale(kx/2, ky/2)
 	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-	dst.DrawImage(mm.img, &op)
+	dst.DrawImage(img, &op)
 	if mode != godView && v.fog.img != nil {
 		op.GeoM.Reset()
 		op.GeoM.Scale(kx, ky)

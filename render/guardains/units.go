@@ -4,8 +4,10 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/sprites"
 )
 
 // minBadge is the smallest a guardian is drawn, in screen pixels at scale
@@ -86,6 +88,10 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 		}
 	}
 	single := v.size(0.9, minBadge)
+	// At low zoom a guardian is its team's marker; across a band of zoom
+	// the badge fades into it.
+	mark := v.markWeight()
+	markSize := render.MarkerSize * v.scale
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
 			g := &s.Guardians[seat][i]
@@ -98,29 +104,39 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				continue
 			}
 			x, y := v.guardianAt(g, m)
+			lift := jumpLift(g, m)
+			alpha := 1.0
+			if dying {
+				alpha = 1 - m.T
+			}
 			k := single
-			// Guardians sharing a cell stand smaller, in a ring about it.
+			// Guardians sharing a cell stand smaller, in a ring about it:
+			// (ringX, ringY) is where, in their own sizes.
+			var ringX, ringY float64
 			if n := count[g.Pos]; n > 1 {
 				k = v.size(0.46, minBadge*0.8)
 				j := placed[g.Pos]
 				placed[g.Pos]++
 				a := 2*math.Pi*float64(j)/float64(n) - math.Pi/2
-				r := unit * k * 0.62
+				r := 0.62
 				if n == 2 {
-					r = unit * k * 0.55
+					r = 0.55
 				}
-				x += math.Cos(a) * r
-				y += math.Sin(a) * r
+				ringX, ringY = math.Cos(a)*r, math.Sin(a)*r
 			}
+			if mark > 0 {
+				v.markGuardian(s, g, x, y-lift, ringX, ringY, markSize, alpha*mark)
+			}
+			if mark >= 1 {
+				continue
+			}
+			alpha *= 1 - mark
+			x, y = x+ringX*unit*k, y+ringY*unit*k
 			// A guardian on the maze's edge stays inside it.
 			half := k * unit * 0.75
 			x = math.Max(half, math.Min(float64(s.W()*unit)-half, x))
 			y = math.Max(half, math.Min(float64(s.H()*unit)-half, y))
-			y -= jumpLift(g, m)
-			alpha := 1.0
-			if dying {
-				alpha = 1 - m.T
-			}
+			y -= lift
 			team := teamColors[g.Seat-1]
 			if g.Carrying {
 				v.sprite(sh.Glow, x, y, k*2.4, 0, render.Fade(stoneGlow, 0.5*alpha))
@@ -133,6 +149,30 @@ func (v *View) drawGuardians(s, prev *guardains.State, mode int, m *render.Momen
 				v.sprite(sh.Stone, x+k*unit*0.38, y-k*unit*0.38, k*0.45, math.Sin(m.Clock*2)*0.3, render.Fade(white, alpha))
 			}
 		}
+	}
+}
+
+// markWeight is how much of a guardian shows as its marker at the zoom
+// now (render.MarkerWeight): its figure is nine tenths of a cell.
+func (v *View) markWeight() float64 { return render.MarkerWeight(0.9*v.cam.Scale()*unit, v.scale) }
+
+// markGuardian queues guardian g of maze s's marker, size screen pixels
+// wide, at world point (x, y) moved by (ringX, ringY) markers in a crowded
+// cell: its team's shape and colour, the stone on its carrier's shoulder.
+// A marker on the maze's edge, or the view's, stays inside it.
+func (v *View) markGuardian(s *guardains.State, g *guardains.Guardian, x, y, ringX, ringY, size, alpha float64) {
+	sx, sy := v.cam.ToScreen(x, y)
+	x0, y0 := v.cam.ToScreen(0, 0)
+	x1, y1 := v.cam.ToScreen(float64(s.W()*unit), float64(s.H()*unit))
+	a := v.area
+	in := size * (0.6 + math.Hypot(ringX, ringY)) // the crowd's ring moves whole
+	x0, y0 = math.Max(x0, float64(a.Min.X))+in, math.Max(y0, float64(a.Min.Y))+in
+	x1, y1 = math.Min(x1, float64(a.Max.X))-in, math.Min(y1, float64(a.Max.Y))-in
+	sx = math.Max(x0, math.Min(x1, sx)) + ringX*size
+	sy = math.Max(y0, math.Min(y1, sy)) + ringY*size
+	v.marks.Unit(game.Seat(g.Seat-1), sx, sy, size, teamColors[g.Seat-1], alpha)
+	if g.Carrying {
+		v.marks.Load(sprites.MarkDiamond, sx, sy, size, stoneGlow, alpha)
 	}
 }
 

@@ -50,6 +50,8 @@ type View struct {
 	fog   fogLayer
 	mini  minimap
 	batch render.Batch
+	// marks are the guardians' markers at low zoom, over the maze.
+	marks render.Markers
 	// mode is the fog shown when nobody is entering orders: godView, or a
 	// seat's view (1, 2); chosen is set once someone picks it with a key.
 	mode   int
@@ -256,6 +258,7 @@ func (v *View) Update(m *render.Moment) {
 	v.cam.SetMaxZoom(max(12, float64(max(cur.W(), cur.H()))*96/float64(max(1, min(v.area.Dx(), v.area.Dy())))))
 	v.cam.Tick(m.Clock)
 	v.lastMode, v.lastPrivate = v.shownMode(cur), v.private(cur)
+	v.placeMinimap(cur, v.lastMode)
 }
 
 // Draw draws the moment.
@@ -274,12 +277,14 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.fog.draw(board, cur, mode, &v.cam)
 	b := &v.batch
 	b.Begin(v.sheet.Atlas)
+	v.marks.Begin()
 	v.drawCells(cur, mode, m)
 	v.drawLook(cur)
 	v.drawOrders(cur, m)
 	v.drawGuardians(cur, prev, mode, m)
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
+	v.marks.Flush(board)
 	v.mini.draw(dst, v, cur, mode)
 	v.drawCard(dst, cur, mode)
 	v.drawOrderPanel(dst, cur, m)
@@ -288,11 +293,30 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 
 // drawMaze draws the part of the maze that is on screen, at the level of
 // detail that suits the zoom: for a seat's state, only what the seat has
-// seen of it.
+// seen of it. Zoomed out, the chunks fade into the maze's blocks.
 func (v *View) drawMaze(dst *ebiten.Image, s *guardains.State) {
+	cell := v.cam.Scale() * unit
+	blocks := max(0, min(1, (blockCell+1-cell)/2))
+	if blocks < 1 {
+		v.drawChunks(dst, s, cell)
+	}
+	if blocks > 0 {
+		var op ebiten.DrawImageOptions
+		op.Filter = ebiten.FilterLinear
+		op.GeoM.Scale(unit/2, unit/2)
+		op.GeoM.Concat(v.world())
+		op.ColorScale.Scale(blockTint[0], blockTint[1], blockTint[2], 1)
+		op.ColorScale.ScaleAlpha(float32(blocks))
+		dst.DrawImage(v.mini.picture(chartOf(s)), &op)
+	}
+}
+
+// drawChunks draws the maze's chunks on screen, at the level of detail of
+// cells cell screen pixels wide.
+func (v *View) drawChunks(dst *ebiten.Image, s *guardains.State, cell float64) {
 	v.maze.reset(s.Maze, v.sheet)
 	level := 0
-	if v.cam.Scale()*unit < 8 {
+	if cell < 8 {
 		level = 1
 	}
 	wx0, wy0, wx1, wy1 := v.cam.Visible()
@@ -382,6 +406,10 @@ func (v *View) drawCells(s *guardains.State, mode int, m *render.Moment) {
 	// guardians see.
 	if c := s.Carrier(); c == nil && visible(s, mode, s.Stone) {
 		x, y := center(s.Stone)
+		if w := v.markWeight(); w > 0 {
+			sx, sy := v.cam.ToScreen(x, y)
+			v.marks.Token(sprites.MarkDiamond, sx, sy, render.MarkerSize*v.scale, stoneGlow, w)
+		}
 		pulse := 0.8 + 0.2*math.Sin(m.Clock*3)
 		v.sprite(sh.Glow, x, y, 2.4*pulse, 0, render.Fade(stoneGlow, 0.6))
 		v.sprite(sh.Stone, x, y, 0.9, math.Sin(m.Clock)*0.2, white)
