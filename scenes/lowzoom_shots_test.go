@@ -35,7 +35,7 @@ func lowZoomGames(t *testing.T) map[string]*game.Recording {
 	return games
 }
 
-// TestShotsLowZoom draws each game's viewer with the panels hidden, in
+// TestShotsLowZoom draws each game's viewer with the map first, in
 // the middle of the game, at 1280x800 and 1920x1080, into $ARENA_SHOTS for
 // people to look at the units at low zoom: a mapped game with the whole
 // map in view (lowzoom-ID), and zoomed out as far as its camera goes
@@ -54,7 +54,7 @@ func TestShotsLowZoom(t *testing.T) {
 			v.clock.Playing = false
 			a := newTestApp(v)
 			a.W, a.H, a.Scale = w, h, fitScale(w, h, 1)
-			v.hidden = true
+			v.mapFirst = true
 			v.Seek(rec.Timeline.Len() / 2)
 			v.step(a)
 			mp, ok := view.(render.Mapped)
