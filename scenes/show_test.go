@@ -34,6 +34,8 @@ func (b *panCounted) Fit()                 {}
 // it moves, it pans and inspects as in the viewer, and is shown; resting
 // restTime, it is hidden again.
 func TestShowIgnoresARestingPointer(t *testing.T) {
+	windowFocused = func() bool { return true }
+	defer func() { windowFocused = ebiten.IsFocused }()
 	rec := openFixture(t)
 	board := &panCounted{inspected: inspected{View: mustView(t)}}
 	show := newShow(&oneGame{NewViewer(rec, board)}, 1)
