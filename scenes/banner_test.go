@@ -82,16 +82,7 @@ func overlayGames(t *testing.T) map[string]*game.Recording {
 		"aibg5":     botMatch(t, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "30"}),
 		"alienwarz": botMatch(t, "alienwarz", []string{"strategist", "miner"}, nil),
 	}
-	for id, path := range map[string]string{
-		"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
-		"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
-	} {
-		if _, err := os.Stat(path); err == nil {
-			rec, err := game.OpenFile(path)
-			require.NoError(t, err, id)
-			games[id] = rec
-		}
-	}
+	addFixtures(t, games, map[string]string{"aic21": "aic21", "alienwarz": "alienwarz"})
 	return games
 }
 

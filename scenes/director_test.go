@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -176,26 +175,12 @@ func anyIn(v *Viewer, mp render.Mapped, cells [][2]int, x0, y0, x1, y1 float64) 
 // there is one, else a game of its bots.
 func directorGames(t testing.TB) map[string]*game.Recording {
 	t.Helper()
-	files := map[string]string{
-		"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
-		"guardains": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
-	}
 	out := map[string]*game.Recording{
 		"aibg5":          botMatch(t, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"}),
 		"guardains-bots": guardainsGame(t, 300),
 		"aic21-bots":     aic21Game(t, 300),
 	}
-	for id, path := range files {
-		if _, err := os.Stat(path); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("fixture missing: %v", err)
-			}
-			continue
-		}
-		rec, err := game.OpenFile(path)
-		require.NoError(t, err, id)
-		out[id] = rec
-	}
+	addFixtures(t, out, map[string]string{"aic21": "aic21", "guardains": "guardains"})
 	return out
 }
 

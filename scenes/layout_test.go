@@ -3,7 +3,6 @@ package scenes
 import (
 	"fmt"
 	"image"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -21,14 +20,7 @@ import (
 // neither leave it nor cover one another.
 func TestEveryScaleFitsTheWindow(t *testing.T) {
 	recs := map[string]*game.Recording{}
-	for id, path := range viewerFiles {
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		rec, err := game.OpenFile(path)
-		require.NoError(t, err, id)
-		recs[id] = rec
-	}
+	addFixtures(t, recs, map[string]string{"santorini": "santorini", "aic21": "aic21", "guardains": "guardains", "alienwarz": "alienwarz", "aibg5": "aibg5"})
 	require.NotEmpty(t, recs)
 	for _, ui := range uiScaleValues {
 		sizes := [][2]int{{1280, 720}}

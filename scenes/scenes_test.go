@@ -46,6 +46,35 @@ func openFixture(t testing.TB) *game.Recording {
 }
 
 // newTestApp is an app of the window's default size that the test drives.
+// fixtureFiles are a real record of each game: the originals' logs and
+// Arena's replay of a Santorini game.
+var fixtureFiles = map[string]string{
+	"santorini": fixture,
+	"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
+	"guardains": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
+	"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
+	"aibg5":     "../../shared/fixtures/aibg5/states/initial_state.json",
+}
+
+// addFixtures opens the fixtures of the games named into games, under
+// the names given (game: name); one that is missing is left out (a
+// failure under CI=true).
+func addFixtures(t testing.TB, games map[string]*game.Recording, names map[string]string) {
+	t.Helper()
+	for id, name := range names {
+		path := fixtureFiles[id]
+		if _, err := os.Stat(path); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("fixture missing: %v", err)
+			}
+			continue
+		}
+		rec, err := game.OpenFile(path)
+		require.NoError(t, err, id)
+		games[name] = rec
+	}
+}
+
 func newTestApp(first Scene) *App {
 	a := NewApp(first)
 	a.W, a.H, a.Scale = 1280, 800, 1

@@ -131,17 +131,7 @@ func TestShowCardsAtEverySize(t *testing.T) {
 	}
 }
 
-// viewerFiles are a replay of each game, for the viewers' pictures and
-// layouts.
-var viewerFiles = map[string]string{
-	"santorini": fixture,
-	"aic21":     "../../shared/fixtures/aic21/replays/map1_template_log.json.gz",
-	"guardains": "../../shared/fixtures/guardains/player1_transcript.jsonl.gz",
-	"alienwarz": "../../shared/fixtures/alienwarz/gameLog_2024-05-16_09-52-52.txt",
-	"aibg5":     "../../shared/fixtures/aibg5/states/initial_state.json",
-}
-
-// uiScales are the interface scales people may choose (settings.go).
+// uiScaleValues are the interface scales people may choose (settings.go).
 var uiScaleValues = []float64{0.75, 1, 1.25, 1.5}
 
 // TestShotsOfTheViewers draws the viewer of each game's fixture, in the
@@ -164,12 +154,9 @@ func TestShotsOfTheViewers(t *testing.T) {
 	for _, ui := range uiScaleValues {
 		shots = append(shots, shot{1280, 720, ui, false}, shot{1280, 720, ui, true})
 	}
-	for id, path := range viewerFiles {
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		rec, err := game.OpenFile(path)
-		require.NoError(t, err, id)
+	games := map[string]*game.Recording{}
+	addFixtures(t, games, map[string]string{"santorini": "santorini", "aic21": "aic21", "guardains": "guardains", "alienwarz": "alienwarz", "aibg5": "aibg5"})
+	for id, rec := range games {
 		for _, sh := range shots {
 			view, err := render.NewView(rec.Title.ID())
 			require.NoError(t, err)
