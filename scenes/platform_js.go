@@ -181,7 +181,7 @@ func StartPage(a *App) {
 	addFileInput(a)
 	addStatus(a)
 	if here.Query().Get("layout") == "map" {
-		mapFirst = true
+		openMapFirst = true
 	}
 	if r := here.Query().Get("replay"); r != "" {
 		turn := -1

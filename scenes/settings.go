@@ -64,7 +64,7 @@ func (a *App) apply(st Settings) {
 		a.UIScale = st.UIScale
 	}
 	render.SafePalette = st.SafePalette
-	mapFirst = st.MapFirst
+	openMapFirst = st.MapFirst
 	if st.WatchServer != "" {
 		lastServer = st.WatchServer
 	}
@@ -92,7 +92,7 @@ func NewSettings(a *App, path string) *SettingsScene {
 	if render.SafePalette {
 		d.colors.Index = 1
 	}
-	if mapFirst {
+	if openMapFirst {
 		d.layout.Index = 1
 	}
 	d.heading, d.width = "Settings", 640

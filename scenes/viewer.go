@@ -97,7 +97,7 @@ type Viewer struct {
 
 // NewViewer shows a recording from its start; a replay starts playing.
 func NewViewer(rec *game.Recording, view render.View) *Viewer {
-	v := &Viewer{rec: rec, view: view, notes: true, clock: playback.New(), mapFirst: mapFirst}
+	v := &Viewer{rec: rec, view: view, notes: true, clock: playback.New(), mapFirst: openMapFirst}
 	v.clock.Playing = !rec.Timeline.Live()
 	v.barc.hover = -1
 	v.chron = NewChronicle(rec.Title, rec.Timeline, game.AllSeats)
@@ -235,9 +235,9 @@ const (
 	sideW     = 360
 )
 
-// mapFirst is whether viewers open with the map first, as the settings
+// openMapFirst is whether viewers open with the map first, as the settings
 // say.
-var mapFirst bool
+var openMapFirst bool
 
 // BoardArea is where the viewer puts the board in a w x h window.
 func BoardArea(w, h int, scale float64) image.Rectangle {

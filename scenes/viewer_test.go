@@ -661,13 +661,13 @@ func TestSettingsAreKept(t *testing.T) {
 	require.Equal(t, 1.5, a.UIScale)
 	require.True(t, render.SafePalette)
 	press(t, a, ActBack)
-	render.SafePalette, mapFirst = false, false
+	render.SafePalette, openMapFirst = false, false
 	b := newTestApp(NewMenu())
 	require.NoError(t, LoadSettings(b, path))
 	require.Equal(t, 1.5, b.UIScale)
 	require.True(t, render.SafePalette)
 	require.True(t, NewViewer(openFixture(t), mustView(t)).mapFirst, "a match opens with the map first")
-	render.SafePalette, mapFirst = false, false
+	render.SafePalette, openMapFirst = false, false
 	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
 	require.ErrorContains(t, LoadSettings(b, path), "delete it to start afresh")
 }
