@@ -224,10 +224,11 @@ func TestATeamsPage(t *testing.T) {
 	requireOrder(t, body, "<h1>Quiffs/Glarbs &amp; Co</h1>", "<h2>Next match</h2>",
 		`<p class="big">Groups, group E vs `+others(n.groups[4], n.groups[4].Entrants[0])+"</p>")
 
-	// BotDiff won group A; the program that plays it is not shown.
+	// BotDiff won group A, and leads while the other groups play; the
+	// program that plays it is not shown.
 	a := n.groups[0]
 	body = page(programTeam)
-	requireOrder(t, body, `<div class="stat"><b>7</b><span>place</span></div>`, `<div class="stat"><b>3</b><span>points</span></div>`,
+	requireOrder(t, body, `<div class="stat"><b>1</b><span>place</span></div>`, `<div class="stat"><b>3</b><span>points</span></div>`,
 		`<div class="stat"><b>1/0/0</b><span>won/drawn/lost</span></div>`, "<h2>Results</h2>",
 		"<td>Groups, group A</td><td>"+others(a, a.Entrants[1])+`</td><td class="won">1st of 4</td><td class="wide muted">level3</td>`,
 		`<a href="../matches/`+a.ID+`.arena">replay</a>`)
