@@ -114,7 +114,9 @@ func Open(opts Options) (*Bus, error) {
 		}
 		return nil, fmt.Errorf("bus: connect to NATS %s: %w", opts.Address, err)
 	}
-	js, err := jetstream.New(nc)
+	// An asynchronous publish that a server's loss leaves unanswered ends
+	// with a timeout, which Retry takes for one.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(attemptWait))
 	if err != nil {
 		nc.Close()
 		b.shutdown()

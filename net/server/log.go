@@ -44,10 +44,10 @@ const publishWait = 10 * time.Second
 // bytes would be reserved on JetStream's disk for every match kept.)
 const maxLogMsgs = 4_000_000
 
-// createLog makes match id's stream.
+// createLog makes match id's stream, with as many copies as the bus keeps.
 func (s *Server) createLog(ctx context.Context, id string) error {
 	_, err := s.js.CreateStream(ctx, jetstream.StreamConfig{Name: streamName(id), Subjects: []string{subject(id, ">")},
-		Storage: jetstream.FileStorage, Description: "the lines of Arena's match " + id,
+		Storage: jetstream.FileStorage, Replicas: s.bus.Replicas, Description: "the lines of Arena's match " + id,
 		MaxMsgSize: game.MaxLine, MaxMsgs: maxLogMsgs, Discard: jetstream.DiscardNew})
 	if err != nil {
 		return fmt.Errorf("match %s: its stream: %w", id, err)

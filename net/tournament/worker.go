@@ -182,13 +182,17 @@ type taken struct {
 	stop context.CancelFunc
 }
 
+// takeWait bounds a request for a job: one that a NATS server's loss left
+// unanswered is made again after it.
+const takeWait = 2 * time.Second
+
 // fetch takes the next job from the queue and hands it over, or hands it
 // back to the queue when ctx ends first. From the moment it has it, it
 // tells JetStream the job is being played: it may wait for a long match
 // of the batch before it.
 func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 	for ctx.Err() == nil {
-		wait, cancel := context.WithTimeout(ctx, 5*time.Second)
+		wait, cancel := context.WithTimeout(ctx, takeWait)
 		msg, err := w.cons.Next(jetstream.FetchContext(wait))
 		cancel()
 		if err == nil {
@@ -204,9 +208,13 @@ func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 		}
 		if ctx.Err() == nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
 			slog.Warn("tournament worker: take a match", "err", err)
+			pause := time.Second
+			if bus.Transient(err) {
+				pause = takeWait / 8 // a leader's change: the queue is back soon
+			}
 			select {
 			case <-ctx.Done():
-			case <-time.After(time.Second):
+			case <-time.After(pause):
 			}
 		}
 	}
