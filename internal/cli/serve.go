@@ -105,6 +105,9 @@ builds it). A --web DIR without the page is an error.`,
 			if err != nil {
 				return err
 			}
+			if !b.Embedded() {
+				fmt.Fprintf(e.Stdout, "arena serve: %s\n", b.ReplicasNote())
+			}
 			log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, JuryToken: jury, MaxConns: *maxConns, MaxTotal: *maxTotal,
 				Log: log, Tournaments: *tournaments, Listen: *listen})

@@ -144,6 +144,9 @@ them live there, and the teams' bots connect to its contest listener
 					}
 				}
 				fmt.Fprintf(e.Stderr, "arena: %s in %s; %s\n", spec.Name, dir, where)
+				if !s.Embedded {
+					fmt.Fprintf(e.Stderr, "arena: %s\n", s.Replicas)
+				}
 				if teams != "" {
 					fmt.Fprintf(e.Stderr, "arena: %s\n", teams)
 				}

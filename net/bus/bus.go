@@ -64,7 +64,8 @@ type Bus struct {
 	// what the cluster can hold; 1 on the embedded server.
 	Replicas int
 
-	embedded *server.Server
+	replicasWhy string
+	embedded    *server.Server
 }
 
 // readyWait bounds how long an embedded server may take to start.

@@ -32,6 +32,7 @@ func TestReplicasFollowTheCluster(t *testing.T) {
 	require.NoError(t, err)
 	defer b.Close()
 	require.Equal(t, 3, b.Replicas)
+	require.Equal(t, "nats: 3 replicas (a cluster of 3 NATS servers)", b.ReplicasNote())
 
 	one, err := bus.Open(bus.Options{Address: c.Address(), Name: "one", Replicas: 1})
 	require.NoError(t, err)
@@ -61,6 +62,16 @@ func TestReplicasFollowTheCluster(t *testing.T) {
 	require.Equal(t, 1, local.Replicas)
 	_, err = bus.Open(bus.Options{Dir: t.TempDir(), Port: -1, Replicas: 3})
 	require.ErrorContains(t, err, "embedded")
+}
+
+// A lone NATS server, reached by its URL, keeps one copy.
+func TestReplicasOnALoneServer(t *testing.T) {
+	c := natscluster.Start(t, 1)
+	b, err := bus.Open(bus.Options{Address: c.Address(), Name: "test"})
+	require.NoError(t, err)
+	defer b.Close()
+	require.Equal(t, 1, b.Replicas)
+	require.Equal(t, "nats: 1 replica (a single NATS server)", b.ReplicasNote())
 }
 
 // Publishes retried through the loss of the stream's leader, its

@@ -45,25 +45,27 @@ func knownServers(urls []string) int {
 }
 
 // chooseReplicas sets b.Replicas: asked when it is not 0, else what the
-// cluster can keep; the process logs which, and why.
+// cluster can keep, and why.
 func (b *Bus) chooseReplicas(asked int) {
 	if b.embedded != nil {
-		b.Replicas = 1
+		b.Replicas, b.replicasWhy = 1, "the NATS server in this process"
 		return
 	}
 	n, why := clusterReplicas(b.Conn)
 	if asked > 0 {
 		n, why = asked, "as --replicas says; "+why
 	}
-	b.Replicas = n
-	slog.Info(fmt.Sprintf("nats: %d %s (%s)", n, plural(n, "replica"), why))
+	b.Replicas, b.replicasWhy = n, why
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
+// ReplicasNote says how many copies b keeps and why, for the process to
+// tell: "nats: 3 replicas (a cluster of 3 NATS servers)".
+func (b *Bus) ReplicasNote() string {
+	word := "replicas"
+	if b.Replicas == 1 {
+		word = "replica"
 	}
-	return word + "s"
+	return fmt.Sprintf("nats: %d %s (%s)", b.Replicas, word, b.replicasWhy)
 }
 
 // KeyValueStream is the stream that holds a key-value bucket.
@@ -88,6 +90,6 @@ func Raise(ctx context.Context, js jetstream.JetStream, name string, n int) erro
 	if _, err := js.UpdateStream(ctx, cfg); err != nil {
 		return fmt.Errorf("stream %s: raise its replicas from %d to %d: %w", name, from, n, err)
 	}
-	slog.Info(fmt.Sprintf("nats: stream %s raised from %d to %d replicas", name, from, n))
+	slog.Warn(fmt.Sprintf("nats: stream %s raised from %d to %d replicas", name, from, n))
 	return nil
 }

@@ -12,6 +12,7 @@ package natscluster
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -69,6 +70,7 @@ type Node struct {
 
 // Start starts a cluster of n nodes (1 to 5) and waits until it has a
 // JetStream meta leader that every node knows; they stop with the test.
+// One node is a lone server, with no cluster routes.
 func Start(t testing.TB, n int) *Cluster {
 	t.Helper()
 	if n < 1 || n > 5 {
@@ -91,8 +93,12 @@ func Start(t testing.TB, n int) *Cluster {
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", ports[3*i+1]))
 	}
 	for i := range n {
-		c.nodes = append(c.nodes, &Node{node: node{Name: fmt.Sprintf("n%d", i+1), Port: ports[3*i], ClusterPort: ports[3*i+1],
-			HTTPPort: ports[3*i+2], Dir: filepath.Join(base, fmt.Sprintf("n%d", i+1)), Routes: routes, User: pub}})
+		nd := node{Name: fmt.Sprintf("n%d", i+1), Port: ports[3*i], HTTPPort: ports[3*i+2],
+			Dir: filepath.Join(base, fmt.Sprintf("n%d", i+1)), User: pub}
+		if n > 1 {
+			nd.ClusterPort, nd.Routes = ports[3*i+1], routes
+		}
+		c.nodes = append(c.nodes, &Node{node: nd})
 	}
 	t.Cleanup(c.stop)
 	for _, nd := range c.nodes {
@@ -140,11 +146,16 @@ func (c *Cluster) Restart(i int) {
 }
 
 // WaitFormed waits until every running node knows the same JetStream meta
-// leader and all the cluster's nodes.
+// leader and all the cluster's nodes (a lone server: until it answers).
 func (c *Cluster) WaitFormed() {
 	c.t.Helper()
 	deadline := time.Now().Add(formWait)
 	for {
+		if len(c.nodes) == 1 {
+			if _, err := c.nodes[0].meta(); err == nil || errors.Is(err, errNoMeta) {
+				return
+			}
+		}
 		leaders := map[string]bool{}
 		formed := true
 		for _, nd := range c.nodes {
@@ -168,12 +179,39 @@ func (c *Cluster) WaitFormed() {
 	}
 }
 
+// MetaLeader is the index of the node that leads JetStream's meta group,
+// which every stream's and consumer's placement goes through.
+func (c *Cluster) MetaLeader() int {
+	c.t.Helper()
+	if len(c.nodes) == 1 {
+		return 0
+	}
+	for _, nd := range c.nodes {
+		if nd.cmd == nil {
+			continue
+		}
+		if meta, err := nd.meta(); err == nil && meta.Leader != "" {
+			for i, l := range c.nodes {
+				if l.Name == meta.Leader {
+					return i
+				}
+			}
+		}
+	}
+	c.t.Fatal("natscluster: no node knows a meta leader")
+	return -1
+}
+
 // metaCluster is what a node's monitoring says of the JetStream meta
 // group.
 type metaCluster struct {
 	Leader string `json:"leader"`
 	Size   int    `json:"cluster_size"`
 }
+
+// errNoMeta says a node has no JetStream meta group: a lone server, or
+// one whose cluster has not formed.
+var errNoMeta = errors.New("no JetStream meta group")
 
 // meta asks the node's monitoring port about the meta group.
 func (nd *Node) meta() (metaCluster, error) {
@@ -190,7 +228,7 @@ func (nd *Node) meta() (metaCluster, error) {
 		return metaCluster{}, err
 	}
 	if jsz.Meta == nil {
-		return metaCluster{}, fmt.Errorf("node %s: no meta group yet", nd.Name)
+		return metaCluster{}, fmt.Errorf("node %s: %w", nd.Name, errNoMeta)
 	}
 	return *jsz.Meta, nil
 }

@@ -36,13 +36,15 @@ func runNode(cfg string) int {
 		}
 		routes = append(routes, u)
 	}
-	ns, err := server.NewServer(&server.Options{
+	opts := &server.Options{
 		ServerName: nd.Name, Host: "127.0.0.1", Port: nd.Port, HTTPHost: "127.0.0.1", HTTPPort: nd.HTTPPort,
 		JetStream: true, StoreDir: nd.Dir, NoSigs: true, NoLog: true, MaxPayload: 8 << 20,
-		Nkeys:   []*server.NkeyUser{{Nkey: nd.User}},
-		Cluster: server.ClusterOpts{Name: "arena-test", Host: "127.0.0.1", Port: nd.ClusterPort},
-		Routes:  routes,
-	})
+		Nkeys: []*server.NkeyUser{{Nkey: nd.User}}, Routes: routes,
+	}
+	if nd.ClusterPort != 0 {
+		opts.Cluster = server.ClusterOpts{Name: "arena-test", Host: "127.0.0.1", Port: nd.ClusterPort}
+	}
+	ns, err := server.NewServer(opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "natscluster: node %s: %v\n", nd.Name, err)
 		return 1

@@ -74,6 +74,9 @@ type Start struct {
 	Embedded bool
 	// ID is the tournament's ID on JetStream.
 	ID string
+	// Replicas says how many copies NATS keeps of the queue, the results
+	// and the replays, and why (bus.Bus.ReplicasNote).
+	Replicas string
 	Progress
 }
 
@@ -280,7 +283,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		return nil, err
 	}
 	if c.o.OnStart != nil {
-		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Replicas: b.ReplicasNote(), Progress: c.progress()})
 	}
 	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
