@@ -25,11 +25,17 @@ const (
 // attempt has attemptWait. op must be safe to do again: a publish carries
 // a message ID (jetstream.WithMsgID), so that JetStream keeps one copy.
 func Retry(ctx context.Context, op func(context.Context) error) error {
-	deadline := time.Now().Add(retryFor)
+	return RetryWithin(ctx, attemptWait, op)
+}
+
+// RetryWithin is Retry with attempts of their own length, such as
+// TransferWait's for a large object.
+func RetryWithin(ctx context.Context, attempt time.Duration, op func(context.Context) error) error {
+	deadline := time.Now().Add(retryFor + attempt)
 	backoff := 50 * time.Millisecond
 	for {
-		attempt, cancel := context.WithTimeout(ctx, attemptWait)
-		err := op(attempt)
+		actx, cancel := context.WithTimeout(ctx, attempt)
+		err := op(actx)
 		cancel()
 		if err == nil || ctx.Err() != nil || !Transient(err) || time.Now().Add(backoff).After(deadline) {
 			return err
@@ -41,6 +47,15 @@ func Retry(ctx context.Context, op func(context.Context) error) error {
 		}
 		backoff = min(2*backoff, maxBackoff)
 	}
+}
+
+// slowLink is the slowest link a transfer is given time for: 1 MB/s.
+const slowLink = 1 << 20
+
+// TransferWait is how long one attempt to move size bytes to or from an
+// object store may take: attemptWait, and a second for each megabyte.
+func TransferWait(size int) time.Duration {
+	return attemptWait + time.Duration(size/slowLink)*time.Second
 }
 
 // Transient reports whether err is one that a NATS server's loss, a

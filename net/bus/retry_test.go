@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -65,6 +66,11 @@ func TestRetry(t *testing.T) {
 	})
 	require.ErrorIs(t, err, nats.ErrNoResponders)
 	require.Equal(t, 2, tries, "no try after ctx ends")
+}
+
+func TestTransferWait(t *testing.T) {
+	require.Equal(t, attemptWait, TransferWait(1000))
+	require.Equal(t, attemptWait+256*time.Second, TransferWait(256<<20), "a 256 MB archive over a slow link")
 }
 
 func TestKnownServers(t *testing.T) {

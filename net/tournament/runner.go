@@ -711,7 +711,7 @@ func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, e
 			return nil, fmt.Errorf("its archive %s holds %s, more than a batch's files may (%s)", archive, game.FormatSize(int64(info.Size)), game.FormatSize(maxArchive))
 		}
 		var data []byte
-		err = bus.Retry(ctx, func(ctx context.Context) (err error) {
+		err = bus.RetryWithin(ctx, bus.TransferWait(int(info.Size)), func(ctx context.Context) (err error) {
 			data, err = c.obs.GetBytes(ctx, archive)
 			return err
 		})

@@ -385,7 +385,7 @@ func (w *worker) report(ctx context.Context, job Job, obs jetstream.ObjectStore,
 	archive := ""
 	if files > 0 {
 		archive = job.Matches[0].ID + "/" + id + ".zip"
-		err := bus.Retry(ctx, func(ctx context.Context) error {
+		err := bus.RetryWithin(ctx, bus.TransferWait(buf.Len()), func(ctx context.Context) error {
 			_, err := obs.PutBytes(ctx, archive, buf.Bytes())
 			return err
 		})
