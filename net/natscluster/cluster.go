@@ -87,25 +87,51 @@ func Start(t testing.TB, n int) *Cluster {
 	if err := os.WriteFile(c.creds, append(seed, '\n'), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ports := freePorts(t, 3*n)
+	t.Cleanup(c.stop)
+	// Another program may take a port between freePorts and the node:
+	// the cluster starts again on other ports, a few times at most.
+	for try := range startTries {
+		c.stop()
+		c.place(n, filepath.Join(base, fmt.Sprint(try)), pub)
+		if err = c.startAll(); err == nil {
+			c.WaitFormed()
+			return c
+		}
+	}
+	t.Fatal(err)
+	return nil
+}
+
+// startTries bounds the starts of a cluster whose ports were taken.
+const startTries = 3
+
+// place gives the cluster n nodes on ports free now, in folders under
+// base, whose clients sign in with the nkey user.
+func (c *Cluster) place(n int, base, user string) {
+	ports := freePorts(c.t, 3*n)
 	var routes []string
 	for i := range n {
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", ports[3*i+1]))
 	}
+	c.nodes = nil
 	for i := range n {
 		nd := node{Name: fmt.Sprintf("n%d", i+1), Port: ports[3*i], HTTPPort: ports[3*i+2],
-			Dir: filepath.Join(base, fmt.Sprintf("n%d", i+1)), User: pub}
+			Dir: filepath.Join(base, fmt.Sprintf("n%d", i+1)), User: user}
 		if n > 1 {
 			nd.ClusterPort, nd.Routes = ports[3*i+1], routes
 		}
 		c.nodes = append(c.nodes, &Node{node: nd})
 	}
-	t.Cleanup(c.stop)
+}
+
+// startAll starts every node.
+func (c *Cluster) startAll() error {
 	for _, nd := range c.nodes {
-		c.start(nd)
+		if err := c.start(nd); err != nil {
+			return err
+		}
 	}
-	c.WaitFormed()
-	return c
+	return nil
 }
 
 // Address is how clients reach the cluster: every node's URL, and the
@@ -141,7 +167,9 @@ func (c *Cluster) Kill(i int) {
 // and waits until the cluster has a meta leader that it knows too.
 func (c *Cluster) Restart(i int) {
 	c.t.Helper()
-	c.start(c.nodes[i])
+	if err := c.start(c.nodes[i]); err != nil {
+		c.t.Fatal(err)
+	}
 	c.WaitFormed()
 }
 
@@ -234,22 +262,21 @@ func (nd *Node) meta() (metaCluster, error) {
 }
 
 // start starts nd's process and waits until it takes clients.
-func (c *Cluster) start(nd *Node) {
-	c.t.Helper()
+func (c *Cluster) start(nd *Node) error {
 	cfg, _ := json.Marshal(nd.node)
 	cmd := exec.Command(os.Args[0], "-test.run", "^$")
 	cmd.Env = append(os.Environ(), nodeEnv+"="+string(cfg))
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		c.t.Fatal(err)
+		return err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		c.t.Fatal(err)
+		return err
 	}
 	if err := cmd.Start(); err != nil {
-		c.t.Fatalf("natscluster: start node %s: %v", nd.Name, err)
+		return fmt.Errorf("natscluster: start node %s: %w", nd.Name, err)
 	}
 	nd.cmd, nd.stdin, nd.exited = cmd, stdin, make(chan struct{})
 	ready := make(chan bool, 1)
@@ -263,11 +290,14 @@ func (c *Cluster) start(nd *Node) {
 	select {
 	case ok := <-ready:
 		if ok {
-			return
+			return nil
 		}
 	case <-time.After(startWait):
 	}
-	c.t.Fatalf("natscluster: node %s did not take clients within %v (ports %d, %d, %d)", nd.Name, startWait, nd.Port, nd.ClusterPort, nd.HTTPPort)
+	cmd.Process.Signal(syscall.SIGKILL)
+	<-nd.exited
+	nd.cmd = nil
+	return fmt.Errorf("natscluster: node %s did not take clients within %v (ports %d, %d, %d)", nd.Name, startWait, nd.Port, nd.ClusterPort, nd.HTTPPort)
 }
 
 // stop stops every running node: it closes their standard input, and
