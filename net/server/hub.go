@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -66,6 +67,12 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		return h, nil
 	}
 	h := &hub{id: id, wake: make(chan struct{}), users: 1}
+	if s.bus.Replicas > 1 {
+		// A match played before the cluster grew gets its copies.
+		if err := bus.Raise(ctx, s.js, streamName(id), s.bus.Replicas); err != nil {
+			s.log.Warn("a match's stream keeps fewer copies than the cluster can", "match", id, "err", err)
+		}
+	}
 	cons, err := s.js.OrderedConsumer(ctx, streamName(id), jetstream.OrderedConsumerConfig{})
 	if err != nil {
 		return nil, err

@@ -162,3 +162,52 @@ func liveMatchThroughANodeLoss(t testing.TB) time.Duration {
 	require.Equal(t, again.Timeline.Last().Result, tl.Last().Result)
 	return stall
 }
+
+// A match whose stream keeps one copy (played when the cluster was one
+// node, or with --replicas 1) gets the cluster's three once a server that
+// keeps three reads it.
+func TestAnOlderMatchGetsTheClustersCopies(t *testing.T) {
+	c := natscluster.Start(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	admin := NewToken()
+	var servers []*Server
+	var clients []*stream.Client
+	for _, replicas := range []int{1, 3} {
+		b, err := bus.Open(bus.Options{Address: c.Address(), Name: "serve", Replicas: replicas})
+		require.NoError(t, err)
+		defer b.Close()
+		s, err := New(Options{Bus: b, Dir: t.TempDir(), AdminToken: admin})
+		require.NoError(t, err)
+		defer s.Close()
+		ts := httptest.NewServer(s.Handler())
+		defer ts.Close()
+		servers = append(servers, s)
+		clients = append(clients, &stream.Client{Base: ts.URL, Admin: admin})
+	}
+	created, err := clients[0].Create(ctx, stream.CreateRequest{Title: "santorini", Seats: []string{"alphabeta:1", "minimax:1"}, Seed: 7})
+	require.NoError(t, err)
+	replicas := func() int {
+		st, err := servers[1].js.Stream(ctx, streamName(created.ID))
+		require.NoError(t, err)
+		return st.CachedInfo().Config.Replicas
+	}
+	require.Equal(t, 1, replicas())
+	for {
+		in, err := clients[0].Match(ctx, created.ID)
+		require.NoError(t, err)
+		if in.Status == stream.Finished {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the match did not finish: %s", in.Status)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	data, err := clients[1].Replay(ctx, created.ID)
+	require.NoError(t, err)
+	_, err = game.ReadReplay("older.arena", data)
+	require.NoError(t, err)
+	require.Equal(t, 3, replicas())
+}
