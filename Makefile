@@ -14,7 +14,7 @@ SOAKTIME ?= 5m
 # The longest `make hostile` may run (it takes about a minute and a half).
 HOSTILETIME ?= 5m
 
-.PHONY: run test build web web-serve deps-run deps-test fuzz soak hostile
+.PHONY: run test build web web-serve deps-run deps-test fuzz soak hostile cluster-soak
 
 run: deps-run build
 	./arena
@@ -63,6 +63,15 @@ fuzz:
 # replay is left unreadable or a program left running. Not part of `test`.
 soak: deps-test
 	$(GO) run ./cmd/soak --duration $(SOAKTIME)
+
+# cluster-soak plays a 500-match tournament with three worker processes on
+# one NATS node, on a cluster of three, and on a cluster of three that loses
+# a node (SIGKILL, started again) and a worker mid-run; it fails unless every
+# match is recorded once with its replay whole, and reports matches per
+# second and how long the node's loss held the results back. Not part of
+# `test`.
+cluster-soak:
+	$(GO) test -run '^$$' -bench '^BenchmarkTournamentOnACluster$$' -benchtime 1x -timeout 30m .
 
 # hostile attacks the real arena program on loopback as its enemies would,
 # and fails unless every attack fails. Hostile programs enter matches of

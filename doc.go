@@ -48,7 +48,8 @@
 //	                      [--lambda X] [--out FILE]
 //	                                             self-play, then train the competitive player's
 //	                                             evaluation network; write its weights file
-//	arena serve [--addr 127.0.0.1:7070] [--data DIR] [--nats URL [--nats-creds FILE] [--nats-ca FILE]]
+//	arena serve [--addr 127.0.0.1:7070] [--data DIR]
+//	            [--nats URL [--nats-creds FILE] [--nats-ca FILE] [--replicas N]]
 //	            [--admin-token-file FILE] [--jury-token-file FILE] [--max-conns N]
 //	            [--max-total-conns N] [--tournaments DIR] [--listen HOST:PORT] [--web DIR]
 //	            [--sandbox MODE]
@@ -57,8 +58,8 @@
 //	arena watch URL [--match ID] [--token-file FILE]
 //	                                             watch a server's matches, live or from their start
 //	arena tournament run SPEC [--out DIR] [--workers N]
-//	                     [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] [--ack-wait 30s]
-//	                     [--replicas N] [--listen HOST:PORT] [--join-timeout 100s]
+//	                     [--nats URL [--nats-creds FILE] [--nats-ca FILE] [--replicas N]] [--json]
+//	                     [--ack-wait 30s] [--listen HOST:PORT] [--join-timeout 100s]
 //	                     [--server URL --admin-token-file FILE] [--sandbox MODE]
 //	                                             play a tournament (a TOML spec); continues after a
 //	                                             stop

@@ -37,7 +37,7 @@ func writeFile(t *testing.T, dir, name, text string) string {
 
 // recorded reads a tournament's results log: every match recorded, in
 // the order it was.
-func recorded(t *testing.T, dir string) []tournament.Result {
+func recorded(t testing.TB, dir string) []tournament.Result {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
 	if os.IsNotExist(err) {
@@ -59,7 +59,7 @@ func recorded(t *testing.T, dir string) []tournament.Result {
 // checkComplete checks a complete tournament's folder: every planned match
 // recorded exactly once, with its replay, and the standings count each
 // game once for each of its players.
-func checkComplete(t *testing.T, dir string, matches int) {
+func checkComplete(t testing.TB, dir string, matches int) {
 	t.Helper()
 	results := recorded(t, dir)
 	seen := map[string]bool{}

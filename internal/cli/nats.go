@@ -22,6 +22,21 @@ func natsFlags(fs *flag.FlagSet, about string) *bus.Address {
 	return a
 }
 
+// replicasFlag adds --replicas to fs: how many copies a NATS cluster keeps
+// of what the command makes there, 0 (the default) following the cluster.
+func replicasFlag(fs *flag.FlagSet, what string) *int {
+	return fs.Int("replicas", 0, fmt.Sprintf("with --nats: copies a NATS cluster keeps of %s, 1 to %d (default: 3 on a cluster of 3 servers or more, else 1)", what, bus.MaxReplicas))
+}
+
+// checkReplicas says when --replicas is out of bounds, or more than one
+// without --nats.
+func checkReplicas(n int, a *bus.Address) error {
+	if n < 0 || n > bus.MaxReplicas || (n > 1 && a.URL == "") {
+		return usagef("--replicas %d: expected 1 to %d on a cluster (--nats); the embedded NATS keeps 1", n, bus.MaxReplicas)
+	}
+	return nil
+}
+
 // checkNATS says when --nats-creds or --nats-ca come without --nats.
 func checkNATS(a *bus.Address) error {
 	if a.URL == "" && (a.Creds != "" || a.CA != "") {

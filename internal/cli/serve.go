@@ -23,7 +23,7 @@ import (
 // cmdServe runs Arena's match server until it is interrupted.
 var cmdServe = &Command{
 	Name: "serve",
-	Synopsis: []string{"[--addr 127.0.0.1:7070] [--data DIR] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] " +
+	Synopsis: []string{"[--addr 127.0.0.1:7070] [--data DIR] [--nats URL [--nats-creds FILE] [--nats-ca FILE] [--replicas N]] " +
 		"[--admin-token-file FILE] [--jury-token-file FILE] [--max-conns N] [--max-total-conns N] [--tournaments DIR] [--listen HOST:PORT] [--web DIR] [--sandbox MODE]"},
 	Short: "run matches on this machine for others to watch and play (an HTTP and WebSocket API)",
 	Long: `Run Arena's match server: matches created through its API (with the admin
@@ -52,7 +52,8 @@ builds it). A --web DIR without the page is an error.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		addr := fs.String("addr", "127.0.0.1:7070", "where to listen: host:port (:7070 opens it to the network)")
 		dir := fs.String("data", e.Server, "where the server keeps its matches (JetStream's files, replays)")
-		natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream (nats://host:4222) instead of the embedded one")
+		natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream (nats://host:4222, or its servers' URLs separated by commas) instead of the embedded one")
+		replicas := replicasFlag(fs, "the matches' streams and their list")
 		tokenFile := fs.String("admin-token-file", "", "the file holding the admin token (default DIR/admin-token; made when missing)")
 		tournaments := fs.String("tournaments", e.Tournaments, "the `DIR` of the tournaments the server shows at /tournaments/NAME/ (those arena tournament run writes there)")
 		maxConns := fs.Int("max-conns", server.DefaultMaxConns, "spectators' streams one client address may hold open (seats' and the jury's are not counted)")
@@ -66,6 +67,9 @@ builds it). A --web DIR without the page is an error.`,
 				return usagef("serve takes no arguments, got %q", pos)
 			}
 			if err := checkNATS(natsAddr); err != nil {
+				return err
+			}
+			if err := checkReplicas(*replicas, natsAddr); err != nil {
 				return err
 			}
 			if *maxConns < 1 {
@@ -97,9 +101,12 @@ builds it). A --web DIR without the page is an error.`,
 				return fmt.Errorf("listen on %s: %w", *addr, err)
 			}
 			defer ln.Close()
-			b, err := bus.Open(bus.Options{Address: *natsAddr, Dir: filepath.Join(*dir, "jetstream"), Port: -1, Name: "arena serve"})
+			b, err := bus.Open(bus.Options{Address: *natsAddr, Dir: filepath.Join(*dir, "jetstream"), Port: -1, Name: "arena serve", Replicas: *replicas})
 			if err != nil {
 				return err
+			}
+			if !b.Embedded() {
+				fmt.Fprintf(e.Stdout, "arena serve: %s\n", b.ReplicasNote())
 			}
 			log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			srv, err := server.New(server.Options{Bus: b, Dir: *dir, AdminToken: token, JuryToken: jury, MaxConns: *maxConns, MaxTotal: *maxTotal,

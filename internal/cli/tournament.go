@@ -42,8 +42,8 @@ night's teams file and make its passwords.`,
 
 var cmdTournamentRun = &Command{
 	Name: "run",
-	Synopsis: []string{"SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE]] [--json] " +
-		"[--ack-wait 30s] [--replicas N] [--listen HOST:PORT] [--join-timeout 100s] [--server URL --admin-token-file FILE] [--sandbox MODE]"},
+	Synopsis: []string{"SPEC [--out DIR] [--workers N] [--nats URL [--nats-creds FILE] [--nats-ca FILE] [--replicas N]] [--json] " +
+		"[--ack-wait 30s] [--listen HOST:PORT] [--join-timeout 100s] [--server URL --admin-token-file FILE] [--sandbox MODE]"},
 	Short: "play a tournament (a TOML spec); continues after a stop",
 	Long: `Play the tournament SPEC describes, writing its standings (standings.json,
 standings.csv), cross table, index (tournament.json) and every match's replay
@@ -65,10 +65,10 @@ them live there, and the teams' bots connect to its contest listener
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		out := fs.String("out", "", "the tournament's folder (default: the spec's name in "+e.Tournaments+")")
 		workers := fs.Int("workers", e.Cores, "local workers to play matches, by default one per core (0: only other machines' workers)")
-		natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream, such as nats://host:4222 (default: one in this process, for clients with this run's credentials)")
+		natsAddr := natsFlags(fs, "an existing NATS cluster with JetStream, such as nats://host:4222, or its servers' URLs separated by commas (default: one in this process, for clients with this run's credentials)")
 		asJSON := fs.Bool("json", false, "print one JSON line per finished match instead of a progress bar")
 		ackWait := fs.Duration("ack-wait", tnet.DefaultAckWait, "how long a match stays with a worker that stops answering")
-		replicas := fs.Int("replicas", 1, "with --nats: copies a NATS cluster keeps of the queue, results and replays (1 to 5)")
+		replicas := replicasFlag(fs, "the queue, results and replays")
 		listen := fs.String("listen", "", "teams' bots (contest entrants): where they connect, HOST:PORT (default: the original's port on 127.0.0.1)")
 		joinTimeout := fs.Duration("join-timeout", 0, "teams' bots (contest entrants): how long each match waits for them to join (default: the spec's join_timeout, else 100s)")
 		host := hostingFlags(fs)
@@ -80,8 +80,11 @@ them live there, and the teams' bots connect to its contest listener
 			if err := checkNATS(natsAddr); err != nil {
 				return err
 			}
-			if *workers < 0 || *ackWait < time.Second || *replicas < 1 || *replicas > 5 || (*replicas > 1 && natsAddr.URL == "") {
-				return usagef("--workers %d, --ack-wait %v, --replicas %d: expected 0 or more workers, at least 1s, and 1 to 5 replicas on a cluster (--nats)", *workers, *ackWait, *replicas)
+			if *workers < 0 || *ackWait < time.Second {
+				return usagef("--workers %d, --ack-wait %v: expected 0 or more workers and at least 1s", *workers, *ackWait)
+			}
+			if err := checkReplicas(*replicas, natsAddr); err != nil {
+				return err
 			}
 			given := isSet(fs, "join-timeout")
 			if given && *joinTimeout <= 0 {
@@ -141,6 +144,9 @@ them live there, and the teams' bots connect to its contest listener
 					}
 				}
 				fmt.Fprintf(e.Stderr, "arena: %s in %s; %s\n", spec.Name, dir, where)
+				if !s.Embedded {
+					fmt.Fprintf(e.Stderr, "arena: %s\n", s.Replicas)
+				}
 				if teams != "" {
 					fmt.Fprintf(e.Stderr, "arena: %s\n", teams)
 				}

@@ -35,6 +35,17 @@ func TestTournamentCommandErrors(t *testing.T) {
 	code, _, stderr = arena("tournament", "worker")
 	require.Equal(t, 2, code)
 	require.Contains(t, stderr, "expected: arena tournament worker --nats URL")
+	// --replicas: 1 to 5, more than one on a cluster only; the same for
+	// arena serve.
+	for _, args := range [][]string{
+		{"tournament", "run", bad, "--replicas", "3"},
+		{"tournament", "run", bad, "--nats", "nats://127.0.0.1:1", "--replicas", "6"},
+		{"serve", "--replicas", "3"},
+	} {
+		code, _, stderr = arena(args...)
+		require.Equal(t, 2, code, args)
+		require.Contains(t, stderr, "expected 1 to 5 on a cluster (--nats); the embedded NATS keeps 1", args)
+	}
 	code, out, _ := arena("tournament", "run", "--help")
 	require.Equal(t, 0, code)
 	_ = out

@@ -38,6 +38,10 @@ type Options struct {
 	Port int
 	// Name names the connection in the server's monitoring.
 	Name string
+	// Replicas is how many copies a cluster keeps of the streams, key-value
+	// buckets and object stores Arena makes (1 to MaxReplicas); 0 follows
+	// the cluster: 3 on 3 servers or more, else 1.
+	Replicas int
 }
 
 // ClientCreds is the file, in an embedded server's Dir, that holds the
@@ -55,8 +59,13 @@ type Bus struct {
 	// Options.Address. Show it with its String method, which hides
 	// secrets.
 	Address
+	// Replicas is how many copies of the streams, key-value buckets and
+	// object stores Arena makes the cluster keeps: Options.Replicas, else
+	// what the cluster can hold; 1 on the embedded server.
+	Replicas int
 
-	embedded *server.Server
+	replicasWhy string
+	embedded    *server.Server
 }
 
 // readyWait bounds how long an embedded server may take to start.
@@ -68,11 +77,17 @@ const readyWait = 15 * time.Second
 // leaves its memory, others (when it listens) with the seed it writes to
 // Dir/ClientCreds.
 func Open(opts Options) (*Bus, error) {
+	if opts.Replicas < 0 || opts.Replicas > MaxReplicas {
+		return nil, fmt.Errorf("bus: %d replicas: expected 1 to %d, or 0 to follow the cluster", opts.Replicas, MaxReplicas)
+	}
 	b := &Bus{Address: opts.Address}
 	connOpts := []nats.Option{nats.Name(opts.Name), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
 	if opts.URL == "" {
 		if opts.Creds != "" || opts.CA != "" {
 			return nil, errors.New("bus: a credentials or CA file is for a NATS server's URL; the embedded server makes its own credentials")
+		}
+		if opts.Replicas > 1 {
+			return nil, errors.New("bus: the embedded NATS server keeps one copy of each stream; more replicas need a cluster's URL")
 		}
 		if opts.Dir == "" {
 			return nil, errors.New("bus: an embedded NATS server needs a folder for JetStream")
@@ -100,7 +115,9 @@ func Open(opts Options) (*Bus, error) {
 		}
 		return nil, fmt.Errorf("bus: connect to NATS %s: %w", opts.Address, err)
 	}
-	js, err := jetstream.New(nc)
+	// An asynchronous publish that a server's loss leaves unanswered ends
+	// with a timeout, which Retry takes for one.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(attemptWait))
 	if err != nil {
 		nc.Close()
 		b.shutdown()
@@ -114,6 +131,7 @@ func Open(opts Options) (*Bus, error) {
 		return nil, fmt.Errorf("bus: NATS at %s has no JetStream (start nats-server with -js): %w", b.Address, err)
 	}
 	b.Conn, b.JS = nc, js
+	b.chooseReplicas(opts.Replicas)
 	return b, nil
 }
 

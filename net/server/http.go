@@ -19,8 +19,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -190,12 +192,15 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	if rec.Status == stream.Finished && s.serveFile(w, r, rec) {
 		return
 	}
-	st, err := s.js.Stream(ctx, streamName(rec.ID))
-	if err != nil {
-		fail(w, http.StatusServiceUnavailable, "match %s: its stream: %v", rec.ID, err)
-		return
-	}
-	info, err := st.Info(ctx)
+	// Where the stream ends now, asked again through a NATS server's loss.
+	var info *jetstream.StreamInfo
+	err = bus.Retry(ctx, func(ctx context.Context) error {
+		st, err := s.js.Stream(ctx, streamName(rec.ID))
+		if err == nil {
+			info, err = st.Info(ctx)
+		}
+		return err
+	})
 	if err != nil {
 		fail(w, http.StatusServiceUnavailable, "match %s: its stream: %v", rec.ID, err)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -44,6 +45,13 @@ type entry struct {
 // hubIdle is how long a hub nobody reads stays, in case someone comes back.
 const hubIdle = 30 * time.Second
 
+// hubHeartbeat is how often JetStream tells a hub its consumer is there.
+// When two go unheard (the NATS server that held the consumer is lost),
+// the ordered consumer makes itself again after the last sequence read:
+// a spectator's stall after a server's loss is about twice this, and the
+// election of the stream's new leader.
+const hubHeartbeat = time.Second
+
 // hub is the hub of match id, started when needed; release it when done.
 func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 	s.mu.Lock()
@@ -59,11 +67,17 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		return h, nil
 	}
 	h := &hub{id: id, wake: make(chan struct{}), users: 1}
+	if s.bus.Replicas > 1 {
+		// A match played before the cluster grew gets its copies.
+		if err := bus.Raise(ctx, s.js, streamName(id), s.bus.Replicas); err != nil {
+			s.log.Warn("a match's stream keeps fewer copies than the cluster can", "match", id, "err", err)
+		}
+	}
 	cons, err := s.js.OrderedConsumer(ctx, streamName(id), jetstream.OrderedConsumerConfig{})
 	if err != nil {
 		return nil, err
 	}
-	h.cc, err = cons.Consume(h.take)
+	h.cc, err = cons.Consume(h.take, jetstream.PullHeartbeat(hubHeartbeat))
 	if err != nil {
 		return nil, err
 	}
@@ -102,17 +116,22 @@ func (h *hub) stop() {
 	}
 }
 
-// take adds a message of the stream.
+// take adds a message of the stream, once: one at or before the last
+// sequence read (a consumer made again delivering it again) is dropped.
 func (h *hub) take(msg jetstream.Msg) {
 	subj := msg.Subject()
 	data := msg.Data()
-	var seq uint64
-	if md, err := msg.Metadata(); err == nil {
-		seq = md.Sequence.Stream
+	md, err := msg.Metadata()
+	if err != nil {
+		return
 	}
+	seq := md.Sequence.Stream
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.lastSeq = max(h.lastSeq, seq)
+	if seq <= h.lastSeq {
+		return
+	}
+	h.lastSeq = seq
 	defer h.poke()
 	if subj == subject(h.id, "end") {
 		var e ending

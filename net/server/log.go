@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/bus"
 )
 
 // A match's log is a JetStream stream of its own, named streamName(id),
@@ -35,8 +36,13 @@ func seatSubject(id string, seat int) string { return subject(id, "seat."+strcon
 // outside the match's stream.
 func inbox(id string, seat int) string { return "arena.seat." + id + "." + strconv.Itoa(seat) }
 
-// publishWait bounds one publish to JetStream.
+// publishWait bounds a match's record's write to JetStream, retried
+// through a NATS server's loss (bus.Retry) within it.
 const publishWait = 10 * time.Second
+
+// endWait bounds the writing of a match's end, its record and its
+// stream's last line, retried through a NATS server's loss.
+const endWait = time.Minute
 
 // maxLogMsgs bounds the lines of a match's stream, past the bounds its
 // lines already have (a remote seat's refusals are bounded in each ask,
@@ -44,11 +50,15 @@ const publishWait = 10 * time.Second
 // bytes would be reserved on JetStream's disk for every match kept.)
 const maxLogMsgs = 4_000_000
 
-// createLog makes match id's stream.
+// createLog makes match id's stream, with as many copies as the bus keeps,
+// riding out a NATS server's loss.
 func (s *Server) createLog(ctx context.Context, id string) error {
-	_, err := s.js.CreateStream(ctx, jetstream.StreamConfig{Name: streamName(id), Subjects: []string{subject(id, ">")},
-		Storage: jetstream.FileStorage, Description: "the lines of Arena's match " + id,
-		MaxMsgSize: game.MaxLine, MaxMsgs: maxLogMsgs, Discard: jetstream.DiscardNew})
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		_, err := s.js.CreateStream(ctx, jetstream.StreamConfig{Name: streamName(id), Subjects: []string{subject(id, ">")},
+			Storage: jetstream.FileStorage, Replicas: s.bus.Replicas, Description: "the lines of Arena's match " + id,
+			MaxMsgSize: game.MaxLine, MaxMsgs: maxLogMsgs, Discard: jetstream.DiscardNew})
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("match %s: its stream: %w", id, err)
 	}
@@ -56,14 +66,18 @@ func (s *Server) createLog(ctx context.Context, id string) error {
 }
 
 // publish appends one line to match id's stream, on subject what, and
-// returns once JetStream has stored it.
-func (s *Server) publish(ctx context.Context, id, what string, line []byte) error {
+// returns once JetStream has stored it, trying again through a NATS
+// server's loss; msgID, the line's own, keeps it once in the stream
+// however many times it is sent.
+func (s *Server) publish(ctx context.Context, id, what, msgID string, line []byte) error {
 	if s.onLine != nil && what == "spec" {
 		s.onLine(id, line)
 	}
-	ctx, cancel := context.WithTimeout(ctx, publishWait)
-	defer cancel()
-	if _, err := s.js.Publish(ctx, subject(id, what), line, jetstream.WithExpectStream(streamName(id))); err != nil {
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		_, err := s.js.Publish(ctx, subject(id, what), line, jetstream.WithExpectStream(streamName(id)), jetstream.WithMsgID(msgID))
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("match %s: publish: %w", id, err)
 	}
 	return nil
@@ -75,10 +89,11 @@ type ending struct {
 	Reason string `json:"reason"`
 }
 
-// publishEnd ends match id's stream.
+// publishEnd ends match id's stream, once: the message ID of its end is
+// the same from every server.
 func (s *Server) publishEnd(ctx context.Context, id, status, reason string) {
 	data, _ := json.Marshal(ending{Status: status, Reason: reason})
-	if err := s.publish(ctx, id, "end", data); err != nil {
+	if err := s.publish(ctx, id, "end", id+"-end", data); err != nil {
 		s.log.Warn("the end of a match could not be written", "match", id, "err", err)
 	}
 }

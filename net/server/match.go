@@ -226,6 +226,20 @@ type match struct {
 	rec   record
 	saved time.Time
 	joins int
+
+	logMu sync.Mutex // holds a line back while the one before is published
+	lines uint64     // the lines published to the match's stream
+}
+
+// append publishes a line of the match to its stream on subject what,
+// after every line before it: one retried through a NATS server's loss
+// holds back the next. Its message ID, the match's id and the line's
+// number, keeps it once in the stream.
+func (mt *match) append(ctx context.Context, what string, line []byte) error {
+	mt.logMu.Lock()
+	defer mt.logMu.Unlock()
+	mt.lines++
+	return mt.s.publish(ctx, mt.id, what, mt.id+"-"+strconv.FormatUint(mt.lines, 10), line)
 }
 
 // create starts a match of plan: its stream (with the replay's header),
@@ -326,7 +340,7 @@ func (mt *match) begin(ctx context.Context, st game.Setup, pace time.Duration) e
 		m.Pace = game.NewPacer(game.PaceRun, pace)
 	}
 	m.Watch = mt.watch
-	if err := m.Replay.Tee(func(line []byte) error { return mt.s.publish(mt.s.ctx, mt.id, "spec", line) }); err != nil {
+	if err := m.Replay.Tee(func(line []byte) error { return mt.append(mt.s.ctx, "spec", line) }); err != nil {
 		mt.end()
 		return err
 	}
@@ -335,7 +349,7 @@ func (mt *match) begin(ctx context.Context, st game.Setup, pace time.Duration) e
 		for n := range mt.remotes {
 			line, err := json.Marshal(game.NewSeatHeader(st.Title, h.Config, h.Seats, game.Seat(n-1)))
 			if err == nil {
-				err = mt.s.publish(ctx, mt.id, "seat."+strconv.Itoa(n), line)
+				err = mt.append(ctx, "seat."+strconv.Itoa(n), line)
 			}
 			if err != nil {
 				mt.end()
@@ -428,7 +442,7 @@ func (mt *match) run(ctx context.Context, st game.Setup, pace time.Duration) {
 	mt.rec.Turn = mt.m.Timeline.Len() - 1
 	mt.rec.Status, mt.rec.Winner, mt.rec.Reason = stream.Finished, res.Winner, res.Reason
 	mt.mu.Unlock()
-	bg, cancel := context.WithTimeout(context.Background(), publishWait)
+	bg, cancel := context.WithTimeout(context.Background(), endWait)
 	defer cancel()
 	mt.saveCtx(bg)
 	s.publishEnd(bg, mt.id, stream.Finished, "finished: "+describe(res))
@@ -444,7 +458,7 @@ func (mt *match) interrupted(err error) {
 	}
 	mt.rec.Status = stream.Interrupted
 	mt.mu.Unlock()
-	bg, cancel := context.WithTimeout(context.Background(), publishWait)
+	bg, cancel := context.WithTimeout(context.Background(), endWait)
 	defer cancel()
 	mt.saveCtx(bg)
 	reason := "interrupted: its server stopped"
@@ -492,7 +506,7 @@ func (mt *match) watch(eng game.Engine, f game.Frame) error {
 			if err != nil {
 				return err
 			}
-			if err := mt.s.publish(mt.s.ctx, mt.id, "seat."+strconv.Itoa(n), line); err != nil {
+			if err := mt.append(mt.s.ctx, "seat."+strconv.Itoa(n), line); err != nil {
 				return err
 			}
 		}
@@ -539,7 +553,7 @@ func (mt *match) saveCtx(ctx context.Context) {
 // control publishes a control message on seat n's stream.
 func (mt *match) control(n int, c stream.Control) {
 	line, _ := json.Marshal(c)
-	if err := mt.s.publish(mt.s.ctx, mt.id, "seat."+strconv.Itoa(n), line); err != nil {
+	if err := mt.append(mt.s.ctx, "seat."+strconv.Itoa(n), line); err != nil {
 		mt.s.log.Warn("a seat's message could not be written", "match", mt.id, "seat", n, "err", err)
 	}
 }

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/arena-games/arena/net/bus"
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -70,7 +72,11 @@ func (s *Server) get(ctx context.Context, id string) (*record, error) {
 	if !stream.ValidID(id) {
 		return nil, fmt.Errorf("%w: %q", errNoMatch, id)
 	}
-	e, err := s.kv.Get(ctx, id)
+	var e jetstream.KeyValueEntry
+	err := bus.Retry(ctx, func(ctx context.Context) (err error) {
+		e, err = s.kv.Get(ctx, id)
+		return err
+	})
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, fmt.Errorf("%w: %s", errNoMatch, id)
 	}
@@ -107,12 +113,7 @@ func (s *Server) put(ctx context.Context, r *record) error {
 	if err != nil {
 		return err
 	}
-	var rev uint64
-	if r.rev == 0 {
-		rev, err = s.kv.Create(ctx, r.ID, data)
-	} else {
-		rev, err = s.kv.Update(ctx, r.ID, data, r.rev)
-	}
+	rev, err := s.write(ctx, r.ID, data, r.rev)
 	if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
 		return errTaken
 	}
@@ -123,6 +124,36 @@ func (s *Server) put(ctx context.Context, r *record) error {
 	return nil
 }
 
+// write writes a record's data over revision rev (0: a new record), and
+// tries again through a NATS server's loss. An attempt whose answer was
+// lost may have been stored: the next then finds the revision moved on,
+// and takes the bucket's record for its own when it holds data.
+func (s *Server) write(ctx context.Context, key string, data []byte, rev uint64) (uint64, error) {
+	var out uint64
+	tried := false
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		var err error
+		if rev == 0 {
+			out, err = s.kv.Create(ctx, key, data)
+		} else {
+			out, err = s.kv.Update(ctx, key, data, rev)
+		}
+		moved := errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
+		if moved && tried {
+			e, gerr := s.kv.Get(ctx, key)
+			if gerr != nil {
+				return gerr
+			}
+			if bytes.Equal(e.Value(), data) {
+				out, err = e.Revision(), nil
+			}
+		}
+		tried = true
+		return err
+	})
+	return out, err
+}
+
 // interrupt marks a match that will not go on as interrupted, unless
 // another server did it first, and ends its stream.
 func (s *Server) interrupt(ctx context.Context, r *record, reason string) {
@@ -131,7 +162,7 @@ func (s *Server) interrupt(ctx context.Context, r *record, reason string) {
 	if err != nil {
 		return
 	}
-	if _, err := s.kv.Update(ctx, r.ID, data, r.rev); err != nil {
+	if _, err := s.write(ctx, r.ID, data, r.rev); err != nil {
 		return // another server marked it
 	}
 	s.publishEnd(ctx, r.ID, stream.Interrupted, reason)

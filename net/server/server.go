@@ -143,8 +143,13 @@ func New(opts Options) (*Server, error) {
 	s.conns = newConnLimit(n, total)
 	kctx, kcancel := context.WithTimeout(ctx, 10*time.Second)
 	defer kcancel()
+	// A list made before the cluster grew gets its copies, and says so.
+	if err := bus.Raise(kctx, s.js, bus.KeyValueStream(bucket), s.bus.Replicas); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		cancel()
+		return nil, fmt.Errorf("server: the list of matches (JetStream key-value %s): %w", bucket, err)
+	}
 	s.kv, err = s.js.CreateOrUpdateKeyValue(kctx, jetstream.KeyValueConfig{Bucket: bucket, Storage: jetstream.FileStorage, History: 1,
-		Description: "Arena's matches: one record each, by id"})
+		Replicas: s.bus.Replicas, Description: "Arena's matches: one record each, by id"})
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("server: the list of matches (JetStream key-value %s): %w", bucket, err)

@@ -113,7 +113,7 @@ func (ts *testServer) post(path, token, body string) (int, string) {
 }
 
 // replayLines is a replay's lines, inflated.
-func replayLines(t *testing.T, data []byte) []string {
+func replayLines(t testing.TB, data []byte) []string {
 	t.Helper()
 	raw, err := game.ReplayLimit.Gunzip("replay", data)
 	require.NoError(t, err)

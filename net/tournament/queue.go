@@ -14,6 +14,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/net/bus"
 )
 
 // The JetStream names tournaments share. Every tournament's matches are
@@ -98,18 +99,29 @@ type report struct {
 }
 
 // openQueue makes the jobs stream (with replicas copies on a cluster) if
-// there is none, and the workers' consumer with its ack wait.
+// there is none, or raises its copies to replicas, and the workers'
+// consumer with its ack wait. It rides out a NATS server's loss.
 func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Consumer, error) {
-	_, err := js.CreateStream(ctx, jetstream.StreamConfig{
-		Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
-		Storage: jetstream.FileStorage, Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		_, err := js.CreateStream(ctx, jetstream.StreamConfig{
+			Name: JobsStream, Subjects: []string{jobsSubjects}, Retention: jetstream.WorkQueuePolicy,
+			Storage: jetstream.FileStorage, Replicas: replicas, Description: "Arena's tournament matches, a batch of matches a job",
+		})
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			return bus.Raise(ctx, js, JobsStream, replicas)
+		}
+		return err
 	})
-	if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+	if err != nil {
 		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
 	}
-	c, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
-		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
-		MaxAckPending: 100_000, Description: "Arena's tournament workers",
+	var c jetstream.Consumer
+	err = bus.Retry(ctx, func(ctx context.Context) (err error) {
+		c, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+			Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+			MaxAckPending: 100_000, Description: "Arena's tournament workers",
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the workers' consumer: %w", err)
@@ -120,7 +132,11 @@ func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duratio
 // waitQueue is the workers' consumer, once a runner has made it.
 func waitQueue(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
 	for said := false; ; said = true {
-		c, err := js.Consumer(ctx, JobsStream, WorkersConsumer)
+		var c jetstream.Consumer
+		err := bus.Retry(ctx, func(ctx context.Context) (err error) {
+			c, err = js.Consumer(ctx, JobsStream, WorkersConsumer)
+			return err
+		})
 		if err == nil {
 			return c, nil
 		}
@@ -138,27 +154,49 @@ func waitQueue(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer,
 	}
 }
 
-// buckets opens a tournament's results and replays.
-func buckets(ctx context.Context, js jetstream.JetStream, tid string) (jetstream.KeyValue, jetstream.ObjectStore, error) {
-	kv, err := js.KeyValue(ctx, resultsBucket(tid))
-	if err != nil {
-		return nil, nil, err
-	}
-	obs, err := js.ObjectStore(ctx, replaysBucket(tid))
+// buckets opens a tournament's results and replays, riding out a NATS
+// server's loss; jetstream.ErrBucketNotFound or ErrStreamNotFound says
+// the tournament has none.
+func buckets(ctx context.Context, js jetstream.JetStream, tid string) (kv jetstream.KeyValue, obs jetstream.ObjectStore, err error) {
+	err = bus.Retry(ctx, func(ctx context.Context) (err error) {
+		if kv, err = js.KeyValue(ctx, resultsBucket(tid)); err != nil {
+			return err
+		}
+		obs, err = js.ObjectStore(ctx, replaysBucket(tid))
+		return err
+	})
 	return kv, obs, err
 }
 
+// gone reports whether err says a tournament's buckets are not there.
+func gone(err error) bool {
+	return errors.Is(err, jetstream.ErrBucketNotFound) || errors.Is(err, jetstream.ErrStreamNotFound)
+}
+
 // makeBuckets makes a tournament's results bucket and replay store (with
-// replicas copies on a cluster) where there are none, and opens them.
+// replicas copies on a cluster) where there are none, raises their copies
+// to replicas where they have fewer, and opens them.
 func makeBuckets(ctx context.Context, js jetstream.JetStream, tid string, replicas int) (jetstream.KeyValue, jetstream.ObjectStore, error) {
-	_, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
-		Replicas: replicas, Description: "the results of tournament " + tid})
-	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		_, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket(tid), Storage: jetstream.FileStorage,
+			Replicas: replicas, Description: "the results of tournament " + tid})
+		if errors.Is(err, jetstream.ErrBucketExists) {
+			return bus.Raise(ctx, js, bus.KeyValueStream(resultsBucket(tid)), replicas)
+		}
+		return err
+	})
+	if err != nil {
 		return nil, nil, fmt.Errorf("the results bucket: %w", err)
 	}
-	_, err = js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
-		Replicas: replicas, Description: "the replays of tournament " + tid})
-	if err != nil && !errors.Is(err, jetstream.ErrBucketExists) {
+	err = bus.Retry(ctx, func(ctx context.Context) error {
+		_, err := js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: replaysBucket(tid), Storage: jetstream.FileStorage,
+			Replicas: replicas, Description: "the replays of tournament " + tid})
+		if errors.Is(err, jetstream.ErrBucketExists) {
+			return bus.Raise(ctx, js, bus.ObjectStoreStream(replaysBucket(tid)), replicas)
+		}
+		return err
+	})
+	if err != nil {
 		return nil, nil, fmt.Errorf("the replays store: %w", err)
 	}
 	return buckets(ctx, js, tid)
@@ -167,24 +205,27 @@ func makeBuckets(ctx context.Context, js jetstream.JetStream, tid string, replic
 // clearJobs takes a tournament's jobs off the queue: those waiting and
 // those a worker holds (its results still count when they come).
 func clearJobs(ctx context.Context, js jetstream.JetStream, tid string) error {
-	s, err := js.Stream(ctx, JobsStream)
-	if err != nil {
-		return err
-	}
-	if err := s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">"))); err != nil {
+	err := bus.Retry(ctx, func(ctx context.Context) error {
+		s, err := js.Stream(ctx, JobsStream)
+		if err != nil {
+			return err
+		}
+		return s.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(tid, ">")))
+	})
+	if err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
 		return fmt.Errorf("clear the tournament's jobs: %w", err)
 	}
-	return nil
+	return err
 }
 
 // removeTournament deletes what a complete tournament left on JetStream:
 // its results, its replays and any job of it still queued.
 func removeTournament(ctx context.Context, js jetstream.JetStream, tid string) error {
 	var errs []error
-	if err := js.DeleteKeyValue(ctx, resultsBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+	if err := bus.Retry(ctx, func(ctx context.Context) error { return js.DeleteKeyValue(ctx, resultsBucket(tid)) }); err != nil && !gone(err) {
 		errs = append(errs, err)
 	}
-	if err := js.DeleteObjectStore(ctx, replaysBucket(tid)); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
+	if err := bus.Retry(ctx, func(ctx context.Context) error { return js.DeleteObjectStore(ctx, replaysBucket(tid)) }); err != nil && !gone(err) {
 		errs = append(errs, err)
 	}
 	if err := clearJobs(ctx, js, tid); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {

@@ -49,7 +49,8 @@ type Options struct {
 	// silent; 0: DefaultAckWait.
 	AckWait time.Duration
 	// Replicas is how many copies of the queue, the results and the
-	// replays a NATS cluster keeps (where it makes them); 0: one.
+	// replays a NATS cluster keeps (where it makes them); 0: as many as
+	// the cluster holds (bus.Options.Replicas).
 	Replicas int
 	// Listen and JoinTimeout set up the listener of the contest seats of
 	// the matches that have them, where the teams' bots connect: "" is
@@ -73,6 +74,9 @@ type Start struct {
 	Embedded bool
 	// ID is the tournament's ID on JetStream.
 	ID string
+	// Replicas says how many copies NATS keeps of the queue, the results
+	// and the replays, and why (bus.Bus.ReplicasNote).
+	Replicas string
 	Progress
 }
 
@@ -107,7 +111,7 @@ func Run(ctx context.Context, spec *Spec, o Options) (*tournament.Standings, err
 	}
 	defer f.close()
 	c := &coordinator{spec: spec, o: o, f: f, matches: map[string]tournament.Match{}, queued: map[string]bool{},
-		zips: map[string]*zip.Reader{}, lost: map[string]int{}, ck: &checker{spec: spec}}
+		zips: map[string]*zip.Reader{}, lost: map[string]int{}, ck: &checker{spec: spec}, runID: randomID()}
 	c.t = &tournament.Tournament{ID: f.id, Name: spec.Name, Title: spec.Title.ID(), Format: spec.Format, Entrants: spec.Entrants}
 	if spec.House != nil {
 		c.t.House = spec.House.String()
@@ -170,6 +174,8 @@ type coordinator struct {
 	// counted.
 	lastRevision uint64
 	lost         map[string]int
+	// runID tells this run's jobs from those of a run before.
+	runID string
 	// outputsTook is how long writing the outputs took last: they are
 	// written at most once in 50 times that, so they cost the workers
 	// little.
@@ -207,7 +213,7 @@ func (c *coordinator) progress() Progress {
 }
 
 func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
-	b, err := bus.Open(bus.Options{Address: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name})
+	b, err := bus.Open(bus.Options{Address: c.o.NATS, Dir: c.f.path(natsDir), Name: "arena tournament " + c.t.Name, Replicas: c.o.Replicas})
 	if err != nil {
 		return nil, err
 	}
@@ -223,17 +229,27 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 	if ackWait == 0 {
 		ackWait = DefaultAckWait
 	}
-	cons, err := openQueue(ctx, b.JS, ackWait, c.o.Replicas)
+	cons, err := openQueue(ctx, b.JS, ackWait, b.Replicas)
 	if err != nil {
 		return nil, err
 	}
-	if c.jobs, err = b.JS.Stream(ctx, JobsStream); err != nil {
+	err = bus.Retry(ctx, func(ctx context.Context) (err error) {
+		c.jobs, err = b.JS.Stream(ctx, JobsStream)
+		return err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("the jobs stream %s: %w", JobsStream, err)
 	}
-	if c.kv, c.obs, err = makeBuckets(ctx, b.JS, c.f.id, c.o.Replicas); err != nil {
+	if c.kv, c.obs, err = makeBuckets(ctx, b.JS, c.f.id, b.Replicas); err != nil {
 		return nil, err
 	}
-	watch, err := c.kv.WatchAll(ctx)
+	// The watch resumes from the last result it read when the server it
+	// reads from is lost.
+	var watch jetstream.KeyWatcher
+	err = bus.Retry(ctx, func(context.Context) (err error) {
+		watch, err = c.kv.WatchAll(ctx)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("watch the results: %w", err)
 	}
@@ -267,7 +283,7 @@ func (c *coordinator) run(ctx context.Context) (*tournament.Standings, error) {
 		return nil, err
 	}
 	if c.o.OnStart != nil {
-		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Progress: c.progress()})
+		c.o.OnStart(Start{NATS: b.Address, Embedded: embedded, ID: c.f.id, Replicas: b.ReplicasNote(), Progress: c.progress()})
 	}
 	if err := c.outputs(tournament.StatusRunning); err != nil {
 		return nil, err
@@ -444,8 +460,17 @@ func (c *coordinator) queue(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if _, err := c.js.Publish(ctx, jobSubject(c.f.id, todo[0].ID), data); err != nil {
-			return fmt.Errorf("queue match %s: %w", todo[0].ID, err)
+		// Retried through a NATS server's loss, a job is queued once: its
+		// message ID is this run's, its first match's, and the times that
+		// match was lost.
+		first := todo[0].ID
+		id := fmt.Sprintf("%s.%s.%d", c.runID, first, c.lost[first])
+		err = bus.Retry(ctx, func(ctx context.Context) error {
+			_, err := c.js.Publish(ctx, jobSubject(c.f.id, first), data, jetstream.WithMsgID(id))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("queue match %s: %w", first, err)
 		}
 		for _, m := range todo[:n] {
 			c.queued[m.ID] = true
@@ -671,7 +696,11 @@ func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, e
 	}
 	zr := c.zips[archive]
 	if zr == nil {
-		info, err := c.obs.GetInfo(ctx, archive)
+		var info *jetstream.ObjectInfo
+		err := bus.Retry(ctx, func(ctx context.Context) (err error) {
+			info, err = c.obs.GetInfo(ctx, archive)
+			return err
+		})
 		if errors.Is(err, jetstream.ErrObjectNotFound) {
 			return nil, fmt.Errorf("its archive %s is not in the replay store", archive)
 		}
@@ -681,7 +710,11 @@ func (c *coordinator) file(ctx context.Context, archive, name string) ([]byte, e
 		if info.Size > maxArchive {
 			return nil, fmt.Errorf("its archive %s holds %s, more than a batch's files may (%s)", archive, game.FormatSize(int64(info.Size)), game.FormatSize(maxArchive))
 		}
-		data, err := c.obs.GetBytes(ctx, archive)
+		var data []byte
+		err = bus.RetryWithin(ctx, bus.TransferWait(int(info.Size)), func(ctx context.Context) (err error) {
+			data, err = c.obs.GetBytes(ctx, archive)
+			return err
+		})
 		if errors.Is(err, jetstream.ErrObjectNotFound) {
 			return nil, fmt.Errorf("its archive %s is not in the replay store", archive)
 		}

@@ -62,7 +62,11 @@ func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 		}
 		return err
 	}
-	info, err := cons.Info(ctx)
+	var info *jetstream.ConsumerInfo
+	err = bus.Retry(ctx, func(ctx context.Context) (err error) {
+		info, err = cons.Info(ctx)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("the workers' consumer: %w", err)
 	}
@@ -178,13 +182,17 @@ type taken struct {
 	stop context.CancelFunc
 }
 
+// takeWait bounds a request for a job: one that a NATS server's loss left
+// unanswered is made again after it.
+const takeWait = 2 * time.Second
+
 // fetch takes the next job from the queue and hands it over, or hands it
 // back to the queue when ctx ends first. From the moment it has it, it
 // tells JetStream the job is being played: it may wait for a long match
 // of the batch before it.
 func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 	for ctx.Err() == nil {
-		wait, cancel := context.WithTimeout(ctx, 5*time.Second)
+		wait, cancel := context.WithTimeout(ctx, takeWait)
 		msg, err := w.cons.Next(jetstream.FetchContext(wait))
 		cancel()
 		if err == nil {
@@ -200,9 +208,13 @@ func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 		}
 		if ctx.Err() == nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
 			slog.Warn("tournament worker: take a match", "err", err)
+			pause := time.Second
+			if bus.Transient(err) {
+				pause = takeWait / 8 // a leader's change: the queue is back soon
+			}
 			select {
 			case <-ctx.Done():
-			case <-time.After(time.Second):
+			case <-time.After(pause):
 			}
 		}
 	}
@@ -236,10 +248,17 @@ func (w *worker) play(ctx context.Context, t taken) *batch {
 		return nil
 	}
 	kv, obs, err := w.buckets(ctx, job.Tournament)
-	if err != nil {
+	if gone(err) {
 		// The tournament is over and gone: its job is of no use.
 		t.stop()
 		msg.Term()
+		return nil
+	}
+	if err != nil {
+		// NATS cannot say now: the job goes back to the queue.
+		slog.Warn("tournament worker: open the tournament's results", "tournament", job.Tournament, "err", err)
+		t.stop()
+		msg.NakWithDelay(time.Second)
 		return nil
 	}
 	md, err := msg.Metadata()
@@ -313,7 +332,11 @@ func (b *batch) finish(ctx context.Context, w *worker) {
 		b.msg.Nak()
 		return
 	}
-	b.msg.Ack()
+	// A job whose acknowledgement is lost goes to another worker after
+	// the ack wait, which skips the matches reported.
+	if err := bus.Retry(ctx, b.msg.DoubleAck); err != nil && ctx.Err() == nil {
+		slog.Warn("tournament worker: acknowledge a job", "match", b.job.Matches[0].ID, "err", err)
+	}
 	for _, p := range b.done {
 		if p.Error != "" {
 			w.Log("failed %s: %s", p.ID, p.Error)
@@ -362,27 +385,48 @@ func (w *worker) report(ctx context.Context, job Job, obs jetstream.ObjectStore,
 	archive := ""
 	if files > 0 {
 		archive = job.Matches[0].ID + "/" + id + ".zip"
-		if _, err := obs.PutBytes(ctx, archive, buf.Bytes()); err != nil {
+		err := bus.RetryWithin(ctx, bus.TransferWait(buf.Len()), func(ctx context.Context) error {
+			_, err := obs.PutBytes(ctx, archive, buf.Bytes())
+			return err
+		})
+		if err != nil {
 			return fmt.Errorf("keep the replays: %w", err)
 		}
 	}
-	// The results go out together and are confirmed together.
+	// The results go out together and are confirmed together; those a
+	// NATS server's loss leaves unconfirmed are sent again, each with its
+	// key as its message ID, so that JetStream keeps one.
 	futures := make([]jetstream.PubAckFuture, len(done))
+	reports := make([][]byte, len(done))
 	for i, p := range done {
-		data, _ := json.Marshal(report{Result: p.Result, Archive: archive})
-		f, err := w.js.PublishAsync(resultSubject(job.Tournament, resultKey(p.ID, id)), data)
-		if err != nil {
+		reports[i], _ = json.Marshal(report{Result: p.Result, Archive: archive})
+		key := resultKey(p.ID, id)
+		f, err := w.js.PublishAsync(resultSubject(job.Tournament, key), reports[i], jetstream.WithMsgID(key))
+		if err != nil && !bus.Transient(err) {
 			return err
 		}
 		futures[i] = f
 	}
-	for _, f := range futures {
-		select {
-		case <-f.Ok():
-		case err := <-f.Err():
+	for i, f := range futures {
+		if f != nil {
+			select {
+			case <-f.Ok():
+				continue
+			case err := <-f.Err():
+				if !bus.Transient(err) {
+					return err
+				}
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		key := resultKey(done[i].ID, id)
+		err := bus.Retry(ctx, func(ctx context.Context) error {
+			_, err := w.js.Publish(ctx, resultSubject(job.Tournament, key), reports[i], jetstream.WithMsgID(key))
 			return err
-		case <-ctx.Done():
-			return ctx.Err()
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil
