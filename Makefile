@@ -70,7 +70,7 @@ soak: deps-test
 # match is recorded once with its replay whole, and reports matches per
 # second and how long the node's loss held the results back. Not part of
 # `test`.
-cluster-soak:
+cluster-soak: deps-test
 	$(GO) test -run '^$$' -bench '^BenchmarkTournamentOnACluster$$' -benchtime 1x -timeout 30m .
 
 # hostile attacks the real arena program on loopback as its enemies would,
