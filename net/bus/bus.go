@@ -68,7 +68,8 @@ type Bus struct {
 	embedded    *server.Server
 }
 
-// readyWait bounds how long an embedded server may take to start.
+// readyWait bounds how long an embedded server may take to start, and
+// NATS to answer that it has JetStream.
 const readyWait = 15 * time.Second
 
 // Open connects to the NATS that opts name, starting an embedded server
@@ -123,7 +124,9 @@ func Open(opts Options) (*Bus, error) {
 		b.shutdown()
 		return nil, fmt.Errorf("bus: JetStream: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// A cluster just formed, or a loaded machine, may take seconds to
+	// answer; a NATS without JetStream says so at once.
+	ctx, cancel := context.WithTimeout(context.Background(), readyWait)
 	defer cancel()
 	if _, err := js.AccountInfo(ctx); err != nil {
 		nc.Close()
