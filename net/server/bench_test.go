@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,6 +119,56 @@ func rss() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
+// cpuStat is the first line of /proc/stat, the machine's CPU time in
+// ticks by kind (Linux); nil elsewhere.
+func cpuStat() []int64 {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return nil
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	var ticks []int64
+	for _, f := range strings.Fields(line)[1:] {
+		n, _ := strconv.ParseInt(f, 10, 64)
+		ticks = append(ticks, n)
+	}
+	return ticks
+}
+
+// machineTicks is the machine's CPU time so far, every kind, in ticks.
+func machineTicks() int64 {
+	var all int64
+	for _, n := range cpuStat() {
+		all += n
+	}
+	return all
+}
+
+// machineBusy is the machine's CPU time so far, but idle and waiting for
+// I/O, in ticks.
+func machineBusy() int64 {
+	t := cpuStat()
+	if len(t) < 5 {
+		return 0
+	}
+	return machineTicks() - t[3] - t[4]
+}
+
+// load1 is the machine's load average over the last minute (Linux), 0
+// elsewhere.
+func load1() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	l, _ := strconv.ParseFloat(f[0], 64)
+	return l
+}
+
 // swarm runs perMatch spectators of each match in a process of their own
 // and measures, for every step made after they all connected, the delay
 // from the step's making to its arrival at each spectator; and the
@@ -130,8 +181,9 @@ func (srv *benchServer) swarm(b *testing.B, ids []string, perMatch int) {
 // turn (each serving the matches, which srv makes), watching for d once
 // they all connected (0: until the matches end). It reports too the
 // spectators that could not connect (failed), those cut off before the
-// end (dropped) and the arrivals of steps counted that never came
-// (unarrived).
+// end (dropped), the arrivals of steps counted that never came
+// (unarrived), the cores that this process (the servers) and the
+// spectators' used, how busy the machine was and its load average.
 func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, d time.Duration) {
 	out := filepath.Join(b.TempDir(), "arrivals")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSpectatorSwarm$", "-test.v", "-test.timeout=0")
@@ -141,7 +193,9 @@ func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, 
 		b.Fatal(err)
 	}
 	cmd.Stderr = os.Stderr
+	debug.FreeOSMemory() // what an earlier benchmark left is not this one's growth
 	before := rss()
+	cpu0, busy0, all0, start := cpuTime(), machineBusy(), machineTicks(), time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
@@ -183,6 +237,13 @@ func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, 
 	if err := cmd.Wait(); err != nil {
 		b.Fatalf("the spectators: %v", err)
 	}
+	wall := time.Since(start).Seconds()
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/wall, "server-cores")
+	b.ReportMetric((cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()).Seconds()/wall, "swarm-cores")
+	if all := machineTicks() - all0; all > 0 {
+		b.ReportMetric(100*float64(machineBusy()-busy0)/float64(all), "machine-busy-%")
+	}
+	b.ReportMetric(load1(), "load1")
 	close(stop)
 	sampling.Wait()
 	data, err := os.ReadFile(out)

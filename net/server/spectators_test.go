@@ -19,7 +19,7 @@ import (
 // on the first (two). The goal is a p99 delay within 100 ms for 10,000
 // spectators on two servers; it takes minutes.
 func BenchmarkSpectatorsOnTwoServers(b *testing.B) {
-	for _, n := range []int{1000, 2000, 5000, 10_000} {
+	for _, n := range []int{500, 1000, 2000, 5000, 10_000} {
 		b.Run(fmt.Sprintf("one/N=%d", n), func(b *testing.B) {
 			for range b.N {
 				srv := newBenchServer(b)
