@@ -119,39 +119,27 @@ func rss() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
-// cpuStat is the first line of /proc/stat, the machine's CPU time in
-// ticks by kind (Linux); nil elsewhere.
-func cpuStat() []int64 {
+// machineCPU is the machine's CPU time so far in ticks, busy (all but
+// idle and waiting for I/O) and all, from /proc/stat (Linux); 0 elsewhere.
+func machineCPU() (busy, all int64) {
 	data, err := os.ReadFile("/proc/stat")
 	if err != nil {
-		return nil
+		return 0, 0
 	}
 	line, _, _ := strings.Cut(string(data), "\n")
-	var ticks []int64
-	for _, f := range strings.Fields(line)[1:] {
+	// cpu user nice system idle iowait irq softirq steal (guest time is
+	// in user's already).
+	for i, f := range strings.Fields(line) {
+		if i < 1 || i > 8 {
+			continue
+		}
 		n, _ := strconv.ParseInt(f, 10, 64)
-		ticks = append(ticks, n)
-	}
-	return ticks
-}
-
-// machineTicks is the machine's CPU time so far, every kind, in ticks.
-func machineTicks() int64 {
-	var all int64
-	for _, n := range cpuStat() {
 		all += n
+		if i != 4 && i != 5 {
+			busy += n
+		}
 	}
-	return all
-}
-
-// machineBusy is the machine's CPU time so far, but idle and waiting for
-// I/O, in ticks.
-func machineBusy() int64 {
-	t := cpuStat()
-	if len(t) < 5 {
-		return 0
-	}
-	return machineTicks() - t[3] - t[4]
+	return busy, all
 }
 
 // load1 is the machine's load average over the last minute (Linux), 0
@@ -186,7 +174,7 @@ func (srv *benchServer) swarm(b *testing.B, ids []string, perMatch int) {
 // spectators' used, how busy the machine was and its load average.
 func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, d time.Duration) {
 	out := filepath.Join(b.TempDir(), "arrivals")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSpectatorSwarm$", "-test.v", "-test.timeout=0")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSpectatorSwarm$", "-test.v")
 	cmd.Env = append(os.Environ(), "ARENA_SWARM="+strings.Join([]string{strings.Join(urls, ","), strings.Join(ids, ","), strconv.Itoa(perMatch), out, d.String()}, ";"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -195,13 +183,17 @@ func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, 
 	cmd.Stderr = os.Stderr
 	debug.FreeOSMemory() // what an earlier benchmark left is not this one's growth
 	before := rss()
-	cpu0, busy0, all0, start := cpuTime(), machineBusy(), machineTicks(), time.Now()
+	busy0, all0 := machineCPU()
+	cpu0, start := cpuTime(), time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
+	defer cmd.Process.Kill() // if the spectators are given up on
 	ready := make(chan time.Time, 1)
+	read := make(chan struct{})
 	var failed, dropped int
 	go func() {
+		defer close(read)
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if _, err := fmt.Sscanf(sc.Text(), "swarm ready, %d failed", &failed); err == nil {
@@ -234,14 +226,15 @@ func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, 
 	case <-time.After(5 * time.Minute):
 		b.Fatal("the spectators did not connect")
 	}
+	<-read // the spectators' process ends within its test timeout
 	if err := cmd.Wait(); err != nil {
 		b.Fatalf("the spectators: %v", err)
 	}
 	wall := time.Since(start).Seconds()
 	b.ReportMetric((cpuTime()-cpu0).Seconds()/wall, "server-cores")
 	b.ReportMetric((cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()).Seconds()/wall, "swarm-cores")
-	if all := machineTicks() - all0; all > 0 {
-		b.ReportMetric(100*float64(machineBusy()-busy0)/float64(all), "machine-busy-%")
+	if busy, all := machineCPU(); all > all0 {
+		b.ReportMetric(100*float64(busy-busy0)/float64(all-all0), "machine-busy-%")
 	}
 	b.ReportMetric(load1(), "load1")
 	close(stop)
