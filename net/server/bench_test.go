@@ -14,10 +14,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -46,14 +48,20 @@ type benchServer struct {
 	closer func()
 }
 
+// newBenchServer is a bench server on an embedded NATS server of its own.
 func newBenchServer(b *testing.B) *benchServer {
-	dir := b.TempDir()
-	bs, err := bus.Open(bus.Options{Dir: filepath.Join(dir, "js"), Port: -1})
+	bs, err := bus.Open(bus.Options{Dir: filepath.Join(b.TempDir(), "js"), Port: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
-	admin := NewToken()
-	s, err := New(Options{Bus: bs, Dir: dir, AdminToken: admin, MaxConns: 100_000})
+	return serveBench(b, bs, NewToken())
+}
+
+// serveBench serves a bench server on bs as arena serve serves it: its
+// timeouts, its connection bounds (the spectators all come from one
+// address, and number up to benchConns); its closer closes bs too.
+func serveBench(b *testing.B, bs *bus.Bus, admin string) *benchServer {
+	s, err := New(Options{Bus: bs, Dir: b.TempDir(), AdminToken: admin, MaxConns: benchConns, MaxTotal: 2 * benchConns})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -69,8 +77,6 @@ func newBenchServer(b *testing.B) *benchServer {
 			srv.mu.Unlock()
 		}
 	}
-	// Served as arena serve serves it: its timeouts, its connection
-	// bounds (the spectators all come from one address: MaxConns above).
 	hs := httptest.NewUnstartedServer(nil)
 	hs.Config = s.HTTPServer()
 	hs.Listener = s.Listener(hs.Listener)
@@ -79,6 +85,9 @@ func newBenchServer(b *testing.B) *benchServer {
 	srv.closer = func() { hs.CloseClientConnections(); s.Close(); hs.Close(); bs.Close() }
 	return srv
 }
+
+// benchConns is the most spectators a bench server takes.
+const benchConns = 100_000
 
 // stepOf reads the step of a replay's step line quickly: {"step":N,...
 func stepOf(line []byte) (int, bool) {
@@ -110,30 +119,87 @@ func rss() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
+// machineCPU is the machine's CPU time so far in ticks, busy (all but
+// idle and waiting for I/O) and all, from /proc/stat (Linux); 0 elsewhere.
+func machineCPU() (busy, all int64) {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	// cpu user nice system idle iowait irq softirq steal (guest time is
+	// in user's already).
+	for i, f := range strings.Fields(line) {
+		if i < 1 || i > 8 {
+			continue
+		}
+		n, _ := strconv.ParseInt(f, 10, 64)
+		all += n
+		if i != 4 && i != 5 {
+			busy += n
+		}
+	}
+	return busy, all
+}
+
+// load1 is the machine's load average over the last minute (Linux), 0
+// elsewhere.
+func load1() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	l, _ := strconv.ParseFloat(f[0], 64)
+	return l
+}
+
 // swarm runs perMatch spectators of each match in a process of their own
 // and measures, for every step made after they all connected, the delay
 // from the step's making to its arrival at each spectator; and the
-// server's memory growth meanwhile.
+// server's memory growth meanwhile. They watch until the matches end.
 func (srv *benchServer) swarm(b *testing.B, ids []string, perMatch int) {
+	srv.swarmOn(b, []string{srv.url}, ids, perMatch, 0)
+}
+
+// swarmOn is swarm with the spectators spread over the servers at urls in
+// turn (each serving the matches, which srv makes), watching for d once
+// they all connected (0: until the matches end). It reports too the
+// spectators that could not connect (failed), those cut off before the
+// end (dropped), the arrivals of steps counted that never came
+// (unarrived), the cores that this process (the servers) and the
+// spectators' used, how busy the machine was and its load average.
+func (srv *benchServer) swarmOn(b *testing.B, urls, ids []string, perMatch int, d time.Duration) {
 	out := filepath.Join(b.TempDir(), "arrivals")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSpectatorSwarm$", "-test.v")
-	cmd.Env = append(os.Environ(), "ARENA_SWARM="+strings.Join([]string{srv.url, strings.Join(ids, ","), strconv.Itoa(perMatch), out}, ";"))
+	cmd.Env = append(os.Environ(), "ARENA_SWARM="+strings.Join([]string{strings.Join(urls, ","), strings.Join(ids, ","), strconv.Itoa(perMatch), out, d.String()}, ";"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
 	}
 	cmd.Stderr = os.Stderr
+	debug.FreeOSMemory() // what an earlier benchmark left is not this one's growth
 	before := rss()
+	busy0, all0 := machineCPU()
+	cpu0, start := cpuTime(), time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
+	defer cmd.Process.Kill() // if the spectators are given up on
 	ready := make(chan time.Time, 1)
+	read := make(chan struct{})
+	var failed, dropped int
 	go func() {
+		defer close(read)
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
-			if sc.Text() == "swarm ready" {
+			if _, err := fmt.Sscanf(sc.Text(), "swarm ready, %d failed", &failed); err == nil {
 				ready <- time.Now()
 			}
+			fmt.Sscanf(sc.Text(), "swarm done, %d dropped", &dropped)
 		}
 		io.Copy(io.Discard, stdout)
 	}()
@@ -157,42 +223,76 @@ func (srv *benchServer) swarm(b *testing.B, ids []string, perMatch int) {
 	var readyAt time.Time
 	select {
 	case readyAt = <-ready:
-	case <-time.After(2 * time.Minute):
+	case <-time.After(5 * time.Minute):
 		b.Fatal("the spectators did not connect")
 	}
+	<-read // the spectators' process ends within its test timeout
 	if err := cmd.Wait(); err != nil {
 		b.Fatalf("the spectators: %v", err)
 	}
+	wall := time.Since(start).Seconds()
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/wall, "server-cores")
+	b.ReportMetric((cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()).Seconds()/wall, "swarm-cores")
+	if busy, all := machineCPU(); all > all0 {
+		b.ReportMetric(100*float64(busy-busy0)/float64(all-all0), "machine-busy-%")
+	}
+	b.ReportMetric(load1(), "load1")
 	close(stop)
 	sampling.Wait()
 	data, err := os.ReadFile(out)
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The steps counted are those made once the spectators connected
+	// (and, when they watch for d, a second before its end); a step that
+	// did not reach a spectator connected counts as an endless delay.
+	end := int64(math.MaxInt64)
+	if d > 0 {
+		end = readyAt.Add(d - time.Second).UnixNano()
+	}
+	counted := func(made int64) bool { return made > readyAt.UnixNano() && made < end }
 	var delays []float64
+	steps := 0
 	srv.mu.Lock()
+	for _, id := range ids {
+		for _, made := range srv.made[id] {
+			if counted(made) {
+				steps++
+			}
+		}
+	}
 	for len(data) >= 20 {
 		m := int(binary.LittleEndian.Uint32(data))
 		step := int(binary.LittleEndian.Uint64(data[4:]))
 		at := int64(binary.LittleEndian.Uint64(data[12:]))
 		data = data[20:]
 		made, ok := srv.made[ids[m]][step]
-		if ok && made > readyAt.UnixNano() {
+		if ok && counted(made) {
 			delays = append(delays, float64(at-made)/1e6)
 		}
 	}
 	srv.mu.Unlock()
-	if len(delays) == 0 {
+	if steps == 0 {
 		b.Fatal("no step was made after the spectators connected")
+	}
+	unarrived := max(0, steps*perMatch-steps*failed/len(ids)-len(delays))
+	for range unarrived {
+		delays = append(delays, math.Inf(1))
 	}
 	slices.Sort(delays)
 	q := func(p float64) float64 { return delays[min(len(delays)-1, int(math.Ceil(p*float64(len(delays))))-1)] }
 	b.ReportMetric(q(0.5), "p50-ms")
 	b.ReportMetric(q(0.99), "p99-ms")
 	b.ReportMetric(delays[len(delays)-1], "max-ms")
-	b.ReportMetric(float64(len(delays)), "arrivals")
+	b.ReportMetric(float64(len(delays)-unarrived), "arrivals")
+	b.ReportMetric(float64(unarrived), "unarrived")
+	b.ReportMetric(float64(failed), "failed")
+	b.ReportMetric(float64(dropped), "dropped")
 	b.ReportMetric(float64(peak-before)/(1<<20), "server-MiB-growth")
 }
+
+// swarmDialers is how many spectators of the swarm connect at once.
+const swarmDialers = 16
 
 // TestSpectatorSwarm is the spectators of the benchmarks: it runs only
 // when a benchmark starts it (ARENA_SWARM).
@@ -202,38 +302,68 @@ func TestSpectatorSwarm(t *testing.T) {
 		t.Skip("the spectators of the benchmarks; run by them")
 	}
 	parts := strings.Split(spec, ";")
-	url, ids, out := parts[0], strings.Split(parts[1], ","), parts[3]
+	urls, ids, out := strings.Split(parts[0], ","), strings.Split(parts[1], ","), parts[3]
 	per, _ := strconv.Atoi(parts[2])
+	d, _ := time.ParseDuration(parts[4])
 	type arrival struct {
 		match, step int
 		at          int64
 	}
+	// conns[i] is spectator i's, of match i/per on server i%len(urls);
+	// nil if it could not connect.
+	conns := make([]*websocket.Conn, len(ids)*per)
+	var failed atomic.Int64
+	next := make(chan int)
+	var dialing sync.WaitGroup
+	for range swarmDialers {
+		dialing.Add(1)
+		go func() {
+			defer dialing.Done()
+			for i := range next {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(urls[i%len(urls)], "http")+"/api/matches/"+ids[i/per]+"/stream", nil)
+				cancel()
+				if err != nil {
+					if failed.Add(1) == 1 {
+						t.Logf("spectator %d: %v", i, err)
+					}
+					continue
+				}
+				c.SetReadLimit(8 << 20)
+				conns[i] = c
+			}
+		}()
+	}
+	for i := range conns {
+		next <- i
+	}
+	close(next)
+	dialing.Wait()
+	fmt.Printf("swarm ready, %d failed\n", failed.Load())
+	watch := context.Background()
+	if d > 0 {
+		var cancel context.CancelFunc
+		watch, cancel = context.WithTimeout(watch, d)
+		defer cancel()
+	}
 	var mu sync.Mutex
 	var all []arrival
-	var conns []*websocket.Conn
-	for m, id := range ids {
-		for range per {
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(url, "http")+"/api/matches/"+id+"/stream", nil)
-			cancel()
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.SetReadLimit(8 << 20)
-			conns = append(conns, c)
-			_ = m
-		}
-	}
-	fmt.Println("swarm ready")
+	var dropped atomic.Int64
 	var wg sync.WaitGroup
 	for i, c := range conns {
+		if c == nil {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var mine []arrival
 			for {
-				_, data, err := c.Read(context.Background())
+				_, data, err := c.Read(watch)
 				if err != nil {
+					if watch.Err() == nil && websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+						dropped.Add(1)
+					}
 					break
 				}
 				if step, ok := stepOf(data); ok {
@@ -246,6 +376,7 @@ func TestSpectatorSwarm(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	fmt.Printf("swarm done, %d dropped\n", dropped.Load())
 	buf := make([]byte, 0, 20*len(all))
 	for _, a := range all {
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(a.match))
