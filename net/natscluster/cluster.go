@@ -43,6 +43,7 @@ const (
 // node is one node's config, as its process reads it.
 type node struct {
 	Name        string   `json:"name"`
+	Cluster     string   `json:"cluster"` // the cluster's name, its own: no other's node joins it
 	Port        int      `json:"port"`
 	ClusterPort int      `json:"cluster_port"`
 	HTTPPort    int      `json:"http_port"`
@@ -88,21 +89,35 @@ func Start(t testing.TB, n int) *Cluster {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.stop)
-	// Another program may take a port between freePorts and the node:
-	// the cluster starts again on other ports, a few times at most.
+	// Another program may take a port between freePorts and the node, or
+	// JetStream may not answer a client: the cluster starts again on other
+	// ports, a few times at most.
 	for try := range startTries {
 		c.stop()
 		c.place(n, filepath.Join(base, fmt.Sprint(try)), pub)
 		if err = c.startAll(); err == nil {
 			c.WaitFormed()
-			return c
+			if err = c.answers(); err == nil {
+				return c
+			}
 		}
 	}
 	t.Fatal(err)
 	return nil
 }
 
-// startTries bounds the starts of a cluster whose ports were taken.
+// answers reports whether a client of the cluster gets JetStream's answer
+// (bus.Open asks for it).
+func (c *Cluster) answers() error {
+	b, err := bus.Open(bus.Options{Address: c.Address(), Name: "natscluster"})
+	if err != nil {
+		return err
+	}
+	return b.Close()
+}
+
+// startTries bounds the starts of a cluster whose ports were taken, or
+// whose JetStream did not answer.
 const startTries = 3
 
 // place gives the cluster n nodes on ports free now, in folders under
@@ -115,7 +130,7 @@ func (c *Cluster) place(n int, base, user string) {
 	}
 	c.nodes = nil
 	for i := range n {
-		nd := node{Name: fmt.Sprintf("n%d", i+1), Port: ports[3*i], HTTPPort: ports[3*i+2],
+		nd := node{Name: fmt.Sprintf("n%d", i+1), Cluster: fmt.Sprintf("arena-test-%d", ports[0]), Port: ports[3*i], HTTPPort: ports[3*i+2],
 			Dir: filepath.Join(base, fmt.Sprintf("n%d", i+1)), User: user}
 		if n > 1 {
 			nd.ClusterPort, nd.Routes = ports[3*i+1], routes

@@ -42,7 +42,7 @@ func runNode(cfg string) int {
 		Nkeys: []*server.NkeyUser{{Nkey: nd.User}}, Routes: routes,
 	}
 	if nd.ClusterPort != 0 {
-		opts.Cluster = server.ClusterOpts{Name: "arena-test", Host: "127.0.0.1", Port: nd.ClusterPort}
+		opts.Cluster = server.ClusterOpts{Name: nd.Cluster, Host: "127.0.0.1", Port: nd.ClusterPort}
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {

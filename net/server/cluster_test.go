@@ -28,17 +28,8 @@ func TestServersOnOneNATSShareTheirMatches(t *testing.T) {
 	var servers []*Server
 	var clients []*stream.Client
 	for range 2 {
-		b, err := bus.Open(bus.Options{Address: hub.Address, Name: "server"})
-		require.NoError(t, err)
-		defer b.Close()
-		s, err := New(Options{Bus: b, Dir: t.TempDir(), AdminToken: admin})
-		require.NoError(t, err)
-		defer s.Close()
-		ts := httptest.NewServer(s.Handler())
-		defer ts.Close()
-		defer ts.CloseClientConnections()
-		servers = append(servers, s)
-		clients = append(clients, &stream.Client{Base: ts.URL, Admin: admin})
+		s, c := serverOn(t, hub.Address, "server", 0, admin)
+		servers, clients = append(servers, s), append(clients, c)
 	}
 	created, err := clients[0].Create(ctx(t), stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}, Seed: 9, Limit: "20s"})
 	require.NoError(t, err)
@@ -93,6 +84,23 @@ func TestServersOnOneNATSShareTheirMatches(t *testing.T) {
 	in, err = clients[0].Match(ctx(t), running.ID)
 	require.NoError(t, err)
 	require.Equal(t, stream.Interrupted, in.Status)
+}
+
+// serverOn starts a server on the NATS at addr, keeping replicas copies
+// of its streams (0: as the cluster can), with the admin token, and its
+// HTTP handler; they stop with the test. Its client holds the admin token.
+func serverOn(t testing.TB, addr bus.Address, name string, replicas int, admin string) (*Server, *stream.Client) {
+	t.Helper()
+	b, err := bus.Open(bus.Options{Address: addr, Name: name, Replicas: replicas})
+	require.NoError(t, err)
+	t.Cleanup(func() { b.Close() })
+	s, err := New(Options{Bus: b, Dir: t.TempDir(), AdminToken: admin})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	t.Cleanup(ts.CloseClientConnections)
+	return s, &stream.Client{Base: ts.URL, Admin: admin}
 }
 
 // putRaw writes a record as it is, as another server would.

@@ -31,6 +31,10 @@ type hub struct {
 	idle    *time.Timer
 	cc      jetstream.ConsumeContext
 	lastSeq uint64
+	// gen counts the consumers made for the hub; lines of an older one are
+	// dropped. quit closes when the hub stops.
+	gen  int
+	quit chan struct{}
 	// zip is the replay compressed for downloads.
 	zip zipped
 }
@@ -73,16 +77,80 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 			s.log.Warn("a match's stream keeps fewer copies than the cluster can", "match", id, "err", err)
 		}
 	}
-	cons, err := s.js.OrderedConsumer(ctx, streamName(id), jetstream.OrderedConsumerConfig{})
-	if err != nil {
+	if err := s.consume(ctx, h, 1); err != nil {
 		return nil, err
 	}
-	h.cc, err = cons.Consume(h.take, jetstream.PullHeartbeat(hubHeartbeat))
-	if err != nil {
-		return nil, err
-	}
+	h.quit = make(chan struct{})
+	go s.mend(h)
 	s.hubs[id] = h
 	return h, nil
+}
+
+// consume makes h a new consumer of its match's stream from sequence
+// from on, in place of the one before.
+func (s *Server) consume(ctx context.Context, h *hub, from uint64) error {
+	cons, err := s.js.OrderedConsumer(ctx, streamName(h.id), jetstream.OrderedConsumerConfig{OptStartSeq: from})
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	h.gen++
+	gen, old := h.gen, h.cc
+	h.mu.Unlock()
+	if old != nil {
+		old.Stop()
+	}
+	cc, err := cons.Consume(func(msg jetstream.Msg) { h.takeOf(gen, msg) }, jetstream.PullHeartbeat(hubHeartbeat))
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	h.cc = cc
+	h.mu.Unlock()
+	return nil
+}
+
+// hubStuck is how long a hub may read nothing while its match's stream
+// holds lines it has not read before it makes its consumer again: an
+// ordered consumer lost with its NATS server does not always come back.
+const hubStuck = 4 * time.Second
+
+// mend watches h until it stops or its stream ends, and makes its
+// consumer again, after the last line read, when it is stuck.
+func (s *Server) mend(h *hub) {
+	t := time.NewTicker(hubStuck / 3)
+	defer t.Stop()
+	var since time.Time // when the hub fell behind the stream at seen
+	var seen uint64
+	for {
+		select {
+		case <-h.quit:
+			return
+		case <-t.C:
+		}
+		h.mu.Lock()
+		last, ended := h.lastSeq, h.end != ""
+		h.mu.Unlock()
+		if ended {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), hubStuck)
+		st, err := s.js.Stream(ctx, streamName(h.id))
+		switch {
+		case err != nil || st.CachedInfo().State.LastSeq <= last:
+			since = time.Time{}
+		case since.IsZero() || seen != last:
+			since, seen = time.Now(), last
+		case time.Since(since) >= hubStuck:
+			if err := s.consume(ctx, h, last+1); err != nil {
+				s.log.Warn("a match's stream could not be read again", "match", h.id, "err", err)
+			} else {
+				s.log.Warn("a match's stream is read again after its last line read", "match", h.id, "from", last+1)
+				since = time.Time{}
+			}
+		}
+		cancel()
+	}
 }
 
 // release says a reader of h is done; a hub nobody reads stops after a
@@ -111,14 +179,23 @@ func (s *Server) release(h *hub) {
 
 // stop stops reading the stream.
 func (h *hub) stop() {
-	if h.cc != nil {
-		h.cc.Stop()
+	h.mu.Lock()
+	cc, quit := h.cc, h.quit
+	h.quit = nil
+	h.mu.Unlock()
+	if quit != nil {
+		close(quit)
+	}
+	if cc != nil {
+		cc.Stop()
 	}
 }
 
-// take adds a message of the stream, once: one at or before the last
-// sequence read (a consumer made again delivering it again) is dropped.
-func (h *hub) take(msg jetstream.Msg) {
+// takeOf adds a message of the stream that consumer gen delivered, once:
+// one at or before the last sequence read (a consumer made again
+// delivering it again), or of a consumer made before the newest, is
+// dropped (gen 0: of any consumer).
+func (h *hub) takeOf(gen int, msg jetstream.Msg) {
 	subj := msg.Subject()
 	data := msg.Data()
 	md, err := msg.Metadata()
@@ -128,7 +205,7 @@ func (h *hub) take(msg jetstream.Msg) {
 	seq := md.Sequence.Stream
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if seq <= h.lastSeq {
+	if seq <= h.lastSeq || gen != 0 && gen != h.gen {
 		return
 	}
 	h.lastSeq = seq

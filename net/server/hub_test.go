@@ -35,7 +35,7 @@ func TestAHubReadsEachSequenceOnce(t *testing.T) {
 		{subj: spec, data: `{"step":2,"moves":{"2":"B2"}}`, seq: 3},
 	}
 	for _, m := range []delivered{lines[0], lines[1], lines[1], lines[0], lines[2], lines[2]} {
-		h.take(m)
+		h.takeOf(0, m)
 	}
 	sn := h.snapshot()
 	require.Len(t, sn.entries, 3)
