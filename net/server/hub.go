@@ -81,7 +81,9 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		return nil, err
 	}
 	h.quit = make(chan struct{})
-	go s.mend(h)
+	if s.bus.Replicas > 1 {
+		go s.mend(h) // only a cluster loses a node under a consumer
+	}
 	s.hubs[id] = h
 	return h, nil
 }
