@@ -126,9 +126,14 @@ func liveMatchThroughANodeLoss(t testing.TB) time.Duration {
 	t.Logf("%d frames in %v, a step every %v; node %s killed after frame %d",
 		len(arrived), arrived[len(arrived)-1].Sub(arrived[0]).Round(time.Millisecond), paceOfTheProof, leader, killed-1)
 
-	in, err := clients[1].Match(ctx, created.ID)
-	require.NoError(t, err)
-	require.Equal(t, stream.Finished, in.Status)
+	// The match's record says it finished soon after its stream's end
+	// (written after it, through the election if need be).
+	var in stream.Info
+	require.Eventually(t, func() bool {
+		var err error
+		in, err = clients[1].Match(ctx, created.ID)
+		return err == nil && in.Status == stream.Finished
+	}, 60*time.Second, 50*time.Millisecond, "the match's record says finished")
 	tl := watch.Recording().Timeline
 	require.Equal(t, in.Turn+1, tl.Len(), "every frame, once")
 	for i := range tl.Len() {
