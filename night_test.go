@@ -349,9 +349,9 @@ func TestAIC21NightEndToEnd(t *testing.T) {
 
 // The GuardAIns night: four teams in a round robin on one Socket.IO port,
 // two matches at once; the teams' bots are Python with python-socketio,
-// as the contest's template, started once and never exiting (the server
-// closes their sockets after each match and python-socketio logs them in
-// again, for their next match); one team never comes (it loses each
+// as the contest's template, started once and never exiting (after each
+// match the server keeps their connections, waiting for their team's next
+// match); one team never comes (it loses each
 // match at once, as the rules say, and the night goes on), and one bot is killed
 // in the middle of a match and started again (it resumes its seat, R32).
 func TestGuardAInsNightEndToEnd(t *testing.T) {
@@ -390,7 +390,7 @@ func TestGuardAInsNightEndToEnd(t *testing.T) {
 		}
 	}
 	require.Equal(t, anubisMatches, anubis.said("game_status Game Over", 0),
-		"the template's bot, started once, played all its matches: python-socketio logs in again after each: %q", anubis.lines)
+		"the template's bot, started once, played all its matches on one login: %q", anubis.lines)
 	require.GreaterOrEqual(t, len(bastet.starts), 2, "Bastet's bot was started again")
 	require.Positive(t, bastet.said("connected", 1), "Bastet's bot logged in again after its crash")
 	for _, m := range ix.Matches {

@@ -161,6 +161,40 @@ func (d *door) remove(l *Lobby) {
 	}
 }
 
+// handOver lets the connected bots of match l, which is over, wait on the
+// night's door for their team's next match, as if they had logged in
+// between two of its matches: a bot started once plays all its matches
+// without logging in again (python-socketio's reconnection before
+// 5.12 may end its wait() and so the template's bot).
+func (d *door) handOver(l *Lobby) {
+	type bot struct {
+		s    *socket.Socket
+		id   string
+		conn uint64
+	}
+	var bots, refused []bot
+	d.mu.Lock()
+	l.mu.Lock()
+	for _, st := range l.seats {
+		if st != nil && st.sock != nil && st.sock.Connected() {
+			bots = append(bots, bot{st.sock, st.id, st.conn})
+			delete(d.conns, st.conn)
+			st.sock = nil
+			st.leave()
+		}
+	}
+	l.mu.Unlock()
+	for _, b := range bots {
+		if !d.place(b.s, b.id, b.conn) {
+			refused = append(refused, b)
+		}
+	}
+	d.mu.Unlock()
+	for _, b := range refused {
+		b.s.Disconnect(true)
+	}
+}
+
 // lobbyOf is the newest match that seats login id, and its seat: on the
 // night's door, the newest not over. d.mu is held.
 func (d *door) lobbyOf(id string) (*Lobby, *seat) {

@@ -233,8 +233,9 @@ func (l *Lobby) status(round int) {
 }
 
 // Close ends the game for the bots: the last round's status, the result,
-// "Game Over"; then their sockets close (the original clients never exit
-// by themselves).
+// "Game Over"; then, on the night's door, they wait for their team's next
+// match, and on a match's own door their sockets close (the original
+// clients never exit by themselves).
 func (l *Lobby) Close() error {
 	l.mu.Lock()
 	select {
@@ -254,6 +255,9 @@ func (l *Lobby) Close() error {
 		}
 		l.broadcast("game_status", "Game Over")
 		time.Sleep(linger)
+	}
+	if l.door.night {
+		l.door.handOver(l)
 	}
 	var socks []*socket.Socket
 	l.mu.Lock()
@@ -316,9 +320,10 @@ func (l *Lobby) take(st *seat, s *socket.Socket, conn uint64) bool {
 	if st.sock != nil && st.sock.Connected() {
 		return false
 	}
-	st.sock, st.conn = s, conn
-	d.conns[conn] = st
 	l.sockets.Add(1)
+	leave := sync.OnceFunc(l.sockets.Done)
+	st.sock, st.conn, st.leave = s, conn, leave
+	d.conns[conn] = st
 	s.On("disconnect", func(...any) {
 		d.mu.Lock()
 		l.mu.Lock()
@@ -328,7 +333,7 @@ func (l *Lobby) take(st *seat, s *socket.Socket, conn uint64) bool {
 		}
 		l.mu.Unlock()
 		d.mu.Unlock()
-		l.sockets.Done()
+		leave()
 	})
 	l.emit("connected", map[string]any{"data": "Connected"})
 	if !st.joined {

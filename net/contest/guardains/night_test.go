@@ -57,6 +57,7 @@ func nightMatch(t *testing.T, addr string, seed int64, turns int, a, b string) *
 type goBot struct {
 	login string
 	quit  int // it leaves, without answering, at its quit-th view (0: never)
+	games int // it leaves after its games-th "Game Over" (0: never)
 
 	mu        sync.Mutex
 	statuses  []string
@@ -66,8 +67,8 @@ type goBot struct {
 	viewed    time.Time // when its first view came
 }
 
-// play logs in at addr and plays until the server closes the connection;
-// the error is a refusal, or a dial's.
+// play logs in at addr and plays until the server closes the connection,
+// ctx ends or it leaves; the error is a refusal, or a dial's.
 func (b *goBot) play(ctx context.Context, addr, password, room string) error {
 	auth, _ := json.Marshal(map[string]string{"player_id": b.login, "password": password, "room": room})
 	c, _, err := websocket.Dial(ctx, "ws://"+addr+"/socket.io/?EIO=4&transport=websocket",
@@ -116,7 +117,8 @@ func (b *goBot) play(ctx context.Context, addr, password, room string) error {
 				}
 				b.views = append(b.views, string(ev[1]))
 			}
-			quit := name == "action" && len(b.views) == b.quit
+			quit := name == "action" && len(b.views) == b.quit ||
+				name == "game_status" && status == "Game Over" && b.games > 0 && b.games == b.over()
 			b.mu.Unlock()
 			if quit {
 				return nil
@@ -135,6 +137,11 @@ func (b *goBot) waited() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.connected > 0 && len(b.views) == 0 && slices.ContainsFunc(b.statuses, func(s string) bool { return strings.HasPrefix(s, "Game Starts in") })
+}
+
+// over is how many times it heard "Game Over". b.mu is held.
+func (b *goBot) over() int {
+	return len(slices.DeleteFunc(slices.Clone(b.statuses), func(s string) bool { return s != "Game Over" }))
 }
 
 // running are the "Game Running" and later statuses it heard.
@@ -205,13 +212,13 @@ func TestDoorPlaysTwoMatchesAtOnce(t *testing.T) {
 	bots := map[string]*goBot{}
 	var done []chan struct{}
 	for _, team := range []string{"dogs", "bees", "cats", "ants"} {
-		bots[team] = &goBot{login: team}
+		bots[team] = &goBot{login: team, games: 1}
 		done = append(done, playing(t, addr, bots[team]))
 	}
 	played(t, m1, bots["ants"], bots["bees"])
 	played(t, m2, bots["cats"], bots["dogs"])
 	for _, d := range done {
-		<-d // the door closed their sockets at the end of their match
+		<-d // they left after their match
 	}
 	for _, pair := range [][2]*goBot{{bots["ants"], bots["bees"]}, {bots["cats"], bots["dogs"]}} {
 		last := pair[0].joined
@@ -234,7 +241,7 @@ func TestDoorHoldsBotsUntilTheirMatch(t *testing.T) {
 	contesttest.Python(t, "socketio", "websocket")
 	addr := freeAddr(t)
 	m1 := nightMatch(t, addr, 3, 3, "ants", "bees")
-	ants, bees := &goBot{login: "ants"}, &goBot{login: "bees"}
+	ants, bees := &goBot{login: "ants", games: 1}, &goBot{login: "bees", games: 1}
 	playing(t, addr, ants)
 	playing(t, addr, bees)
 
@@ -257,7 +264,7 @@ func TestDoorHoldsBotsUntilTheirMatch(t *testing.T) {
 
 	// Ants come back between their two matches, and eels before their
 	// first: both wait, then play.
-	again, eels := &goBot{login: "ants"}, &goBot{login: "eels"}
+	again, eels := &goBot{login: "ants", games: 1}, &goBot{login: "eels", games: 1}
 	playing(t, addr, again)
 	playing(t, addr, eels)
 	require.Eventually(t, func() bool { return again.waited() && eels.waited() }, 10*time.Second, 10*time.Millisecond)
@@ -312,9 +319,10 @@ func TestDoorRefusals(t *testing.T) {
 
 // A tournament night of four teams on the night's door, as arena
 // tournament plays it: two matches at once (GuardAIns' contest is
-// Shared), each team's bot a loop that logs in again after each match and
-// waits for its next; every team plays each of its matches in its own
-// seat, as the replays' moves show, and every result counts.
+// Shared), each team's bot logged in once (again while the door is not
+// open yet) and waiting on its connection for its next match after each;
+// every team plays each of its matches in its own seat, as the replays'
+// moves show, and every result counts.
 func TestDoorTournamentNight(t *testing.T) {
 	t.Parallel()
 	require.True(t, Contest.Shared)
@@ -344,19 +352,19 @@ turns = 3
 	bots, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	played := map[string]int{}
+	played, logins := map[string]int{}, map[string]int{}
 	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
 		wg.Go(func() {
 			for bots.Err() == nil {
 				b := &goBot{login: team}
 				if err := b.play(bots, addr, team+"-pw", "gameRoom"); err != nil {
 					time.Sleep(20 * time.Millisecond) // the door is not open yet
+					continue
 				}
-				if len(b.views) > 0 {
-					mu.Lock()
-					played[team]++
-					mu.Unlock()
-				}
+				mu.Lock()
+				played[team] += b.over()
+				logins[team]++
+				mu.Unlock()
 			}
 		})
 	}
@@ -367,6 +375,7 @@ turns = 3
 	require.NoError(t, err)
 	require.Equal(t, 6, st.Matches)
 	require.Equal(t, map[string]int{"ants": 3, "bees": 3, "cats": 3, "dogs": 3}, played)
+	require.Equal(t, map[string]int{"ants": 1, "bees": 1, "cats": 1, "dogs": 1}, logins, "one login a team, all night")
 	var idx tournament.Index
 	data, err := os.ReadFile(filepath.Join(out, "tournament.json"))
 	require.NoError(t, err)
@@ -402,10 +411,10 @@ func TestDoorResumesASeat(t *testing.T) {
 	t.Parallel()
 	addr := freeAddr(t)
 	m := nightMatch(t, addr, 8, 8, "ants", "bees")
-	bees := playing(t, addr, &goBot{login: "bees"})
+	bees := playing(t, addr, &goBot{login: "bees", games: 1})
 	ants := &goBot{login: "ants", quit: 3}
 	require.NoError(t, ants.play(context.Background(), addr, "ants", "gameRoom"), "its first login")
-	ants.quit = 0
+	ants.quit, ants.games = 0, 1
 	<-playing(t, addr, ants)
 	<-bees
 	match, res, err := m.Wait(t, time.Minute)

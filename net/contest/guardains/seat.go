@@ -27,6 +27,7 @@ type seat struct {
 	joined bool
 	sock   *socket.Socket // the connected socket, nil while disconnected
 	conn   uint64         // its connection
+	leave  func()         // tells the lobby the socket left its seat, once
 	round  *window        // the round whose view waits for an answer
 	early  []string       // action events that came between rounds
 }
