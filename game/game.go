@@ -151,8 +151,12 @@ type Event struct {
 }
 
 // Notes is what a player thought when choosing a move: the value it gave each
-// candidate and a line of text. They travel with the frame and the replay.
+// candidate, a line of text, and what its bot drew for the turn (debug
+// drawing). They travel with the frame and the replay.
 type Notes struct {
 	Values map[string]float64 `json:"values,omitempty"` // candidate move -> value for the mover
 	Text   string             `json:"text,omitempty"`
+	Marks  []Mark             `json:"marks,omitempty"`
+	Cut    int                `json:"cut,omitempty"`     // marks cut (AddMarks)
+	CutWhy string             `json:"cut_why,omitempty"` // why the first was
 }
