@@ -9,6 +9,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Seat is one side of a game, numbered from 0. People see it as Seat+1.
@@ -138,6 +139,10 @@ type Frame struct {
 	Events []Event         // what happened in this step
 	Moves  map[Seat]string // the moves of this step, as the engine read them
 	Notes  map[Seat]Notes  // what the seats thought when they chose those moves
+	// Took is how long each seat asked thought over its move in this step;
+	// nil where it was not measured (a loaded or imported step, an older
+	// replay).
+	Took   map[Seat]time.Duration
 	Over   bool
 	Result Result // set when Over
 }

@@ -69,10 +69,16 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 // Header describes the match for its replay.
 func (m *Match) Header() Header {
 	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config}
-	named := false
+	named, limited := false, false
 	for _, e := range m.Seats {
 		h.Seats = append(h.Seats, e.Spec.String())
 		named = named || e.Name != ""
+		limited = limited || e.Limit > 0
+	}
+	if limited {
+		for _, e := range m.Seats {
+			h.LimitMS = append(h.LimitMS, e.Limit.Milliseconds())
+		}
 	}
 	if named {
 		for _, e := range m.Seats {
@@ -132,7 +138,7 @@ func (m *Match) Run(ctx context.Context) (Result, error) {
 
 // play steps the engine and records the step everywhere.
 func (m *Match) play(moves map[Seat]string, notes map[Seat]Notes, took map[Seat]time.Duration, loaded bool) error {
-	f, err := advance(m.Timeline, m.engine, moves, notes)
+	f, err := advance(m.Timeline, m.engine, moves, notes, took)
 	if err != nil {
 		return err
 	}

@@ -272,10 +272,10 @@ func mustRead(t *testing.T, path string) []byte {
 
 func FuzzOpenReplay(f *testing.F) {
 	var b bytes.Buffer
-	h := Header{Format: ReplayFormat, Version: 1, Title: "race", Config: Config{Seats: 2}, Seats: []string{"counter:1", "counter:1"}}
+	h := Header{Format: ReplayFormat, Version: 1, Title: "race", Config: Config{Seats: 2}, Seats: []string{"counter:1", "counter:1"}, LimitMS: []int64{0, 20}}
 	w, _ := NewReplayWriter(&b, h)
 	w.Step(Frame{Turn: 1, Moves: map[Seat]string{0: "3"}}, nil, false)
-	w.Step(Frame{Turn: 2, Moves: map[Seat]string{1: "2"}, Notes: map[Seat]Notes{1: {Text: "x"}}}, nil, false)
+	w.Step(Frame{Turn: 2, Moves: map[Seat]string{1: "2"}, Notes: map[Seat]Notes{1: {Text: "x"}}}, map[Seat]time.Duration{1: 7 * time.Millisecond}, false)
 	w.Close()
 	f.Add(b.Bytes())
 	f.Add([]byte{0x1f, 0x8b, 1, 2, 3})

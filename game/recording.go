@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -222,7 +223,7 @@ func playStep(rec *Recording, eng Engine, st Step, turn int) error {
 	if eng.Over() {
 		return fmt.Errorf("turn %d: the re-simulated game ended at turn %d (%s), but the replay goes on %s", turn, turn-1, describeResult(eng.Result()), other)
 	}
-	if err := Advance(rec, eng, st.Moves, st.Notes); err != nil {
+	if _, err := advance(rec.Timeline, eng, st.Moves, st.Notes, st.Took); err != nil {
 		return fmt.Errorf("step %d: %w", turn, err)
 	}
 	if st.Events != "" && EventDigest(rec.Timeline.Last().Events) != st.Events {
@@ -307,12 +308,13 @@ func Advance(rec *Recording, eng Engine, moves map[Seat]string, notes map[Seat]N
 	if eng.Over() {
 		return fmt.Errorf("the game is already over")
 	}
-	_, err := advance(rec.Timeline, eng, moves, notes)
+	_, err := advance(rec.Timeline, eng, moves, notes, nil)
 	return err
 }
 
-// advance steps eng and appends the frame it makes to tl.
-func advance(tl *Timeline, eng Engine, moves map[Seat]string, notes map[Seat]Notes) (Frame, error) {
+// advance steps eng and appends the frame it makes to tl, with the
+// seats' notes and thinking times.
+func advance(tl *Timeline, eng Engine, moves map[Seat]string, notes map[Seat]Notes, took map[Seat]time.Duration) (Frame, error) {
 	if err := eng.Step(moves); err != nil {
 		return Frame{}, err
 	}
@@ -321,7 +323,7 @@ func advance(tl *Timeline, eng Engine, moves map[Seat]string, notes map[Seat]Not
 	if f.Moves == nil {
 		f.Moves = moves
 	}
-	f.Notes = notes
+	f.Notes, f.Took = notes, took
 	f.Over = eng.Over()
 	if f.Over {
 		f.Result = eng.Result()
@@ -367,7 +369,7 @@ func replayInto(rec *Recording, record func(*Match) (func() error, error)) error
 	named := len(rec.Header.Players) == len(rec.Header.Seats)
 	for i, s := range rec.Header.Seats {
 		kind, strength, _ := strings.Cut(s, ":")
-		e := Entrant{Spec: SeatSpec{Kind: kind, Strength: strength}}
+		e := Entrant{Spec: SeatSpec{Kind: kind, Strength: strength}, Limit: rec.Header.Limit(Seat(i))}
 		if named && rec.Header.Players[i] != s {
 			e.Name = rec.Header.Players[i] // a copy keeps the players' names
 		}
@@ -385,7 +387,7 @@ func replayInto(rec *Recording, record func(*Match) (func() error, error)) error
 	n := rec.Timeline.Len()
 	for i := 1; i < n; i++ {
 		f := rec.Timeline.Frame(i)
-		if err := m.play(f.Moves, f.Notes, nil, false); err != nil {
+		if err := m.play(f.Moves, f.Notes, f.Took, false); err != nil {
 			closeFiles()
 			return fmt.Errorf("step %d: %w", i, err)
 		}

@@ -30,6 +30,9 @@ type Header struct {
 	Title   string   `json:"title"`
 	Config  Config   `json:"config"`
 	Seats   []string `json:"seats"` // seat specs: "human", "alphabeta:4"
+	// LimitMS is each seat's time per move in milliseconds, in seat order
+	// (0: none), where some seat had one; see Header.Limit.
+	LimitMS []int64 `json:"limit_ms,omitempty"`
 	// Players are the seats' players by name ("Quiffs", "Glarbs"), where
 	// the match knew them.
 	Players []string `json:"players,omitempty"`
@@ -238,8 +241,11 @@ type Replay struct {
 
 // Step is one recorded step.
 type Step struct {
-	Moves  map[Seat]string
-	Notes  map[Seat]Notes
+	Moves map[Seat]string
+	Notes map[Seat]Notes
+	// Took is each asked seat's thinking time ("ms"); nil in older
+	// replays and for loaded steps.
+	Took   map[Seat]time.Duration
 	Loaded bool
 	Events string // EventDigest of the step's events; "" in older replays
 }
@@ -307,6 +313,9 @@ func decodeHeader(text []byte, h *Header) error {
 	if h.Version > ReplayVersion || h.Version < 1 {
 		return fmt.Errorf("header: replay format version %d; this Arena reads version %d: update Arena to open it", h.Version, ReplayVersion)
 	}
+	if err := checkLimits(h.LimitMS, h.Config.Seats); err != nil {
+		return fmt.Errorf("header: %w", err)
+	}
 	if h.Title == "" {
 		return errors.New(`header: missing "title"`)
 	}
@@ -344,11 +353,50 @@ func (r *Replay) add(l line) error {
 			}
 			st.Notes[s] = note
 		}
+		for k, ms := range l.Millis {
+			s, err := parseSeatKey(k, r.Header.Config.Seats)
+			if err != nil {
+				return fmt.Errorf("step %d: ms: %w", l.Step, err)
+			}
+			if ms < 0 || ms > MaxMillis {
+				return fmt.Errorf("step %d: ms: seat %s took %d: expected 0..%d milliseconds", l.Step, k, ms, MaxMillis)
+			}
+			if st.Took == nil {
+				st.Took = make(map[Seat]time.Duration, len(l.Millis))
+			}
+			st.Took[s] = time.Duration(ms) * time.Millisecond
+		}
 		r.Steps = append(r.Steps, st)
 	default:
 		return errors.New(`expected a "step", "keyframe" or "result" line`)
 	}
 	return nil
+}
+
+// MaxMillis bounds a time in a replay, per move or as a limit: 100 days
+// in milliseconds.
+const MaxMillis = 100 * 24 * 3600 * 1000
+
+// checkLimits checks a header's limit_ms: none, or one a seat, each
+// 0..MaxMillis.
+func checkLimits(ms []int64, seats int) error {
+	if len(ms) != 0 && len(ms) != seats {
+		return fmt.Errorf("limit_ms: %d values for %d seats: expected one a seat", len(ms), seats)
+	}
+	for i, v := range ms {
+		if v < 0 || v > MaxMillis {
+			return fmt.Errorf("limit_ms: seat %d: %d: expected 0..%d milliseconds (0: no limit)", i+1, v, MaxMillis)
+		}
+	}
+	return nil
+}
+
+// Limit is seat s's time per move as the header records it; 0 for none.
+func (h Header) Limit(s Seat) time.Duration {
+	if int(s) < 0 || int(s) >= len(h.LimitMS) {
+		return 0
+	}
+	return time.Duration(h.LimitMS[s]) * time.Millisecond
 }
 
 func parseSeatKey(k string, seats int) (Seat, error) {
