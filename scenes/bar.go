@@ -22,8 +22,8 @@ type barCache struct {
 	speedLabel render.Memo[int]
 	marks      *ebiten.Image
 	// marksKey is what the marks image shows: frames read, frames in all,
-	// its width, the palette and the sight.
-	marksKey [5]int
+	// its size, the palette and the sight.
+	marksKey [6]int
 	// hover is the frame whose marks the pointer rests on, -1 for none.
 	hover int
 	// in and out mark a clip to export (0: not marked: the start, the end).
@@ -129,7 +129,7 @@ func (v *Viewer) markNear(x float64) int {
 	c := v.chron
 	lo, hi := v.frameAt(x-dist), v.frameAt(x+dist)
 	for i := lo; i <= hi && i < len(c.Markers); i++ {
-		if len(c.Markers[i]) == 0 {
+		if len(c.Markers[i]) == 0 && !v.ticked(i) {
 			continue
 		}
 		if d := math.Abs(v.xOf(i) - x); d <= dist {
@@ -164,20 +164,45 @@ func (v *Viewer) markColor(m game.Marker) color.NRGBA {
 	return v.seatColor(m.Seat)
 }
 
+// ticked reports whether frame i has a tick on the scrub bar: a move over
+// its time limit, or a forfeit.
+func (v *Viewer) ticked(i int) bool {
+	if v.forfeit(i) {
+		return true
+	}
+	for s := range v.rec.Title.Seats() {
+		if v.late(i, game.Seat(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// tickOut and forfeitOut are how far the ticks reach past the scrub bar, at
+// scale 1: a move over its limit, a forfeit (down).
+const (
+	tickOut    = 3
+	forfeitOut = 8
+)
+
 // paintMarks draws the timeline's marks into an image as wide as the scrub
 // bar: a glyph for each step with events, in the colour of its first
-// event's seat, shaped by its kind.
-func (v *Viewer) paintMarks(w, h int) {
+// event's seat, shaped by its kind, in the h pixels above the bar; then,
+// across the bar (track pixels high), a white tick at each move over its
+// time limit and a longer, wider one at a forfeit.
+func (v *Viewer) paintMarks(w, h, track int) {
 	c := v.chron
-	key := [5]int{len(c.Markers), v.rec.Timeline.Len(), w, boolInt(render.SafePalette), int(c.as)}
+	s := v.scale
+	full := h + 2 + track + int(forfeitOut*s) + 1
+	key := [6]int{len(c.Markers), v.rec.Timeline.Len(), w, full, boolInt(render.SafePalette), int(c.as)}
 	if v.barc.marks != nil && v.barc.marksKey == key {
 		return
 	}
-	if v.barc.marks == nil || v.barc.marks.Bounds().Dx() != w || v.barc.marks.Bounds().Dy() != h {
+	if v.barc.marks == nil || v.barc.marks.Bounds().Dx() != w || v.barc.marks.Bounds().Dy() != full {
 		if v.barc.marks != nil {
 			v.barc.marks.Deallocate()
 		}
-		v.barc.marks = ebiten.NewImage(max(1, w), max(1, h))
+		v.barc.marks = ebiten.NewImage(max(1, w), max(1, full))
 	}
 	v.barc.marksKey = key
 	img := v.barc.marks
@@ -206,6 +231,21 @@ func (v *Viewer) paintMarks(w, h int) {
 			glyph = "•"
 		}
 		render.Text(img, glyph, render.Bold, size, x, -size*0.12, v.markColor(m), render.Center)
+	}
+	top := float64(h+2) - tickOut*s
+	for i := range c.Took {
+		wide, down := 1.5*s, tickOut*s
+		switch {
+		case v.forfeit(i):
+			wide, down = 3*s, forfeitOut*s
+		case !v.ticked(i):
+			continue
+		}
+		x := float64(w-1) * float64(i) / float64(n-1)
+		x = max(wide/2+1, min(float64(w)-wide/2-1, x))
+		tall := float64(h+2+track) + down - top
+		render.FillRect(img, x-wide/2-1, top-1, wide+2, tall+2, render.Night)
+		render.FillRect(img, x-wide/2, top, wide, tall, lateInk)
 	}
 }
 
@@ -267,7 +307,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 		render.Panel(dst, fill, float64(sc.Dy())/2, render.Accent)
 	}
 	markH := int(16 * s)
-	v.paintMarks(sc.Dx(), markH)
+	v.paintMarks(sc.Dx(), markH, sc.Dy())
 	render.Sprite(dst, v.barc.marks, float64(sc.Min.X), float64(sc.Min.Y-markH-2), 1, 1, render.White)
 	render.Disc(dst, float64(fill.Max.X), float64(sc.Min.Y+sc.Max.Y)/2, 10*s, render.Ink)
 	label := v.barc.turnLabel.Get([2]int{v.clock.Cursor, n - 1}, turnLabel)
@@ -300,6 +340,16 @@ func (v *Viewer) markCard(i int) []render.CardLine {
 			break
 		}
 		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + v.named(m.Text), Color: v.markColor(m)})
+	}
+	for s := range v.rec.Title.Seats() {
+		if v.late(i, game.Seat(s)) {
+			lim := float64(v.rec.Header.Limit(game.Seat(s)).Milliseconds())
+			text := fmt.Sprintf("| %s took %s: over its limit of %s", v.playerName(game.Seat(s), false), formatMillis(v.chron.Took[i][s]), formatMillis(lim))
+			lines = append(lines, render.CardLine{Text: text, Color: lateInk})
+		}
+	}
+	if v.forfeit(i) {
+		lines = append(lines, render.CardLine{Text: "| the game ends by a forfeit", Color: lateInk})
 	}
 	return lines
 }

@@ -2,7 +2,9 @@ package scenes
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -21,10 +23,52 @@ type chartPicture struct {
 	safe             bool
 }
 
-// hasChart reports whether the title gives numbers to chart.
+// hasChart reports whether there are numbers to chart: the title's, or
+// the seats' thinking times.
 func (v *Viewer) hasChart() bool {
 	_, ok := v.rec.Title.(game.Charted)
-	return ok
+	return ok || v.chron.Timed
+}
+
+// tookName is the heading of the chart of the seats' thinking times.
+const tookName = "time per move"
+
+// chartCount is how many quantities the chart shows in turn: the title's,
+// then the thinking times where the record has them.
+func (v *Viewer) chartCount() int {
+	n := len(v.chron.Names)
+	if v.chron.Timed {
+		n++
+	}
+	return n
+}
+
+// nextChart shows the chart's next quantity.
+func (v *Viewer) nextChart() { v.chart = (v.chart + 1) % max(1, v.chartCount()) }
+
+// lateInk marks a move over its time limit, and a forfeit, on the chart
+// and the timeline: white, which no seat wears.
+var lateInk = render.White
+
+// late reports whether seat s, asked in the step that made frame i, took
+// its whole time per move or more.
+func (v *Viewer) late(i int, s game.Seat) bool {
+	took := v.chron.Took
+	if i < 0 || i >= len(took) || int(s) < 0 || int(s) >= len(took[i]) {
+		return false
+	}
+	lim := v.rec.Header.Limit(s)
+	return lim > 0 && !math.IsNaN(took[i][s]) && took[i][s] >= float64(lim.Milliseconds())
+}
+
+// forfeit reports whether frame i ends the game by a forfeit.
+func (v *Viewer) forfeit(i int) bool {
+	tl := v.rec.Timeline
+	if i != tl.Len()-1 {
+		return false
+	}
+	f := tl.Frame(i)
+	return f.Over && f.Result.Reason == "forfeit"
 }
 
 // niceTop rounds a chart's top up to 1, 2 or 5 times a power of ten.
@@ -46,44 +90,180 @@ func niceTop(x float64) float64 {
 func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float64 {
 	s := a.Scale
 	c := v.chron
-	if len(c.Names) == 0 {
+	count := v.chartCount()
+	if count == 0 {
 		return y
 	}
-	k := v.chart % len(c.Names)
+	k := v.chart % count
+	timed := k == len(c.Names) // the thinking times
+	name := tookName
+	if !timed {
+		name = c.Names[k]
+	}
 	hdr := rectXYWH(x-4*s, y-4*s, w+8*s, 22*s)
 	v.panel.chartHdr = hdr
 	render.Text(dst, "CHART", render.Bold, 12*s, x, y, render.InkFaint, render.Left)
-	heading := v.panel.chartName.Get(c.Names[k], func(name string) string { return "‹ " + name + " ›" })
+	heading := v.panel.chartName.Get(name, func(name string) string { return "‹ " + name + " ›" })
 	render.FitText(dst, heading, render.Bold, 13*s, x+50*s, y-1*s, w-50*s, render.Ink, render.Left)
 	y += 22 * s
-	top := niceTop(c.Top[k])
 	plot := rectXYWH(x, y, w-34*s, h-30*s)
 	v.panel.chartR = plot
 	render.Panel(dst, plot.Inset(-int(2*s)), 4*s, render.Fade(render.Night, 0.6))
 	pic := &v.panel.chart
-	n := len(c.Values[k])
 	total := max(2, v.rec.Timeline.Len())
+	var top float64
+	var rows [][]float64 // each frame's values by seat
+	format := formatValue
+	if timed {
+		top, rows, format = v.tookTop(), c.Took, formatMillis
+	} else {
+		top, rows = niceTop(c.Top[k]), c.Values[k]
+	}
+	n := len(rows)
 	if pic.img == nil || pic.w != plot.Dx() || pic.h != plot.Dy() || pic.quantity != k || pic.frames != n || pic.top != top || pic.safe != render.SafePalette || pic.sight != c.as {
-		v.paintChart(pic, plot.Dx(), plot.Dy(), k, top, total)
+		if timed {
+			v.paintTook(pic, plot.Dx(), plot.Dy(), s, top, total)
+		} else {
+			v.paintChart(pic, plot.Dx(), plot.Dy(), k, top, total)
+		}
 	}
 	render.Sprite(dst, pic.img, float64(plot.Min.X), float64(plot.Min.Y), 1, 1, render.White)
 	// The turn shown.
 	cx := float64(plot.Min.X) + float64(plot.Dx())*float64(v.clock.Cursor)/float64(total-1)
 	render.FillRect(dst, cx-0.6*s, float64(plot.Min.Y), 1.2*s, float64(plot.Dy()), render.Fade(render.Ink, 0.55))
-	render.Text(dst, formatValue(top), render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
+	topLabel := formatValue(top)
+	if timed {
+		topLabel = formatMillis(math.Pow(10, top))
+	}
+	render.Text(dst, topLabel, render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
 	// Each seat's value at the turn shown.
 	if i := v.clock.Cursor; i < n {
-		vals := c.Values[k][i]
 		ly := float64(plot.Min.Y) + 12*s
-		for seat, val := range vals {
+		for seat, val := range rows[i] {
 			if math.IsNaN(val) {
 				continue
 			}
-			render.Text(dst, formatValue(val), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
+			render.Text(dst, format(val), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
 			ly += 13 * s
 		}
 	}
 	return y + h - 26*s
+}
+
+// tookTop is the top of the chart of thinking times: the power of ten
+// (its exponent, in milliseconds) over the longest time and every limit.
+// The chart is logarithmic, from 1 ms: a bot's quick moves and its
+// limit of a minute read on one chart.
+func (v *Viewer) tookTop() float64 {
+	top := v.chron.TookTop
+	for s := range v.rec.Title.Seats() {
+		top = max(top, float64(v.rec.Header.Limit(game.Seat(s)).Milliseconds()))
+	}
+	return max(1, math.Ceil(math.Log10(max(1, top))-1e-9))
+}
+
+// paintTook draws the seats' thinking times into the chart's picture, w x
+// h pixels at scale s, for total frames, up to 10^top milliseconds: a line
+// a seat through the longest time of each two pixels, a dashed line at
+// each time limit, and a white dot on each move over it.
+func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total int) {
+	if pic.img == nil || pic.img.Bounds().Dx() != w || pic.img.Bounds().Dy() != h {
+		if pic.img != nil {
+			pic.img.Deallocate()
+		}
+		pic.img = ebiten.NewImage(max(1, w), max(1, h))
+	}
+	c := v.chron
+	pic.w, pic.h, pic.quantity, pic.frames, pic.top, pic.safe, pic.sight = w, h, len(c.Names), len(c.Took), top, render.SafePalette, c.as
+	img := pic.img
+	img.Clear()
+	fw, fh := float64(w), float64(h)
+	px := func(i int) float64 { return fw * float64(i) / float64(total-1) }
+	py := func(ms float64) float64 { return fh - 2 - (fh-4)*math.Log10(max(1, ms))/top }
+	// A line and a label at each power of ten.
+	for d := 0.0; d <= top; d++ {
+		gy := py(math.Pow(10, d))
+		render.FillRect(img, 0, gy, fw, 1, render.Fade(render.White, 0.06))
+		if d < top {
+			render.Text(img, formatMillis(math.Pow(10, d)), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
+		}
+	}
+	// The limits: each time a seat has, once.
+	var drawn [8]time.Duration
+	for seat := range min(len(drawn), v.rec.Title.Seats()) {
+		lim := v.rec.Header.Limit(game.Seat(seat))
+		if lim <= 0 || slices.Contains(drawn[:seat], lim) {
+			continue
+		}
+		drawn[seat] = lim
+		ly := py(float64(lim.Milliseconds()))
+		for x := 0.0; x < fw; x += 8 * s {
+			render.FillRect(img, x, ly-0.75*s, min(5*s, fw-x), 1.5*s, render.Fade(lateInk, 0.7))
+		}
+		render.Text(img, "limit "+formatMillis(float64(lim.Milliseconds())), render.Bold, 9*s, fw-3*s, max(1, ly-12*s), lateInk, render.Right)
+	}
+	seats := v.rec.Title.Seats()
+	for seat := range seats {
+		ink := v.seatColor(game.Seat(seat))
+		// The longest time of each two pixels, joined.
+		lastX, lastY := -1.0, 0.0
+		bucket, bx, most := -1, 0.0, 0.0
+		flush := func() {
+			if bucket < 0 {
+				return
+			}
+			y := py(most)
+			if lastX >= 0 {
+				render.Line(img, lastX, lastY, bx, y, 1.5*s, ink)
+			} else {
+				render.Disc(img, bx, y, 1.5*s, ink)
+			}
+			lastX, lastY = bx, y
+		}
+		for i, row := range c.Took {
+			if seat >= len(row) || math.IsNaN(row[seat]) {
+				continue
+			}
+			x := px(i)
+			if b := int(x / 2); b != bucket {
+				flush()
+				bucket, bx, most = b, x, row[seat]
+			} else if row[seat] > most {
+				bx, most = x, row[seat]
+			}
+		}
+		flush()
+	}
+	for i, row := range c.Took {
+		for seat := range row {
+			if v.late(i, game.Seat(seat)) {
+				render.Disc(img, px(i), py(row[seat]), 3.5*s, render.Night)
+				render.Disc(img, px(i), py(row[seat]), 2.5*s, lateInk)
+			}
+		}
+	}
+}
+
+// millis are the times formatMillis wrote.
+var millis render.Cache[float64, string]
+
+// formatMillis writes a time in milliseconds shortly: "0.4 ms", "12 ms",
+// "1.25 s", "60 s"; each once.
+func formatMillis(ms float64) string {
+	return millis.Of(ms, func(ms float64) string {
+		switch sec := ms / 1000; {
+		case ms < 10 && ms != math.Trunc(ms):
+			return strconv.FormatFloat(ms, 'f', 1, 64) + " ms"
+		case ms < 1000:
+			return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+		case sec == math.Trunc(sec) || sec >= 100:
+			return strconv.FormatFloat(sec, 'f', 0, 64) + " s"
+		case sec < 10:
+			return strconv.FormatFloat(sec, 'f', 2, 64) + " s"
+		default:
+			return strconv.FormatFloat(sec, 'f', 1, 64) + " s"
+		}
+	})
 }
 
 // paintChart draws quantity k's lines into the chart's picture, w x h

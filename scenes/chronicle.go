@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"time"
 
 	"github.com/arena-games/arena/game"
 )
@@ -25,6 +26,12 @@ type Chronicle struct {
 	Values [][][]float64
 	// Top is each quantity's highest value so far.
 	Top []float64
+	// Took is each frame's thinking time per seat in milliseconds (NaN for
+	// a seat not asked), nil for a frame without times; TookTop is the
+	// longest so far, Timed whether any frame has times.
+	Took    [][]float64
+	TookTop float64
+	Timed   bool
 }
 
 // chronicleBatch is how many frames a Chronicle reads in one Update.
@@ -64,6 +71,7 @@ func (c *Chronicle) read(f game.Frame) {
 	}
 	c.Markers = append(c.Markers, major)
 	c.Minor = append(c.Minor, minor)
+	c.readTook(f)
 	ch, ok := c.title.(game.Charted)
 	if !ok {
 		return
@@ -96,6 +104,25 @@ func (c *Chronicle) read(f game.Frame) {
 			}
 		}
 	}
+}
+
+// readTook keeps frame f's thinking times.
+func (c *Chronicle) readTook(f game.Frame) {
+	if len(f.Took) == 0 {
+		c.Took = append(c.Took, nil)
+		return
+	}
+	took := make([]float64, c.title.Seats())
+	for s := range took {
+		took[s] = math.NaN()
+	}
+	for s, d := range f.Took {
+		if int(s) >= 0 && int(s) < len(took) {
+			took[s] = float64(d) / float64(time.Millisecond)
+			c.TookTop = max(c.TookTop, took[s])
+		}
+	}
+	c.Took, c.Timed = append(c.Took, took), true
 }
 
 // Next is the first frame after i with markers, -1 when none.

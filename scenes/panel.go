@@ -583,7 +583,7 @@ func (v *Viewer) panelInput(a *App) {
 	}
 	switch {
 	case in.Over(v.panel.chartHdr):
-		v.chart = (v.chart + 1) % max(1, len(v.chron.Names))
+		v.nextChart()
 	case in.Over(v.panel.chartR):
 		r := v.panel.chartR
 		n := v.rec.Timeline.Len()

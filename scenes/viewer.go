@@ -479,6 +479,8 @@ func (v *Viewer) controls(a *App, person bool) {
 		a.Toast("Director %s", map[bool]string{true: "on: the camera follows the action", false: "off"}[v.dir.on])
 	case in.Just(ActExport):
 		v.export(a)
+	case in.Just(ActChart):
+		v.nextChart()
 	case pressed(&v.mode) && !v.mode.Disabled:
 		v.togglePlay()
 	}

@@ -204,6 +204,10 @@ func TestWatchFollowsALiveMatch(t *testing.T) {
 	rec := feed.Recording()
 	require.False(t, rec.Timeline.Live())
 	require.True(t, rec.Timeline.Last().Over)
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		require.Len(t, f.Took, len(f.Moves), "turn %d: the spectator gets each mover's thinking time", i)
+	}
 }
 
 func TestRecordsAreJSON(t *testing.T) {
