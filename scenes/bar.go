@@ -182,7 +182,7 @@ func (v *Viewer) ticked(i int) bool {
 // scale 1: a move over its limit, a forfeit (down).
 const (
 	tickOut    = 3
-	forfeitOut = 8
+	forfeitOut = 6
 )
 
 // paintMarks draws the timeline's marks into an image as wide as the scrub

@@ -180,15 +180,8 @@ func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total in
 	fw, fh := float64(w), float64(h)
 	px := func(i int) float64 { return fw * float64(i) / float64(total-1) }
 	py := func(ms float64) float64 { return fh - 2 - (fh-4)*math.Log10(max(1, ms))/top }
-	// A line and a label at each power of ten.
-	for d := 0.0; d <= top; d++ {
-		gy := py(math.Pow(10, d))
-		render.FillRect(img, 0, gy, fw, 1, render.Fade(render.White, 0.06))
-		if d < top {
-			render.Text(img, formatMillis(math.Pow(10, d)), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
-		}
-	}
-	// The limits: each time a seat has, once.
+	// The limits, each time a seat has once, labelled on the left, where a
+	// game's first moves are (the last are on the right).
 	var drawn [8]time.Duration
 	for seat := range min(len(drawn), v.rec.Title.Seats()) {
 		lim := v.rec.Header.Limit(game.Seat(seat))
@@ -200,7 +193,21 @@ func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total in
 		for x := 0.0; x < fw; x += 8 * s {
 			render.FillRect(img, x, ly-0.75*s, min(5*s, fw-x), 1.5*s, render.Fade(lateInk, 0.7))
 		}
-		render.Text(img, "limit "+formatMillis(float64(lim.Milliseconds())), render.Bold, 9*s, fw-3*s, max(1, ly-12*s), lateInk, render.Right)
+		render.Text(img, "limit "+formatMillis(float64(lim.Milliseconds())), render.Bold, 9*s, 3*s, max(1, ly-12*s), lateInk, render.Left)
+	}
+	// A line at each power of ten, labelled where no limit's label is.
+	for d := 0.0; d <= top; d++ {
+		gy := py(math.Pow(10, d))
+		render.FillRect(img, 0, gy, fw, 1, render.Fade(render.White, 0.06))
+		clear := d < top
+		for _, lim := range drawn {
+			if lim > 0 && math.Abs(py(float64(lim.Milliseconds()))-gy) < 12*s {
+				clear = false
+			}
+		}
+		if clear {
+			render.Text(img, formatMillis(math.Pow(10, d)), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
+		}
 	}
 	seats := v.rec.Title.Seats()
 	for seat := range seats {

@@ -1,21 +1,25 @@
 package scenes
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"os"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render"
 )
 
 // timed re-simulates rec's first steps (all with steps < 0) as a replay
-// whose seats had limit per move and thought tookMS(turn) over each move;
+// whose seats had limit per move and thought tookMS(turn, seat) over each
+// move;
 // with forfeit, the seat to move after them then gives no move.
-func timed(t testing.TB, rec *game.Recording, steps int, limit time.Duration, tookMS func(turn int) int64, forfeit bool) *game.Recording {
+func timed(t testing.TB, rec *game.Recording, steps int, limit time.Duration, tookMS func(turn int, s game.Seat) int64, forfeit bool) *game.Recording {
 	t.Helper()
 	h := rec.Header
 	h.Format, h.Version, h.Title = game.ReplayFormat, game.ReplayVersion, rec.Title.ID()
@@ -30,7 +34,7 @@ func timed(t testing.TB, rec *game.Recording, steps int, limit time.Duration, to
 	took := func(turn int, moves map[game.Seat]string) map[game.Seat]time.Duration {
 		out := map[game.Seat]time.Duration{}
 		for s := range moves {
-			out[s] = time.Duration(tookMS(turn)) * time.Millisecond
+			out[s] = time.Duration(tookMS(turn, s)) * time.Millisecond
 		}
 		return out
 	}
@@ -52,7 +56,7 @@ func timed(t testing.TB, rec *game.Recording, steps int, limit time.Duration, to
 
 // slowAt is a bot's time per move: quick, slower every seventh move, over
 // the limit of a second at turns 5 and 9.
-func slowAt(turn int) int64 {
+func slowAt(turn int, _ game.Seat) int64 {
 	switch {
 	case turn == 5 || turn == 9:
 		return 1000 + int64(turn)
@@ -126,5 +130,131 @@ func TestTimePerMoveChart(t *testing.T) {
 	require.Greater(t, count(img, image.Rect(lx-3, ly-6, lx+4, ly+2), lateInk), 6, "the move over the limit, a white dot")
 	for s := range rec.Timeline.Frame(9).Moves {
 		require.Equal(t, "1.01 s", formatMillis(v.chron.Took[9][s]))
+	}
+}
+
+// bright reports whether every channel of img at x, y is over 200.
+func bright(img *image.RGBA, x, y int) bool {
+	r, g, b, _ := img.At(x, y).RGBA()
+	return min(r, g, b)>>8 > 200
+}
+
+// The scrub bar ticks the moves over their time limit, and the forfeit
+// longer, at their turns; pointing at one tells who took how long.
+func TestLateMovesTickTheBar(t *testing.T) {
+	rec := timed(t, openFixture(t), 12, time.Second, slowAt, true)
+	v := NewViewer(rec, mustView(t))
+	a := newTestApp(v)
+	settled(v)
+	v.Seek(0)
+	img := screen(t, a, 1280, 800, "took-bar")
+	last := rec.Timeline.Len() - 1
+	require.True(t, v.forfeit(last), "the game ends by a forfeit")
+	sc := v.scrub
+	tickAt := func(i, below int) bool {
+		x := int(math.Round(v.xOf(i)))
+		for dx := -4; dx <= 1; dx++ {
+			if bright(img, x+dx, sc.Max.Y+below) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 1; i <= last; i++ {
+		require.Equal(t, i == 5 || i == 9 || i == last, tickAt(i, 1), "turn %d: a tick just under the bar", i)
+		require.Equal(t, i == last, tickAt(i, 5), "turn %d: the forfeit's tick reaches further", i)
+		if i == 5 || i == 9 || i == last {
+			require.Equal(t, i, v.markNear(v.xOf(i)), "turn %d: pointing at its tick", i)
+		}
+	}
+	var card []string
+	for _, l := range v.markCard(9) {
+		card = append(card, l.Text)
+	}
+	require.Contains(t, card, "| Player 1 took 1.01 s: over its limit of 1 s")
+	card = card[:0]
+	for _, l := range v.markCard(last) {
+		card = append(card, l.Text)
+	}
+	require.Contains(t, card, "| the game ends by a forfeit")
+}
+
+// A record without times (an older replay, an original's log) has no
+// chart of times and no ticks.
+func TestNoTimesNoChartOfThem(t *testing.T) {
+	rec := openFixture(t)
+	v := NewViewer(rec, mustView(t))
+	a := newTestApp(v)
+	settled(v)
+	require.False(t, v.chron.Timed)
+	require.Equal(t, len(v.chron.Names), v.chartCount())
+	for i := range rec.Timeline.Len() {
+		require.False(t, v.ticked(i), "turn %d", i)
+	}
+	for range v.chartCount() + 1 {
+		press(t, a, ActChart)
+		screen(t, a, 1280, 800, "no-times")
+		require.Less(t, v.chart, len(v.chron.Names), "the title's quantities only")
+	}
+}
+
+// TestShotsOfTheTimeChart draws the chart of times in two games at
+// 1280x800 and 1920x1080 into $ARENA_SHOTS, for people to look at: a
+// Santorini match of two bots with 50 ms a move (one may run out of time),
+// and AIBG 5.0's four seats with a second a move.
+func TestShotsOfTheTimeChart(t *testing.T) {
+	if os.Getenv("ARENA_SHOTS") == "" {
+		t.Skip("set ARENA_SHOTS to a folder to draw the charts of times into it")
+	}
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	st := game.Setup{Title: title, Seed: 7, Limit: 50 * time.Millisecond,
+		Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "3"}, {Kind: "minimax", Strength: "3"}}}
+	m, closeFiles, err := st.Start()
+	require.NoError(t, err)
+	_, err = m.Run(t.Context())
+	require.NoError(t, err)
+	require.NoError(t, closeFiles())
+	aibg := botMatch(t, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"})
+	// The tactical bot thinks for tens of milliseconds, longer as the game
+	// goes on, and runs over its second twice; the greedy ones take a few.
+	thinker := func(turn int, s game.Seat) int64 {
+		switch {
+		case s == 0 && (turn == 93 || turn == 181):
+			return 1000 + int64(turn)
+		case s == 0:
+			return 30 + int64(turn)*2 + int64(turn*37%50)
+		}
+		return 2 + int64(s) + int64(turn*13%5)
+	}
+	for name, rec := range map[string]*game.Recording{
+		"santorini": m.Recording(),
+		"aibg5":     timed(t, aibg, -1, time.Second, thinker, false),
+	} {
+		for _, size := range [][2]int{{1280, 800}, {1920, 1080}} {
+			view, err := render.NewView(rec.Title.ID())
+			require.NoError(t, err)
+			v := NewViewer(rec, view)
+			a := newTestApp(v)
+			settled(v)
+			v.chart = len(v.chron.Names)
+			at := rec.Timeline.Len() * 2 / 3
+			for i := range rec.Timeline.Len() {
+				if v.ticked(i) && i < rec.Timeline.Len()-1 {
+					at = i
+				}
+			}
+			v.Seek(at)
+			v.clock.Playing = false
+			v.step(a)
+			screen(t, a, size[0], size[1], fmt.Sprintf("took-%s", name))
+			for i := range rec.Timeline.Len() {
+				if v.ticked(i) {
+					v.barc.hover = i // the pointer on the first tick
+					break
+				}
+			}
+			screen(t, a, size[0], size[1], fmt.Sprintf("took-%s-card", name))
+		}
 	}
 }
