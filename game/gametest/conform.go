@@ -294,6 +294,8 @@ func (g *match) saveAndOpen(t *testing.T) {
 			t.Fatalf("step %d: the replay's moves %q, the match's %q", i+1, st.Moves, f.Moves)
 		case !sameJSON(st.Notes, f.Notes):
 			t.Fatalf("step %d: the replay's notes %+v, the match's %+v", i+1, st.Notes, f.Notes)
+		case !sameMillis(st.Took, f.Took) || len(f.Took) != len(f.Moves):
+			t.Fatalf("step %d: the replay's thinking times %v, the match's %v for its moves %q", i+1, st.Took, f.Took, f.Moves)
 		case st.Events != game.EventDigest(f.Events):
 			t.Fatalf("step %d: the replay's events digest %s, the match's %s", i+1, st.Events, game.EventDigest(f.Events))
 		case st.Loaded:
@@ -344,6 +346,9 @@ func (g *match) saveAndOpen(t *testing.T) {
 	if d := diffReplays(r, back); d != "" {
 		t.Fatalf("the written replay: %s", d)
 	}
+	if d := diffTimes(r, back); d != "" {
+		t.Fatalf("the written replay: %s", d)
+	}
 
 	_, eng := g.engine(t)
 	if tr, ok := eng.(game.Transcriber); ok {
@@ -364,6 +369,12 @@ func (g *match) saveAndOpen(t *testing.T) {
 	}
 }
 
+// sameMillis reports whether two steps' thinking times are the same to
+// the millisecond, as a replay keeps them.
+func sameMillis(a, b map[game.Seat]time.Duration) bool {
+	return maps.EqualFunc(a, b, func(x, y time.Duration) bool { return x.Milliseconds() == y.Milliseconds() })
+}
+
 // sameReplayFile reads the replay at path and compares it with the match's.
 func (g *match) sameReplayFile(t testing.TB, what, path string) {
 	t.Helper()
@@ -378,6 +389,23 @@ func (g *match) sameReplayFile(t testing.TB, what, path string) {
 	if d := diffReplays(g.replay, r); d != "" {
 		t.Fatalf("%s: %s", what, d)
 	}
+	if d := diffTimes(g.replay, r); d != "" {
+		t.Fatalf("%s: %s", what, d)
+	}
+}
+
+// diffTimes says how a copy of a replay lost its thinking times or
+// limits, or "".
+func diffTimes(want, got *game.Replay) string {
+	if !slices.Equal(want.Header.LimitMS, got.Header.LimitMS) {
+		return fmt.Sprintf("limits %v, expected %v", got.Header.LimitMS, want.Header.LimitMS)
+	}
+	for i := range min(len(want.Steps), len(got.Steps)) {
+		if a, b := want.Steps[i].Took, got.Steps[i].Took; !sameMillis(a, b) {
+			return fmt.Sprintf("step %d: thinking times %v, expected %v", i+1, b, a)
+		}
+	}
+	return ""
 }
 
 // sameKept compares a recording read from an original format with the
