@@ -258,3 +258,36 @@ func TestShotsOfTheTimeChart(t *testing.T) {
 		}
 	}
 }
+
+// A match in the window with a bot too slow for its time per move: the
+// viewer charts the seats' times as they come, and the bar ticks the late
+// move that forfeits the game; the replay written keeps them.
+func TestAMatchsTimesInTheWindow(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "minimax", Strength: "4"}, {Kind: "minimax", Strength: "4"}}, Seed: 4, Limit: time.Millisecond}
+	v, err := StartMatch(a, st, game.PaceRun)
+	require.NoError(t, err)
+	a.Push(v)
+	v.match.Pace.SetDelay(0)
+	tl := v.rec.Timeline
+	waitFor(t, a, func() bool { return !tl.Live() })
+	v.chron.Update(v.sight())
+	last := tl.Len() - 1
+	require.True(t, v.forfeit(last), "a search of depth 4 takes more than a millisecond: %+v", tl.Last().Result)
+	require.True(t, v.chron.Timed)
+	late := false
+	for s := range tl.Frame(last).Moves {
+		late = late || v.late(last, s)
+	}
+	require.True(t, late, "the forfeiting move ran over its limit")
+	require.Equal(t, []int64{1, 1}, v.rec.Header.LimitMS)
+	v.Close()
+	rec, err := game.OpenFile(v.ReplayPath())
+	require.NoError(t, err)
+	for s, d := range tl.Frame(last).Took {
+		require.Equal(t, d.Milliseconds(), rec.Timeline.Frame(last).Took[s].Milliseconds())
+	}
+}
