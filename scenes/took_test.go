@@ -9,10 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
 )
 
 // timed re-simulates rec's first steps (all with steps < 0) as a replay
@@ -289,5 +291,37 @@ func TestAMatchsTimesInTheWindow(t *testing.T) {
 	require.NoError(t, err)
 	for s, d := range tl.Frame(last).Took {
 		require.Equal(t, d.Milliseconds(), rec.Timeline.Frame(last).Took[s].Milliseconds())
+	}
+}
+
+// BenchmarkTimeChart is the viewer's CPU time per frame on AIBG 5.0's 240
+// turns with times and ticks, playing at 4x at 1280x800: the title's
+// first chart, and the chart of times.
+func BenchmarkTimeChart(b *testing.B) {
+	aibg := botMatch(b, "aibg5", []string{"tactical", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"})
+	rec := timed(b, aibg, -1, time.Second, func(turn int, s game.Seat) int64 { return slowAt(turn%40, s) * int64(1+int(s)) }, false)
+	for _, times := range []bool{false, true} {
+		b.Run(map[bool]string{false: "title", true: "times"}[times], func(b *testing.B) {
+			view, err := render.NewView(rec.Title.ID())
+			require.NoError(b, err)
+			v := NewViewer(rec, view)
+			a := newTestApp(v)
+			v.SetSpeed(4)
+			settled(v)
+			if times {
+				v.chart = len(v.chron.Names)
+			}
+			dst := ebiten.NewImage(1280, 800)
+			v.Draw(dst, a)
+			rendertest.BenchFrames(b, dst, func(int) {
+				if v.clock.Cursor == rec.Timeline.Len()-1 {
+					v.Seek(0)
+					v.clock.Playing = true
+				}
+				a.Clock += 1.0 / 60
+				v.Update(a)
+				v.Draw(dst, a)
+			})
+		})
 	}
 }
