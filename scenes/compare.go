@@ -8,7 +8,6 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -51,7 +50,7 @@ type Compare struct {
 		x, y float64
 	}
 	// moves is each side's line of moves, by the frame it is of.
-	moves     [2]render.Memo[int]
+	lines     [2]moveLine
 	turnLabel render.Memo[int]
 	// banner is the line about the first difference (Banner).
 	bannerText string
@@ -369,8 +368,15 @@ func (c *Compare) drawSide(dst *ebiten.Image, a *App, i int) {
 		frame(dst, board, 3*s, ink)
 	}
 	foot := c.foots[i]
-	text, ink := c.movesLine(i)
-	render.FitText(dst, text, render.Regular, 15*s, float64(foot.Min.X)+4*s, float64(foot.Min.Y)+7*s, float64(foot.Dx())-8*s, ink, render.Left)
+	x, right := float64(foot.Min.X)+4*s, float64(foot.Max.X)-4*s
+	for _, seg := range c.movesLine(i) {
+		text := render.Clip(seg.text, render.Regular, 15*s, right-x)
+		render.Text(dst, text, render.Regular, 15*s, x, float64(foot.Min.Y)+7*s, seg.ink, render.Left)
+		w, _ := render.Measure(text, render.Regular, 15*s)
+		if x += w; x >= right-8*s {
+			break
+		}
+	}
 }
 
 // frame draws a rectangle's edge, w wide.
@@ -382,48 +388,64 @@ func frame(dst *ebiten.Image, r image.Rectangle, w float64, c color.NRGBA) {
 	render.FillRect(dst, x1-w, y0, w, y1-y0, c)
 }
 
+// moveSeg is a piece of a board's line of moves, in its colour.
+type moveSeg struct {
+	text string
+	ink  color.NRGBA
+}
+
+// moveLine is a board's line of moves, for the turn it is of.
+type moveLine struct {
+	turn int
+	ok   bool
+	segs []moveSeg
+}
+
 // movesLine is side i's line under its board: the moves of the turn shown
-// (the step into it), in red when they differ from the other side's, or
-// where its game ended.
-func (c *Compare) movesLine(i int) (string, color.NRGBA) {
+// (the step into it), each seat's in red where it differs from the other
+// side's, or where its game ended.
+func (c *Compare) movesLine(i int) []moveSeg {
 	turn := c.clock.Cursor
+	l := &c.lines[i]
+	if l.ok && l.turn == turn {
+		return l.segs
+	}
+	l.turn, l.ok, l.segs = turn, true, l.segs[:0]
 	rec, other := c.recs[i], c.recs[1-i]
 	last := rec.Timeline.Len() - 1
-	ink := render.InkDim
+	switch {
+	case turn > last:
+		l.segs = append(l.segs, moveSeg{fmt.Sprintf("Turn %d: none here: this game %s at turn %d", turn, endedOrStops(rec), last), render.Bad})
+		return l.segs
+	case turn == 0:
+		l.segs = append(l.segs, moveSeg{"Turn 0: the start", render.InkDim})
+		return l.segs
+	}
 	moves := rec.Timeline.Frame(turn).Moves
 	var om map[game.Seat]string
 	if turn < other.Timeline.Len() {
 		om = other.Timeline.Frame(turn).Moves
 	}
-	text := c.moves[i].Get(turn, func(turn int) string {
-		switch {
-		case turn > last:
-			return fmt.Sprintf("Turn %d: none here: this game %s at turn %d", turn, endedOrStops(rec), last)
-		case turn == 0:
-			return "Turn 0: the start"
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "Turn %d:", turn)
-		for _, s := range slices.Sorted(maps.Keys(moves)) {
-			fmt.Fprintf(&b, " %v %s ·", s, c.label(i, s, moves[s]))
-		}
-		if len(moves) == 0 {
-			b.WriteString(" no moves")
-		}
-		return strings.TrimSuffix(b.String(), " ·")
-	})
-	if turn > last {
-		return text, render.Bad
-	}
-	for s, m := range moves {
-		if o, ok := om[s]; !ok || o != m {
+	l.segs = append(l.segs, moveSeg{fmt.Sprintf("Turn %d: ", turn), render.InkDim})
+	if len(moves) == 0 {
+		ink := render.InkDim
+		if len(om) > 0 || turn >= other.Timeline.Len() {
 			ink = render.Bad
 		}
+		l.segs = append(l.segs, moveSeg{"no moves", ink})
 	}
-	if turn > 0 && len(moves) != len(om) {
-		ink = render.Bad
+	for k, s := range slices.Sorted(maps.Keys(moves)) {
+		ink := render.InkDim
+		if o, ok := om[s]; !ok || o != moves[s] {
+			ink = render.Bad
+		}
+		text := fmt.Sprintf("%v %s", s, c.label(i, s, moves[s]))
+		if k > 0 {
+			text = " · " + text
+		}
+		l.segs = append(l.segs, moveSeg{text, ink})
 	}
-	return text, ink
+	return l.segs
 }
 
 // label is seat s's move as side i's view writes it shortly.
