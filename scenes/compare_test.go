@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -100,6 +101,9 @@ func TestCompareShowsTwoGamesSideBySide(t *testing.T) {
 			require.Greater(t, diff, 50, "the two boards show two games")
 			_, colours = differing(img, r1, r0)
 			require.Greater(t, colours, 8, "a board is drawn on the right")
+			if os.Getenv("ARENA_DOCS") != "" && id == "santorini" {
+				writeDoc(t, app, "compare.png") // docs/viewer.md's (ARENA_DOCS=docs)
+			}
 
 			press(t, app, ActFirst)
 			require.Equal(t, 0, c.Cursor(), "both boards go to the start")
@@ -135,6 +139,7 @@ func TestCompareFromTheViewerAndTheLibrary(t *testing.T) {
 	require.Len(t, l.shown, 1, "only the replays of the same game, and not itself")
 	require.Equal(t, "b.arena", filepath.Base(l.shown[0].path))
 	require.Equal(t, "Compare a.arena with…", l.compareHeading())
+	screen(t, app, 1280, 800, "compare-library")
 	app.In.UI = uiAt(float64(l.list.Min.X+l.list.Max.X)/2, float64(l.list.Min.Y)+20)
 	tick(t, app, 1)
 	c, ok := app.Top().(*Compare)
