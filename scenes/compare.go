@@ -52,8 +52,10 @@ type Compare struct {
 	// moves is each side's line of moves, by the frame it is of.
 	lines     [2]moveLine
 	turnLabel render.Memo[int]
-	// banner is the line about the first difference (Banner).
-	bannerText string
+	// bannerText is the line about the first difference (Banner), title
+	// the top bar's and sides each board's head: its file, its players.
+	bannerText, title string
+	sides             [2]string
 }
 
 // NewCompare shows recordings a (named nameA: a file's name) and b side by
@@ -87,6 +89,10 @@ func NewCompare(nameA string, a *game.Recording, nameB string, b *game.Recording
 	c.help = ui.Button{Icon: sprites.IconHelp, HasIcon: true}
 	c.buttons = []*ui.Button{&c.first, &c.back, &c.play, &c.fwd, &c.last, &c.jump, &c.help}
 	c.bannerText = c.Banner()
+	c.title = a.Title.Name() + " · two games compared"
+	for i, r := range c.recs {
+		c.sides[i] = filepath.Base(c.names[i]) + " · " + rowPlayers(r)
+	}
 	c.toDifference()
 	return c, nil
 }
@@ -335,8 +341,7 @@ func (c *Compare) Draw(dst *ebiten.Image, a *App) {
 	}
 	backdrop(dst, a)
 	s := a.Scale
-	title := c.recs[0].Title.Name() + " · two games compared"
-	render.Text(dst, title, render.Bold, 24*s, 24*s, 14*s, render.Ink, render.Left)
+	render.Text(dst, c.title, render.Bold, 24*s, 24*s, 14*s, render.Ink, render.Left)
 	for i := range 2 {
 		c.drawSide(dst, a, i)
 	}
@@ -352,11 +357,9 @@ var sideNames = [2]string{"A", "B"}
 // red from the first difference on) and the moves of the turn shown.
 func (c *Compare) drawSide(dst *ebiten.Image, a *App, i int) {
 	s := a.Scale
-	rec := c.recs[i]
 	head := c.heads[i]
 	render.Text(dst, sideNames[i], render.Bold, 20*s, float64(head.Min.X)+4*s, float64(head.Min.Y)+2*s, render.Accent, render.Left)
-	line := filepath.Base(c.names[i]) + " · " + rowPlayers(rec)
-	render.FitText(dst, line, render.Regular, 15*s, float64(head.Min.X)+28*s, float64(head.Min.Y)+6*s, float64(head.Dx())-32*s, render.InkDim, render.Left)
+	render.FitText(dst, c.sides[i], render.Regular, 15*s, float64(head.Min.X)+28*s, float64(head.Min.Y)+6*s, float64(head.Dx())-32*s, render.InkDim, render.Left)
 	board := c.boards[i]
 	render.Panel(dst, board, 8*s, render.Fade(render.Night, 0.6))
 	c.views[i].Draw(dst.SubImage(board).(*ebiten.Image), &c.moments[i])
