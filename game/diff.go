@@ -19,10 +19,10 @@ type Diff struct {
 	// simultaneous moves).
 	Seat  *int  `json:"seat"`
 	Seats []int `json:"seats"`
-	// A and B are what the seat played at FirstTurn in A and in B; nil
-	// when it played nothing there: it gave no move in time, or that
-	// game has no turn FirstTurn (it ended, or its recording stops,
-	// earlier: TurnsA and TurnsB say where each ends).
+	// A and B are what the seat played at FirstTurn in A and in B ("" for
+	// no answer in time); nil when it has no move there: it was not to
+	// move, or that game has no turn FirstTurn (it ended, or its
+	// recording stops, earlier: TurnsA and TurnsB say where each ends).
 	A *string `json:"a"`
 	B *string `json:"b"`
 	// TurnsA and TurnsB are the turns that each recording holds.

@@ -26,10 +26,11 @@ they part ways as one JSON line:
 first_turn is the first turn whose moves differ (null when the two games are
 the same, move for move); seat is the first seat (from 1) whose move differs
 there, seats every one (several in a game of simultaneous moves); a and b are
-what that seat played there in A and in B, in the game's own notation. A move
-is null where the seat played none: it gave no move in time, or its game has
-no such turn: when one game is the other's start (it ended, or its replay
-stops, earlier), first_turn is the turn after its end and its move is null.
+what that seat played there in A and in B, in the game's own notation ("" for
+no answer in time). A move is null where the seat has none: it was not to
+move, or its game has no such turn: when one game is the other's start (it
+ended, or its replay stops, earlier), first_turn is the turn after its end
+and its move is null.
 turns_a and turns_b are the turns each replay holds. The exit status is 0
 whether or not they differ, 1 when they cannot be compared, with the reason:
 a file that does not open, another game, another seed, map, option or file
