@@ -51,7 +51,7 @@ type Compare struct {
 	}
 	// moves is each side's line of moves, by the frame it is of.
 	lines     [2]moveLine
-	turnLabel render.Memo[int]
+	turnLabel render.Memo[[2]int]
 	// bannerText is the line about the first difference (Banner), title
 	// the top bar's and sides each board's head: its file, its players.
 	bannerText, title string
@@ -192,6 +192,14 @@ func (c *Compare) Update(a *App) error {
 		c.clock.SetSpeed(c.clock.Speed + 1)
 	case in.Just(ActSlower):
 		c.clock.SetSpeed(c.clock.Speed - 1)
+	}
+	// The boards' own keys (a fog, a layer) work on both.
+	for _, k := range in.Keys {
+		if !bound(k) {
+			for _, v := range c.views {
+				render.Watch(v, k)
+			}
+		}
 	}
 	c.navigate(in)
 	c.updateScrub(in)
@@ -541,7 +549,9 @@ func (c *Compare) drawBar(dst *ebiten.Image, a *App) {
 	}
 	x := c.xOf(c.clock.Cursor)
 	render.Disc(dst, x, float64(sc.Min.Y+sc.Max.Y)/2, 9*s, render.Ink)
-	label := c.turnLabel.Get(c.clock.Cursor, func(i int) string { return turnLabel([2]int{i, c.n - 1}) })
+	label := c.turnLabel.Get([2]int{c.clock.Cursor, c.clock.Speed}, func(k [2]int) string {
+		return turnLabel([2]int{k[0], c.n - 1}) + " · " + formatValue(playback.Speeds[k[1]]) + "×"
+	})
 	render.Text(dst, label, render.Bold, 15*s, float64(sc.Max.X), float64(sc.Max.Y)+6*s, render.Ink, render.Right)
 }
 

@@ -179,3 +179,28 @@ func santoriniGame(t *testing.T, seed int64) *game.Recording {
 	require.NoError(t, closeFiles())
 	return m.Recording()
 }
+
+// Where one game ends before the other, the comparison opens on the turn
+// after its end: its board rests on its last turn, and its line says so.
+func TestCompareAGameThatEndsEarlier(t *testing.T) {
+	long := santoriniGame(t, 7)
+	var steps []map[game.Seat]string
+	for i := 1; i <= 5; i++ {
+		steps = append(steps, long.Timeline.Frame(i).Moves)
+	}
+	short, _, err := game.Play(long.Title, long.Header, steps)
+	require.NoError(t, err)
+	short.Timeline.Finish()
+	c, err := NewCompare("short.arena", short, "long.arena", long)
+	require.NoError(t, err)
+	app := newTestApp(c)
+	tick(t, app, 90)
+	require.Equal(t, 6, c.Cursor())
+	require.Equal(t, 5, c.moments[0].Cur.Turn, "the short game rests on its last turn")
+	require.Equal(t, 6, c.moments[1].Cur.Turn)
+	require.Equal(t, "Turn 6: none here: this game stops at turn 5", c.movesLine(0)[0].text)
+	require.Contains(t, c.Banner(), "Turn 6: A stops at turn 5; in B, P")
+	screen(t, app, 1280, 800, "compare-shorter")
+	press(t, app, ActLast)
+	require.Equal(t, long.Timeline.Len()-1, c.Cursor(), "one clock for the longer game")
+}
