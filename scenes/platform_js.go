@@ -305,7 +305,7 @@ func addFileInput(a *App) {
 		return nil
 	}))
 	in.Call("addEventListener", "cancel", js.FuncOf(func(js.Value, []js.Value) any {
-		a.Later(func(*App) { comparing = nil })
+		go a.Later(func(*App) { comparing = nil })
 		return nil
 	}))
 	doc.Get("body").Call("appendChild", in)
