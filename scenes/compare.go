@@ -49,7 +49,7 @@ type Compare struct {
 		on   bool
 		x, y float64
 	}
-	// moves is each side's line of moves, by the frame it is of.
+	// lines are each side's line of moves, for the turn shown.
 	lines     [2]moveLine
 	turnLabel render.Memo[[2]int]
 	// bannerText is the line about the first difference (Banner), title

@@ -9,9 +9,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/render/rendertest"
+	"github.com/arena-games/arena/scenes/playback"
 )
 
 // comparedGames are a short game of each title between its bots.
@@ -28,7 +31,7 @@ func comparedGames(t *testing.T) map[string]*game.Recording {
 // parted is a copy of a's game in which a seat played another of its
 // moves at the first turn past the middle where one moved; it returns
 // that turn. From there it plays a's moves while the engine takes them.
-func parted(t *testing.T, a *game.Recording) (*game.Recording, int) {
+func parted(t testing.TB, a *game.Recording) (*game.Recording, int) {
 	t.Helper()
 	n := a.Timeline.Len()
 	turn := n / 2
@@ -167,7 +170,7 @@ func TestCompareFromTheViewerAndTheLibrary(t *testing.T) {
 }
 
 // santoriniGame is a Santorini game between two quick bots.
-func santoriniGame(t *testing.T, seed int64) *game.Recording {
+func santoriniGame(t testing.TB, seed int64) *game.Recording {
 	t.Helper()
 	title, err := game.Lookup("santorini")
 	require.NoError(t, err)
@@ -203,4 +206,24 @@ func TestCompareAGameThatEndsEarlier(t *testing.T) {
 	screen(t, app, 1280, 800, "compare-shorter")
 	press(t, app, ActLast)
 	require.Equal(t, long.Timeline.Len()-1, c.Cursor(), "one clock for the longer game")
+}
+
+// BenchmarkCompareFrame is the comparison's CPU time per frame: two AIC21
+// boards playing at 4x at 1280x800.
+func BenchmarkCompareFrame(b *testing.B) {
+	a, _ := parted(b, aic21Game(b, 60))
+	other, _ := parted(b, a)
+	c, err := NewCompare("a", a, "b", other)
+	require.NoError(b, err)
+	app := newTestApp(c)
+	c.clock.SetSpeed(playback.SpeedIndex(4))
+	dst := ebiten.NewImage(1280, 800)
+	rendertest.BenchFrames(b, dst, func(int) {
+		if !c.clock.Playing {
+			c.clock.Seek(0, c.n)
+			c.clock.Playing = true
+		}
+		require.NoError(b, c.Update(app))
+		c.Draw(dst, app)
+	})
 }
