@@ -23,6 +23,8 @@
 //	          [--sandbox MODE]
 //	                                             play headless; print the result as one JSON line
 //	arena info FILE|URL [--token-file FILE]      print a replay's result as one JSON line
+//	arena diff A B [--window]                    print the first turn where two replays of one game
+//	                                             (title, map, seed) differ, as one JSON line
 //	arena shot FILE --turn N --out PNG [--size WxH]
 //	                                             render one frame of a replay to a PNG
 //	arena export --format aic21-log REPLAY OUT   write an AIC21 game as the official log.json

@@ -37,6 +37,13 @@ type Library struct {
 	focus   int // the row the keyboard is on
 	list    image.Rectangle
 	key     string // the filter, sort and game the list was made for
+	// with is the replay to compare with (C; compare.go): the list shows
+	// the replays of the same game, map and seed, and opens one beside
+	// it. nil: the list opens replays in the viewer.
+	with    *libEntry
+	compare *ui.Button
+	// picking is set while "Compare…" waits for the first replay.
+	picking bool
 }
 
 // libEntry is one file of the library.
@@ -70,11 +77,11 @@ func NewLibrary(dir string) *Library {
 		sortBy: &ui.Choice{Options: []string{sortNewest, sortOldest, sortGame, sortLongest}},
 		game:   &ui.Choice{Options: []string{"every game"}},
 		folder: &ui.Field{Text: dir, Max: 4096},
-		back:   &ui.Button{Label: "Back"}}
+		back:   &ui.Button{Label: "Back"}, compare: &ui.Button{Label: "Compare…"}}
 	for _, t := range MenuTitles() {
 		l.game.Options = append(l.game.Options, t.Name())
 	}
-	l.form.Items = []ui.Widget{l.filter, l.game, l.sortBy, l.folder, l.back}
+	l.form.Items = []ui.Widget{l.filter, l.game, l.sortBy, l.folder, l.back, l.compare}
 	l.read(dir)
 	return l
 }
@@ -211,7 +218,7 @@ func (l *Library) arrange() {
 	l.shown = l.shown[:0]
 	words := strings.Fields(strings.ToLower(l.filter.Text))
 	for _, e := range l.entries {
-		if l.game.Index > 0 && e.title != l.game.Value() {
+		if l.game.Index > 0 && e.title != l.game.Value() || !l.comparable(e) {
 			continue
 		}
 		hay := strings.ToLower(e.title + " " + e.players + " " + e.verdict + " " + filepath.Base(e.path))
@@ -245,7 +252,8 @@ func (l *Library) layout(a *App) (x, y, w, h float64) {
 	l.filter.Place(rectXYWH(x+32*s, y+80*s, w*0.42, 44*s))
 	l.game.Place(rectXYWH(x+48*s+w*0.42, y+80*s, w*0.25, 44*s))
 	l.sortBy.Place(rectXYWH(x+64*s+w*0.67, y+80*s, w-96*s-w*0.67, 44*s))
-	l.folder.Place(rectXYWH(x+32*s, y+h-64*s, w-240*s, 44*s))
+	l.folder.Place(rectXYWH(x+32*s, y+h-64*s, w-420*s, 44*s))
+	l.compare.Place(rectXYWH(x+w-372*s, y+h-64*s, 164*s, 44*s))
 	l.back.Place(rectXYWH(x+w-192*s, y+h-64*s, 160*s, 44*s))
 	l.list = rectXYWH(x+24*s, y+140*s, w-48*s, h-220*s)
 	l.rows = max(1, int(float64(l.list.Dy())/((thumbH+12)*s)))
@@ -294,6 +302,8 @@ func (l *Library) Update(a *App) error {
 		a.Pop()
 	case hit == l.folder:
 		l.read(strings.TrimSpace(l.folder.Text))
+	case hit == l.compare || in.Just(ActCompare) && !typing:
+		l.toggleCompare(a)
 	case in.UI.Enter && !typing && l.focus < len(l.shown):
 		l.open(a, l.shown[l.focus])
 	}
@@ -308,12 +318,18 @@ func (l *Library) open(a *App, e *libEntry) {
 		}
 		return
 	}
+	if l.with != nil || l.picking {
+		l.openCompare(a, e)
+		return
+	}
 	view, err := render.NewView(e.rec.Title.ID())
 	if err != nil {
 		a.Toast("%v", err)
 		return
 	}
-	a.Push(NewViewer(e.rec, view))
+	v := NewViewer(e.rec, view)
+	v.file = e.path
+	a.Push(v)
 }
 
 // thumbnail draws the end of an entry's game small, once.
@@ -344,7 +360,11 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	x, y, w, h := l.layout(a)
 	card(dst, a, rectXYWH(x, y, w, h))
-	render.Text(dst, "Replay library", render.Bold, 30*s, x+32*s, y+26*s, render.Ink, render.Left)
+	heading := "Replay library"
+	if l.with != nil || l.picking {
+		heading = l.compareHeading()
+	}
+	render.FitText(dst, heading, render.Bold, 30*s, x+32*s, y+26*s, w*0.62, render.Ink, render.Left)
 	count := render.Itoa(len(l.shown)) + " of " + render.Itoa(len(l.entries)) + " files"
 	if l.pending > 0 {
 		count += " · reading " + render.Itoa(l.pending)
@@ -352,6 +372,9 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 	render.Text(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, render.InkDim, render.Right)
 	if len(l.shown) == 0 {
 		msg := "No replays here yet: matches played in the window land in this folder, or type another folder below."
+		if l.with != nil {
+			msg = "No replay of the same game, map and seed here: type another folder below, or Compare… again to list them all."
+		}
 		render.WrapText(dst, msg, render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
 	}
 	rh := (thumbH + 12) * s

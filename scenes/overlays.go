@@ -325,7 +325,11 @@ func OpenReplay(path string) (*Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewRecordingViewer(rec)
+	v, err := NewRecordingViewer(rec)
+	if err == nil {
+		v.file = path
+	}
+	return v, err
 }
 
 // NewRecordingViewer makes a viewer for a recording, with its title's view.

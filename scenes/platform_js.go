@@ -88,6 +88,10 @@ func (a *App) dropped() {
 		a.Toast("%s is a folder: drop one replay file", e.Name())
 		return
 	}
+	if len(entries) == 2 && !entries[1].IsDir() {
+		go compareDropped(a, files, e.Name(), entries[1].Name())
+		return
+	}
 	go func() {
 		data, err := fs.ReadFile(files, e.Name())
 		if err == nil {
@@ -106,7 +110,11 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 	}
 	a.Later(func(a *App) {
 		if err != nil {
+			comparing = nil
 			a.Toast("%v", err)
+			return
+		}
+		if openCompared(a, name, rec) {
 			return
 		}
 		v, err := NewRecordingViewer(rec)
@@ -114,6 +122,7 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 			a.Toast("%v", err)
 			return
 		}
+		v.file = name
 		if turn >= 0 {
 			v.Seek(turn)
 		}
@@ -293,6 +302,10 @@ func addFileInput(a *App) {
 		})
 		f.Call("arrayBuffer").Call("then", then, fail)
 		this.Set("value", "") // the same file again is a change too
+		return nil
+	}))
+	in.Call("addEventListener", "cancel", js.FuncOf(func(js.Value, []js.Value) any {
+		go a.Later(func(*App) { comparing = nil })
 		return nil
 	}))
 	doc.Get("body").Call("appendChild", in)

@@ -93,6 +93,9 @@ type Viewer struct {
 	// backTo is the scene the pause menu goes back to instead of the
 	// main menu: the tournament a replay was opened from.
 	backTo Scene
+	// file is the replay file shown, where it is known: what "compare
+	// with…" (compare.go) names.
+	file string
 }
 
 // NewViewer shows a recording from its start; a replay starts playing.
@@ -481,6 +484,8 @@ func (v *Viewer) controls(a *App, person bool) {
 		v.export(a)
 	case in.Just(ActChart):
 		v.nextChart()
+	case in.Just(ActCompare):
+		v.compareWith(a)
 	case pressed(&v.mode) && !v.mode.Disabled:
 		v.togglePlay()
 	}

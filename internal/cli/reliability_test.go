@@ -163,7 +163,7 @@ func TestHelpAndLimits(t *testing.T) {
 		require.Contains(t, stdout, "arena run TITLE --seats")
 		require.Contains(t, stdout, "arena export --format aic21-log")
 	}
-	for _, sub := range []string{"play", "replay", "run", "info", "shot", "export", "gif", "kiosk", "santorini", "santorini perft", "santorini engine",
+	for _, sub := range []string{"play", "replay", "run", "info", "diff", "shot", "export", "gif", "kiosk", "santorini", "santorini perft", "santorini engine",
 		"santorini match", "santorini train", "serve", "watch", "tournament run", "tournament status", "tournament worker", "tournament show"} {
 		code, _, stderr := arena(append(strings.Fields(sub), "--help")...)
 		require.Equal(t, 0, code, sub)

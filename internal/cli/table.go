@@ -36,5 +36,5 @@ replays to DIR. arena --help lists the commands.`,
 			return runWindow(ctx, a, "Arena")
 		}
 	},
-	Commands: []*Command{cmdPlay, cmdReplay, cmdRun, cmdInfo, cmdShot, cmdExport, cmdGIF, cmdKiosk, cmdSantorini, cmdServe, cmdWatch, cmdTournament},
+	Commands: []*Command{cmdPlay, cmdReplay, cmdRun, cmdInfo, cmdDiff, cmdShot, cmdExport, cmdGIF, cmdKiosk, cmdSantorini, cmdServe, cmdWatch, cmdTournament},
 }
