@@ -1,0 +1,154 @@
+package botproc
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/arena-games/arena/game"
+)
+
+// The bot's debug channel (docs/debug-drawing.md): lines on its stderr,
+// which the original referee never read during play, that start with
+// MarkPrefix (then one mark or an array of them, in JSON) or LogPrefix
+// (then a line of its log). They are the marks of the turn the bot is
+// thinking about: those read since its last reply go with its next one.
+// Every line of stderr still goes to its log file.
+const (
+	MarkPrefix = "#mark "
+	LogPrefix  = "#log "
+)
+
+// stderrLog reads a bot's stderr as it comes: it copies it to the log
+// file and keeps the marks of the turn under way.
+type stderrLog struct {
+	pipe *os.File
+	file *os.File
+
+	mu      sync.Mutex // held while reading the pipe and taking the marks
+	line    []byte     // the line being read, up to maxLine
+	long    bool       // the line being read is longer than maxLine
+	pending game.Notes // the marks since the last reply
+	done    chan struct{}
+}
+
+func newStderrLog(pipe, file *os.File) *stderrLog {
+	l := &stderrLog{pipe: pipe, file: file, done: make(chan struct{})}
+	go l.read()
+	return l
+}
+
+// read copies the pipe until it ends. It reads under mu, so that take can
+// stop it between two reads and empty the pipe itself.
+func (l *stderrLog) read() {
+	defer close(l.done)
+	defer l.pipe.Close()
+	buf := make([]byte, 4096)
+	for {
+		l.mu.Lock()
+		n, err := l.pipe.Read(buf)
+		l.scan(buf[:n])
+		l.mu.Unlock()
+		if err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+			return
+		}
+	}
+}
+
+// scan writes a chunk to the log file and takes the marks of its lines.
+func (l *stderrLog) scan(chunk []byte) {
+	if len(chunk) == 0 {
+		return
+	}
+	l.file.Write(chunk)
+	for len(chunk) > 0 {
+		i := bytes.IndexByte(chunk, '\n')
+		part := chunk
+		if i >= 0 {
+			part = chunk[:i]
+		}
+		if !l.long {
+			if len(l.line)+len(part) > maxLine {
+				l.long = true
+			} else {
+				l.line = append(l.line, part...)
+			}
+		}
+		if i < 0 {
+			return
+		}
+		l.endLine()
+		chunk = chunk[i+1:]
+	}
+}
+
+// endLine takes the line just read, when it is a mark's or a log's.
+func (l *stderrLog) endLine() {
+	line, long := bytes.TrimSuffix(l.line, []byte("\r")), l.long
+	l.line, l.long = l.line[:0], false
+	switch {
+	case long:
+		if bytes.HasPrefix(line, []byte(MarkPrefix)) || bytes.HasPrefix(line, []byte(LogPrefix)) {
+			l.cut("a debug line longer than 64 KiB")
+		}
+	case bytes.HasPrefix(line, []byte(MarkPrefix)):
+		l.pending.ParseMarks(line[len(MarkPrefix):])
+	case bytes.HasPrefix(line, []byte(LogPrefix)):
+		l.pending.AddMarks(game.Mark{Kind: "log", Text: string(bytes.TrimSpace(line[len(LogPrefix):]))})
+	}
+}
+
+func (l *stderrLog) cut(why string) {
+	if l.pending.Cut == 0 {
+		l.pending.CutWhy = why
+	}
+	l.pending.Cut++
+}
+
+// take hands over the marks since the last reply. It first reads what
+// the bot wrote to its stderr before its reply and is still in the pipe:
+// it wakes the reader, holds it, and empties the pipe without waiting.
+func (l *stderrLog) take() game.Notes {
+	select {
+	case <-l.done:
+	default:
+		l.pipe.SetReadDeadline(time.Now())
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	select {
+	case <-l.done:
+	default:
+		l.pipe.SetReadDeadline(time.Time{})
+		if raw, err := l.pipe.SyscallConn(); err == nil {
+			buf := make([]byte, 4096)
+			raw.Read(func(fd uintptr) bool {
+				for {
+					n, err := syscall.Read(int(fd), buf)
+					if n <= 0 || err != nil {
+						return true
+					}
+					l.scan(buf[:n])
+				}
+			})
+		}
+	}
+	n := l.pending
+	l.pending = game.Notes{}
+	return n
+}
+
+// close waits a little for the pipe's end (the bot's) and closes the log file.
+func (l *stderrLog) close(within time.Duration) error {
+	select {
+	case <-l.done:
+	case <-time.After(within):
+		l.pipe.Close()
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.file.Close()
+}

@@ -1,0 +1,94 @@
+package botproc
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+)
+
+// A bot's marks on its stderr arrive in the replay beside the move of
+// the turn it wrote them for, and its log file still has every line.
+func TestMarksOnStderr(t *testing.T) {
+	t.Parallel()
+	script := bot(t, `n=0
+while IFS= read -r view; do
+  n=$((n+1))
+  echo "thinking about turn $n" >&2
+  echo '#mark {"kind":"text","at":[9,0],"text":"turn '$n'","color":"red"}' >&2
+  echo "#log turn $n" >&2
+  echo rest
+done
+`)
+	stderr := t.TempDir() + "/p1.log"
+	_, out, _ := play(t, script, 10, Options{Stderr: stderr})
+	rec, err := game.OpenFile(out)
+	require.NoError(t, err)
+	turns := 0
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[0]; !ok {
+			continue
+		}
+		turns++
+		n := f.Notes[0]
+		require.Len(t, n.Marks, 2, "turn %d", turns)
+		require.Equal(t, game.Mark{Kind: "text", At: &[2]int{9, 0}, Text: fmt.Sprintf("turn %d", turns), Color: "red"}, n.Marks[0])
+		require.Equal(t, game.Mark{Kind: "log", Text: fmt.Sprintf("turn %d", turns)}, n.Marks[1])
+		require.Zero(t, n.Cut)
+		require.Empty(t, f.Notes[1].Marks, "the miner drew nothing")
+	}
+	require.Equal(t, 5, turns)
+	log, err := os.ReadFile(stderr)
+	require.NoError(t, err)
+	require.Contains(t, string(log), "thinking about turn 5\n#mark ")
+}
+
+// A flood of marks, and a line longer than any, are cut and said so; the
+// game goes on, and the bot's moves are its moves.
+func TestAFloodOfMarksIsCut(t *testing.T) {
+	t.Parallel()
+	script := bot(t, `line="#mark [$(printf '{"kind":"cell","at":[1,1]},%.0s' {1..99})"'{"kind":"cell","at":[2,2]}]'
+long="#log $(head -c 70000 /dev/zero | tr '\0' x)"
+while IFS= read -r view; do
+  for i in {1..8}; do echo "$line"; done >&2
+  echo "$long" >&2
+  echo "#mark not json" >&2
+  echo rest
+done
+`)
+	rec, _, _ := play(t, script, 6, Options{})
+	lines, kinds := moves(rec)
+	require.Equal(t, []string{"rest", "rest", "rest"}, lines)
+	require.Equal(t, []string{"rested", "rested", "rested"}, kinds)
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[0]; !ok {
+			continue
+		}
+		n := f.Notes[0]
+		require.Len(t, n.Marks, game.MaxMarks)
+		require.Equal(t, 800-game.MaxMarks+2, n.Cut, "the 300 over, the long line, the JSON that is not")
+		require.Equal(t, fmt.Sprintf("more than %d marks in a turn", game.MaxMarks), n.CutWhy)
+	}
+}
+
+// An unchanged bot, whose stderr has no debug lines, draws nothing.
+func TestPlainStderrIsNoMarks(t *testing.T) {
+	t.Parallel()
+	rec, _, _ := play(t, bot(t, walker), 6, Options{})
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[0]; !ok {
+			continue
+		}
+		n := f.Notes[0]
+		require.Empty(t, n.Marks)
+		require.Zero(t, n.Cut)
+		require.True(t, strings.HasPrefix(n.Text, "bot process: "))
+	}
+}
