@@ -186,3 +186,19 @@ func SameAsLocal(t testing.TB, path string, want game.Result) *game.Recording {
 	require.Equal(t, want, eng.Result())
 	return rec
 }
+
+// SeatNotes opens a replay and returns the notes of seat's moves, step by
+// step: what its bot sent beside them, debug marks and all.
+func SeatNotes(t testing.TB, path string, seat game.Seat) []game.Notes {
+	t.Helper()
+	rec, err := game.OpenFile(path)
+	require.NoError(t, err)
+	var notes []game.Notes
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[seat]; ok {
+			notes = append(notes, f.Notes[seat])
+		}
+	}
+	return notes
+}
