@@ -94,3 +94,16 @@ func FuzzParseMarks(f *testing.F) {
 		require.Equal(t, len(n.Marks), len(back.Marks))
 	})
 }
+
+// Debug lines: marks, a log line, and lines that are neither.
+func TestAddLine(t *testing.T) {
+	var n Notes
+	require.True(t, n.AddLine([]byte(`#mark [{"kind":"cell","at":[1,2]}]`+"\r")))
+	require.True(t, n.AddLine([]byte("#log  depth 7 ")))
+	require.True(t, n.AddLine([]byte("#log ")), "an empty log line is cut")
+	require.False(t, n.AddLine([]byte("move 1 2")))
+	require.False(t, n.AddLine([]byte("#marks {}")))
+	require.False(t, IsDebugLine([]byte("#logger")))
+	require.Equal(t, []Mark{{Kind: "cell", At: cell(1, 2)}, {Kind: "log", Text: "depth 7"}}, n.Marks)
+	require.Equal(t, 1, n.Cut)
+}

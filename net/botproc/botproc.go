@@ -78,8 +78,8 @@ type Options struct {
 // the rest of a write after the reply, and a reply that comes after the
 // timeout (R17). No line in time is the empty command, an invalid action.
 // A bot whose process has exited when its turn starts forfeits (R24).
-// Its stderr goes to a file; its lines that start with MarkPrefix or
-// LogPrefix are the turn's debug marks, given with the reply (marks.go).
+// Its stderr goes to a file; its debug lines ("#mark JSON", "#log TEXT")
+// are the turn's marks, given with the reply (marks.go).
 type Player struct {
 	Seat       game.Seat
 	Script     string // the absolute path of run.sh

@@ -11,19 +11,11 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-// The bot's debug channel (docs/debug-drawing.md): lines on its stderr,
-// which the original referee never read during play, that start with
-// MarkPrefix (then one mark or an array of them, in JSON) or LogPrefix
-// (then a line of its log). They are the marks of the turn the bot is
-// thinking about: those read since its last reply go with its next one.
-// Every line of stderr still goes to its log file.
-const (
-	MarkPrefix = "#mark "
-	LogPrefix  = "#log "
-)
-
 // stderrLog reads a bot's stderr as it comes: it copies it to the log
-// file and keeps the marks of the turn under way.
+// file and keeps the marks of the turn under way. Its debug lines
+// (game.Notes.AddLine: "#mark JSON", "#log TEXT"), which the original
+// referee never read during play, are the marks of the turn the bot is
+// thinking about: those read since its last reply go with its next one.
 type stderrLog struct {
 	pipe *os.File
 	file *os.File
@@ -87,17 +79,12 @@ func (l *stderrLog) scan(chunk []byte) {
 
 // endLine takes the line just read, when it is a mark's or a log's.
 func (l *stderrLog) endLine() {
-	line, long := bytes.TrimSuffix(l.line, []byte("\r")), l.long
+	line, long := l.line, l.long
 	l.line, l.long = l.line[:0], false
-	switch {
-	case long:
-		if bytes.HasPrefix(line, []byte(MarkPrefix)) || bytes.HasPrefix(line, []byte(LogPrefix)) {
-			l.cut("a debug line longer than 64 KiB")
-		}
-	case bytes.HasPrefix(line, []byte(MarkPrefix)):
-		l.pending.ParseMarks(line[len(MarkPrefix):])
-	case bytes.HasPrefix(line, []byte(LogPrefix)):
-		l.pending.AddMarks(game.Mark{Kind: "log", Text: string(bytes.TrimSpace(line[len(LogPrefix):]))})
+	if long && game.IsDebugLine(line) {
+		l.cut("a debug line longer than 64 KiB")
+	} else if !long {
+		l.pending.AddLine(line)
 	}
 }
 

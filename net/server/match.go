@@ -53,6 +53,7 @@ type plan struct {
 	mapName    string
 	spectators string
 	hidden     bool     // the public sees it at its end only
+	marks      string   // who sees the seats' debug marks: MarksSeats or MarksAll
 	names      []string // the players' names, by seat; "" for none
 	pace       time.Duration
 	limit      time.Duration
@@ -118,6 +119,9 @@ func readCreate(body []byte) (plan, error) {
 		p.options = map[string]string{}
 	}
 	if p.spectators, p.hidden, err = spectators(t, p.specs, req.Spectators); err != nil {
+		return p, err
+	}
+	if p.marks, err = marksPolicy(req.Marks); err != nil {
 		return p, err
 	}
 	if len(req.Names) > len(p.specs) {
@@ -267,7 +271,7 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	}
 	given := map[game.Seat]game.Entrant{}
 	rec := record{Info: stream.Info{ID: id, Title: p.title.ID(), Status: stream.Live, Started: time.Now().UTC().Format(time.RFC3339),
-		Spectators: p.spectators}, Fog: mt.fog != nil, Hidden: p.hidden, Tokens: map[int]string{}}
+		Spectators: p.spectators, Marks: p.marks}, Fog: mt.fog != nil, Hidden: p.hidden, Tokens: map[int]string{}}
 	for i, spec := range p.specs {
 		info := stream.SeatInfo{Seat: i + 1, Kind: spec.Kind, Player: publicName(p.title, spec, p.names[i])}
 		if spec.Kind == Remote {
@@ -513,6 +517,9 @@ func (mt *match) watch(eng game.Engine, f game.Frame) error {
 	}
 	mt.mu.Lock()
 	mt.rec.Turn = f.Turn
+	for _, n := range f.Notes {
+		mt.rec.Marked = mt.rec.Marked || len(n.Marks) > 0 || n.Cut > 0
+	}
 	mt.mu.Unlock()
 	mt.save(false)
 	return nil
@@ -574,25 +581,31 @@ type remote struct {
 	person *game.Human
 	sub    *nats.Subscription
 	once   sync.Once
+	// marks are the seat's debug marks for its next move.
+	mu    sync.Mutex
+	marks game.Notes
 }
 
-// request is what /play sends a remote seat's inbox.
+// request is what /play sends a remote seat's inbox: a join, or a move,
+// or debug marks for its next move, or both.
 type request struct {
-	Join bool    `json:"join,omitempty"`
-	Move *string `json:"move,omitempty"`
+	Join  bool    `json:"join,omitempty"`
+	Move  *string `json:"move,omitempty"`
+	Marks string  `json:"marks,omitempty"` // debug lines (game.Notes.AddLine)
 }
 
-// readRequest reads a request to a seat's inbox.
+// readRequest reads a request to a seat's inbox: a message of /play
+// (maxMessage), each byte of which JSON may write as six.
 func readRequest(data []byte) (request, error) {
 	var req request
-	if len(data) > maxMessage+256 {
+	if len(data) > 6*maxMessage+256 {
 		return req, errors.New("a request too large")
 	}
 	if err := json.Unmarshal(data, &req); err != nil {
 		return req, fmt.Errorf("not a request: %w", err)
 	}
-	if req.Join == (req.Move != nil) {
-		return req, errors.New("a request is a join or a move")
+	if req.Join == (req.Move != nil || req.Marks != "") {
+		return req, errors.New("a request is a join, or a move or marks")
 	}
 	return req, nil
 }
@@ -639,14 +652,44 @@ func (r *remote) Play(ctx context.Context, obs any) (game.Answer, error) {
 	r.mt.control(r.n, c)
 	if r.helper != nil {
 		go r.forward(ctx)
-		return r.helper.Play(ctx, obs)
+		a, err := r.helper.Play(ctx, obs)
+		if err == nil {
+			a.Notes = r.takeMarks(a.Notes)
+		}
+		return a, err
 	}
 	select {
 	case m := <-r.moves:
-		return game.Answer{Move: m}, nil
+		return game.Answer{Move: m, Notes: r.takeMarks(nil)}, nil
 	case <-ctx.Done():
 		return game.Answer{}, ctx.Err()
 	}
+}
+
+// addMarks keeps the debug lines of a request for the seat's next move.
+func (r *remote) addMarks(lines string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range strings.Split(lines, "\n") {
+		r.marks.AddLine([]byte(l))
+	}
+}
+
+// takeMarks adds the marks kept for the move to its notes (nil: none).
+func (r *remote) takeMarks(notes *game.Notes) *game.Notes {
+	r.mu.Lock()
+	marks := r.marks
+	r.marks = game.Notes{}
+	r.mu.Unlock()
+	if len(marks.Marks) == 0 && marks.Cut == 0 {
+		return notes
+	}
+	if notes != nil {
+		marks.Values, marks.Text = notes.Values, notes.Text
+		marks.AddMarks(notes.Marks...)
+		marks.Cut += notes.Cut
+	}
+	return &marks
 }
 
 // forward hands the seat's move to its person once the helper waits for
@@ -702,10 +745,16 @@ func (r *remote) handle(msg *nats.Msg) {
 		answer(reply{OK: true})
 		return
 	}
+	if req.Move == nil { // marks alone: for the seat's next move
+		r.addMarks(req.Marks)
+		answer(reply{OK: true})
+		return
+	}
 	if step := r.asked.Load(); step == 0 || int(step) != r.mt.m.Timeline.Len() {
 		answer(reply{Error: fmt.Sprintf("no move is awaited from seat %d now", r.n)})
 		return
 	}
+	r.addMarks(req.Marks)
 	select {
 	case r.moves <- *req.Move:
 		answer(reply{OK: true})
