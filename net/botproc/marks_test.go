@@ -3,12 +3,14 @@ package botproc
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/contest/contesttest"
 )
 
 // A bot's marks on its stderr arrive in the replay beside the move of
@@ -90,5 +92,30 @@ func TestPlainStderrIsNoMarks(t *testing.T) {
 		require.Empty(t, n.Marks)
 		require.Zero(t, n.Cut)
 		require.True(t, strings.HasPrefix(n.Text, "bot process: "))
+	}
+}
+
+// The starter bot of docs/debug-drawing.md, run as the docs write it: its
+// marks arrive with each of its moves.
+func TestDocExampleDraws(t *testing.T) {
+	t.Parallel()
+	py := contesttest.Python(t)
+	code := contesttest.DocExample(t, "process", "bot.py")
+	script := filepath.Join(filepath.Dir(code), "run.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/bash\nexec "+py+" bot.py\n"), 0o755))
+	rec, _, _ := play(t, script, 10, Options{})
+	lines, kinds := moves(rec)
+	require.Equal(t, []string{"rest", "rest", "rest", "rest", "rest"}, lines)
+	require.NotContains(t, kinds, "invalid")
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[0]; !ok {
+			continue
+		}
+		n := f.Notes[0]
+		require.Zero(t, n.Cut, n.CutWhy)
+		require.Equal(t, []string{"cell", "circle", "text", "log"}, []string{n.Marks[0].Kind, n.Marks[1].Kind, n.Marks[2].Kind, n.Marks[3].Kind})
+		require.Equal(t, &[2]int{9, 0}, n.Marks[0].At, "P1's base, [X, Z]")
+		require.Equal(t, fmt.Sprintf("turn %d: resting at 9 0", f.Turn-1), n.Marks[3].Text)
 	}
 }
