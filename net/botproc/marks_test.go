@@ -119,3 +119,34 @@ func TestDocExampleDraws(t *testing.T) {
 		require.Equal(t, fmt.Sprintf("turn %d: resting at 9 0", f.Turn-1), n.Marks[3].Text)
 	}
 }
+
+// FuzzStderrLines feeds a bot's stderr reader any bytes, in chunks of any
+// size: the marks it keeps are within the bounds of a turn, and the log
+// file gets every byte.
+func FuzzStderrLines(f *testing.F) {
+	f.Add([]byte("hello\n#mark {\"kind\":\"cell\",\"at\":[1,2]}\r\n#log deep\n#mark [1]\n#log"), uint8(3))
+	f.Add([]byte("#mark ["+strings.Repeat(`{"kind":"cell","at":[0,0]},`, 600)+"{}]\n"), uint8(200))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
+		file, err := os.Create(filepath.Join(t.TempDir(), "stderr.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := &stderrLog{file: file}
+		step := int(chunk) + 1
+		for i := 0; i < len(data); i += step {
+			l.scan(data[i:min(i+step, len(data))])
+		}
+		file.Close()
+		if len(l.pending.Marks) > game.MaxMarks || len(l.line) > maxLine {
+			t.Fatalf("%d marks, a line of %d bytes kept", len(l.pending.Marks), len(l.line))
+		}
+		for _, m := range l.pending.Marks {
+			if m.Check() != nil {
+				t.Fatalf("a mark that is wrong: %+v", m)
+			}
+		}
+		if got, _ := os.ReadFile(file.Name()); string(got) != string(data) {
+			t.Fatalf("the log file has %q, not %q", got, data)
+		}
+	})
+}

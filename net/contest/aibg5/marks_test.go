@@ -3,6 +3,8 @@ package aibg5
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -67,3 +69,39 @@ func TestMarksInTheAction(t *testing.T) {
 type jsonText string
 
 func (j jsonText) MarshalJSON() ([]byte, error) { return []byte(j), nil }
+
+// The starter bot of docs/debug-drawing.md, run as the docs write it,
+// plays its seat to the end with its marks.
+func TestDocExampleDraws(t *testing.T) {
+	t.Parallel()
+	py := contesttest.Python(t, "requests")
+	st := game.Setup{Title: title, Seed: 6, Out: t.TempDir() + "/example.arena",
+		Seats:   []game.SeatSpec{{Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}},
+		Options: map[string]string{"turns": "8"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
+	m := contesttest.Start(t, st)
+	cmd := exec.Command(py, contesttest.DocExample(t, "aibg5", "bot.py"), "http://"+m.Addr(t), "ana", "pw")
+	out, err := os.Create(t.TempDir() + "/bot.log")
+	require.NoError(t, err)
+	cmd.Stdout, cmd.Stderr = out, out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		if t.Failed() {
+			log, _ := os.ReadFile(out.Name())
+			t.Logf("the bot printed:\n%s", log)
+		}
+	})
+	_, res, err := m.Wait(t, time.Minute)
+	require.NoError(t, err)
+	contesttest.SameAsLocal(t, st.Out, res)
+	notes := contesttest.SeatNotes(t, st.Out, 1)
+	require.GreaterOrEqual(t, len(notes), 8)
+	for i, n := range notes {
+		require.Zero(t, n.Cut, "turn %d: %s", i+1, n.CutWhy)
+		last := n.Marks[len(n.Marks)-1]
+		require.Equal(t, "log", last.Kind)
+		require.Contains(t, last.Text, ", health ")
+	}
+	require.Equal(t, "arrow", notes[0].Marks[0].Kind, "its first step, drawn")
+}
