@@ -540,8 +540,7 @@ func (c *client) message(ctx context.Context, typ websocket.MessageType, data []
 // readMove checks a seat's message: one move in the title's notation, as
 // text (empty: no move, which the rules penalise or, in AIC21, no orders).
 // Its debug lines ("#mark JSON", "#log TEXT": game.Notes.AddLine) are not
-// the move but its marks (docs/debug-drawing.md); a message of nothing
-// else holds the marks of the seat's next move.
+// part of the move but its marks (docs/debug-drawing.md).
 func readMove(typ websocket.MessageType, data []byte) (request, string) {
 	switch {
 	case typ != websocket.MessageText:
@@ -561,12 +560,8 @@ func readMove(typ websocket.MessageType, data []byte) (request, string) {
 			rest = append(rest, l)
 		}
 	}
-	req := request{Marks: strings.Join(marks, "\n")}
-	if len(marks) == 0 || len(rest) > 1 || len(rest) == 1 && rest[0] != "" {
-		move = strings.Join(rest, "\n")
-		req.Move = &move
-	}
-	return req, ""
+	move = strings.Join(rest, "\n")
+	return request{Move: &move, Marks: strings.Join(marks, "\n")}, ""
 }
 
 // allow takes one move from the client's bucket, which fills at

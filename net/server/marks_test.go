@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/net/contest/contesttest"
 	"github.com/arena-games/arena/net/stream"
 )
 
@@ -161,4 +164,67 @@ func TestOwnLine(t *testing.T) {
 	require.Equal(t, map[string]any{"1": map[string]any{"text": "12 ms"}, "2": map[string]any{"marks": []any{map[string]any{"kind": "log", "text": "mine"}}}}, got["notes"])
 	require.Nil(t, bareLine([]byte(`{"step":3,"moves":{"1":"#mark \"marks\":"}}`)), "no marks: the line as it is")
 	require.Equal(t, "{}", string(ownLine([]byte(`{"cut": nope`), 0)))
+}
+
+// The starter program of docs/debug-drawing.md plays a remote seat on
+// /play as the docs write it: its marks arrive with its moves.
+func TestDocExamplePlaysWithMarks(t *testing.T) {
+	t.Parallel()
+	py := contesttest.Python(t, "websocket")
+	ts := newTestServer(t, Options{})
+	created := ts.create(stream.CreateRequest{Title: "alienwarz", Seats: []string{"remote", "miner"}, Seed: 2,
+		Options: map[string]string{"turns": "12"}, Limit: "20s"})
+	cmd := exec.Command(py, contesttest.DocExample(t, "play", "play.py"),
+		"ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/matches/"+created.ID+"/play", "1", created.Seats[0].Token)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		if t.Failed() {
+			t.Logf("the program printed:\n%s", out.String())
+		}
+	})
+	ts.waitStatus(created.ID, stream.Finished)
+	rec, err := ts.client.Open(ctx(t), created.ID)
+	require.NoError(t, err)
+	moves := 0
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if m, ok := f.Moves[0]; ok {
+			moves++
+			require.Equal(t, "rest", m)
+			require.Equal(t, []game.Mark{{Kind: "cell", At: &[2]int{9, 0}, Color: "blue"}, {Kind: "text", At: &[2]int{9, 0}, Text: "home"},
+				{Kind: "log", Text: fmt.Sprintf("step %d", i)}}, f.Notes[0].Marks)
+		}
+	}
+	require.Equal(t, 6, moves)
+}
+
+// In a game with fog, a seat's stream is its own view: its own marks come
+// with its own moves there, and never the other seat's.
+func TestFoggedSeatsSeeTheirOwnMarks(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Options{})
+	created := ts.create(stream.CreateRequest{Title: "guardains", Seats: []string{"remote", "remote"}, Seed: 5, Map: "maze:20x14",
+		Options: map[string]string{"turns": "20"}, Limit: "20s"})
+	var raws []<-chan []byte
+	for s := range 2 {
+		raws = append(raws, rawSeat(t, ts, created.ID, s+1, created.Seats[s].Token))
+		bot, err := guardains.Title{}.NewBot([]string{"hunter", "explorer"}[s], "", game.Seat(s), nil)
+		require.NoError(t, err)
+		feed := ts.client.Play(ctx(t), created.ID, game.Seat(s), created.Seats[s].Token, marker{bot, s + 1})
+		defer feed.Close()
+	}
+	ts.waitStatus(created.ID, stream.Finished)
+	for s := range 2 {
+		_, all := views(t, raws[s])
+		var got strings.Builder
+		for _, m := range all {
+			got.Write(m)
+		}
+		require.Contains(t, got.String(), secret(s+1), "seat %d sees its own marks", s+1)
+		require.NotContains(t, got.String(), secret(2-s), "seat %d does not see the other seat's", s+1)
+	}
 }

@@ -570,7 +570,7 @@ func (mt *match) control(n int, c stream.Control) {
 type remote struct {
 	mt    *match
 	n     int         // the seat's number
-	moves chan string // the move for the open ask
+	moves chan remoteMove // the move for the open ask
 	asked atomic.Int64
 	// refused counts the open ask's refused moves.
 	refused atomic.Int64
@@ -581,17 +581,23 @@ type remote struct {
 	person *game.Human
 	sub    *nats.Subscription
 	once   sync.Once
-	// marks are the seat's debug marks for its next move.
-	mu    sync.Mutex
-	marks game.Notes
+	// forwarded are the marks of the move forwarded to person.
+	mu        sync.Mutex
+	forwarded *game.Notes
 }
 
-// request is what /play sends a remote seat's inbox: a join, or a move,
-// or debug marks for its next move, or both.
+// remoteMove is a remote seat's move, with its debug marks (nil: none).
+type remoteMove struct {
+	move  string
+	marks *game.Notes
+}
+
+// request is what /play sends a remote seat's inbox: a join, or a move
+// with its debug marks.
 type request struct {
 	Join  bool    `json:"join,omitempty"`
 	Move  *string `json:"move,omitempty"`
-	Marks string  `json:"marks,omitempty"` // debug lines (game.Notes.AddLine)
+	Marks string  `json:"marks,omitempty"` // the move's debug lines (game.Notes.AddLine)
 }
 
 // readRequest reads a request to a seat's inbox: a message of /play
@@ -604,8 +610,8 @@ func readRequest(data []byte) (request, error) {
 	if err := json.Unmarshal(data, &req); err != nil {
 		return req, fmt.Errorf("not a request: %w", err)
 	}
-	if req.Join == (req.Move != nil || req.Marks != "") {
-		return req, errors.New("a request is a join, or a move or marks")
+	if req.Join == (req.Move != nil) || req.Move == nil && req.Marks != "" {
+		return req, errors.New("a request is a join or a move (with its marks)")
 	}
 	return req, nil
 }
@@ -617,7 +623,7 @@ type reply struct {
 }
 
 func (mt *match) newRemote(p plan, s game.Seat) (*remote, error) {
-	r := &remote{mt: mt, n: s.Number(), moves: make(chan string, 1)}
+	r := &remote{mt: mt, n: s.Number(), moves: make(chan remoteMove, 1)}
 	if h, ok := p.title.(game.Helped); ok {
 		r.person = game.NewHuman()
 		pl, err := h.PersonSeat(r.person, s, game.NewRand(p.seed, uint64(s)+1))
@@ -653,43 +659,36 @@ func (r *remote) Play(ctx context.Context, obs any) (game.Answer, error) {
 	if r.helper != nil {
 		go r.forward(ctx)
 		a, err := r.helper.Play(ctx, obs)
-		if err == nil {
-			a.Notes = r.takeMarks(a.Notes)
+		r.mu.Lock()
+		marks := r.forwarded
+		r.forwarded = nil
+		r.mu.Unlock()
+		if err == nil && marks != nil {
+			if a.Notes != nil {
+				marks.Values, marks.Text = a.Notes.Values, a.Notes.Text
+			}
+			a.Notes = marks
 		}
 		return a, err
 	}
 	select {
 	case m := <-r.moves:
-		return game.Answer{Move: m, Notes: r.takeMarks(nil)}, nil
+		return game.Answer{Move: m.move, Notes: m.marks}, nil
 	case <-ctx.Done():
 		return game.Answer{}, ctx.Err()
 	}
 }
 
-// addMarks keeps the debug lines of a request for the seat's next move.
-func (r *remote) addMarks(lines string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+// marksOf reads a move's debug lines; nil when there are none.
+func marksOf(lines string) *game.Notes {
+	if lines == "" {
+		return nil
+	}
+	var n game.Notes
 	for _, l := range strings.Split(lines, "\n") {
-		r.marks.AddLine([]byte(l))
+		n.AddLine([]byte(l))
 	}
-}
-
-// takeMarks adds the marks kept for the move to its notes (nil: none).
-func (r *remote) takeMarks(notes *game.Notes) *game.Notes {
-	r.mu.Lock()
-	marks := r.marks
-	r.marks = game.Notes{}
-	r.mu.Unlock()
-	if len(marks.Marks) == 0 && marks.Cut == 0 {
-		return notes
-	}
-	if notes != nil {
-		marks.Values, marks.Text = notes.Values, notes.Text
-		marks.AddMarks(notes.Marks...)
-		marks.Cut += notes.Cut
-	}
-	return &marks
+	return &n
 }
 
 // forward hands the seat's move to its person once the helper waits for
@@ -697,7 +696,10 @@ func (r *remote) takeMarks(notes *game.Notes) *game.Notes {
 func (r *remote) forward(ctx context.Context) {
 	select {
 	case m := <-r.moves:
-		for !r.person.Submit(m) {
+		r.mu.Lock()
+		r.forwarded = m.marks
+		r.mu.Unlock()
+		for !r.person.Submit(m.move) {
 			select {
 			case <-ctx.Done():
 				return
@@ -745,18 +747,12 @@ func (r *remote) handle(msg *nats.Msg) {
 		answer(reply{OK: true})
 		return
 	}
-	if req.Move == nil { // marks alone: for the seat's next move
-		r.addMarks(req.Marks)
-		answer(reply{OK: true})
-		return
-	}
 	if step := r.asked.Load(); step == 0 || int(step) != r.mt.m.Timeline.Len() {
 		answer(reply{Error: fmt.Sprintf("no move is awaited from seat %d now", r.n)})
 		return
 	}
-	r.addMarks(req.Marks)
 	select {
-	case r.moves <- *req.Move:
+	case r.moves <- remoteMove{*req.Move, marksOf(req.Marks)}:
 		answer(reply{OK: true})
 	default:
 		answer(reply{Error: "a move of this seat is already being played"})
