@@ -569,7 +569,7 @@ func (mt *match) control(n int, c stream.Control) {
 // /play (on any server of the cluster) as requests to its inbox.
 type remote struct {
 	mt    *match
-	n     int         // the seat's number
+	n     int             // the seat's number
 	moves chan remoteMove // the move for the open ask
 	asked atomic.Int64
 	// refused counts the open ask's refused moves.
