@@ -228,3 +228,37 @@ func TestFoggedSeatsSeeTheirOwnMarks(t *testing.T) {
 		require.NotContains(t, got.String(), secret(2-s), "seat %d does not see the other seat's", s+1)
 	}
 }
+
+// drawer plays with a bot and draws a cell with each move, in its notes.
+type drawer struct{ bot game.Player }
+
+func (d drawer) Play(ctx context.Context, obs any) (game.Answer, error) {
+	a, err := d.bot.Play(ctx, obs)
+	a.Notes = &game.Notes{Text: "mine", Marks: []game.Mark{{Kind: "cell", At: &[2]int{4, 4}, Color: "green"}}}
+	return a, err
+}
+
+// A player of Arena's own client (arena play --server) sends the marks of
+// its answers with its moves.
+func TestTheClientSendsItsPlayersMarks(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Options{})
+	created := ts.create(stream.CreateRequest{Title: "santorini", Seats: []string{"remote", "alphabeta:1"}, Seed: 4, Limit: "20s"})
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	bot, err := title.NewBot("alphabeta", "1", 0, nil)
+	require.NoError(t, err)
+	feed := ts.client.Play(ctx(t), created.ID, 0, created.Seats[0].Token, drawer{bot})
+	defer feed.Close()
+	ts.waitStatus(created.ID, stream.Finished)
+	rec, err := ts.client.Open(ctx(t), created.ID)
+	require.NoError(t, err)
+	moves := 0
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		if _, ok := rec.Timeline.Frame(i).Moves[0]; ok {
+			moves++
+			require.Equal(t, []game.Mark{{Kind: "cell", At: &[2]int{4, 4}, Color: "green"}}, rec.Timeline.Frame(i).Notes[0].Marks)
+		}
+	}
+	require.Positive(t, moves)
+}
