@@ -11,6 +11,9 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
+// maxPipe is the most a pipe holds (Linux's /proc/sys/fs/pipe-max-size).
+const maxPipe = 1 << 20
+
 // stderrLog reads a bot's stderr as it comes: it copies it to the log
 // file and keeps the marks of the turn under way. Its debug lines
 // (game.Notes.AddLine: "#mark JSON", "#log TEXT"), which the original
@@ -113,13 +116,17 @@ func (l *stderrLog) take() game.Notes {
 		if raw, err := l.pipe.SyscallConn(); err == nil {
 			buf := make([]byte, 4096)
 			raw.Read(func(fd uintptr) bool {
-				for {
+				// What is in the pipe, at most what a pipe holds: a bot
+				// that writes on does not hold its turn's answer.
+				for read := 0; read < maxPipe; {
 					n, err := syscall.Read(int(fd), buf)
 					if n <= 0 || err != nil {
-						return true
+						break
 					}
 					l.scan(buf[:n])
+					read += n
 				}
+				return true
 			})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -149,4 +150,24 @@ func FuzzStderrLines(f *testing.F) {
 			t.Fatalf("the log file has %q, not %q", got, data)
 		}
 	})
+}
+
+// A bot that writes on its stderr without end still has its moves taken
+// in time: the pipe is emptied of what it holds, not of what comes.
+func TestEndlessStderrHoldsNoTurn(t *testing.T) {
+	t.Parallel()
+	script := bot(t, `(while true; do echo '#log chatter'; done) >&2 &
+while IFS= read -r view; do echo rest; done
+`)
+	start := time.Now()
+	rec, _, _ := play(t, script, 10, Options{Timeout: 2 * time.Second})
+	lines, kinds := moves(rec)
+	require.Equal(t, []string{"rest", "rest", "rest", "rest", "rest"}, lines)
+	require.NotContains(t, kinds, "invalid")
+	require.Less(t, time.Since(start), 20*time.Second)
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		if n := rec.Timeline.Frame(i).Notes[0]; n.Cut > 0 {
+			require.Equal(t, fmt.Sprintf("more than %d marks in a turn", game.MaxMarks), n.CutWhy)
+		}
+	}
 }

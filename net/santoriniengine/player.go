@@ -158,9 +158,9 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 					case *Info:
 						last = a
 					case *InfoMarks:
-						marks.ParseMarks([]byte(a.JSON))
+						marks.AddJSON([]byte(a.JSON))
 					case *InfoString:
-						marks.AddMarks(game.Mark{Kind: "log", Text: a.Text})
+						marks.AddLog(a.Text)
 					}
 				}
 				continue

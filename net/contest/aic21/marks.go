@@ -41,14 +41,3 @@ func readMarks(frame []byte, unit int) (n game.Notes, ok bool) {
 	}
 	return n, true
 }
-
-// merge adds a unit's marks to its colony's of the round.
-func merge(into *game.Notes, n game.Notes) {
-	into.AddMarks(n.Marks...)
-	if n.Cut > 0 {
-		if into.Cut == 0 {
-			into.CutWhy = n.CutWhy
-		}
-		into.Cut += n.Cut
-	}
-}

@@ -73,7 +73,7 @@ func TestReadMarks(t *testing.T) {
 	frame := []byte(`{"type":9,"info":{"marks":[` + strings.Repeat(`{"kind":"cell","at":[0,0]},`, 99) + `{"kind":"circle","at":[0,0],"r":-1}]}}`)
 	for unit := range 6 {
 		n, _ := readMarks(frame, unit)
-		merge(&colony, n)
+		colony.Merge(n)
 	}
 	require.Len(t, colony.Marks, game.MaxMarks)
 	require.Equal(t, 6*100-game.MaxMarks, colony.Cut)

@@ -256,7 +256,7 @@ func (t *team) read(u *unit) {
 		if marks, ok := readMarks(frame, u.id); ok {
 			t.mu.Lock()
 			if r := t.round; r != nil && !u.dead {
-				merge(&r.marks, marks)
+				r.marks.Merge(marks)
 			}
 			t.mu.Unlock()
 			continue

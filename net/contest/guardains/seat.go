@@ -150,10 +150,10 @@ func (p *seat) marked(data any) {
 	p.l.mu.Lock()
 	defer p.l.mu.Unlock()
 	if w := p.round; w != nil && !w.ack {
-		w.marks.ParseMarks([]byte(text))
+		w.marks.AddJSON([]byte(text))
 		return
 	}
-	p.marks.ParseMarks([]byte(text))
+	p.marks.AddJSON([]byte(text))
 }
 
 // maxEvents bounds the action events kept for a round: a bot that floods
