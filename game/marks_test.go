@@ -94,3 +94,79 @@ func FuzzParseMarks(f *testing.F) {
 		require.Equal(t, len(n.Marks), len(back.Marks))
 	})
 }
+
+// Debug lines: marks, a log line, and lines that are neither.
+func TestAddLine(t *testing.T) {
+	var n Notes
+	require.True(t, n.AddLine([]byte(`#mark [{"kind":"cell","at":[1,2]}]`+"\r")))
+	require.True(t, n.AddLine([]byte("#log  depth 7 ")))
+	require.True(t, n.AddLine([]byte("#log ")), "an empty log line is cut")
+	require.False(t, n.AddLine([]byte("move 1 2")))
+	require.False(t, n.AddLine([]byte("#marks {}")))
+	require.False(t, IsDebugLine([]byte("#logger")))
+	require.Equal(t, []Mark{{Kind: "cell", At: cell(1, 2)}, {Kind: "log", Text: "depth 7"}}, n.Marks)
+	require.Equal(t, 1, n.Cut)
+}
+
+// A flood of debug lines costs a count once the turn's marks are full,
+// and is counted mark by mark.
+func TestFullNotesCount(t *testing.T) {
+	var n Notes
+	one := []byte(`{"kind":"cell","at":[0,0]}`)
+	for range MaxMarks {
+		require.False(t, n.Full())
+		n.AddJSON(one)
+	}
+	require.True(t, n.Full())
+	n.AddJSON([]byte(`[{"kind":"cell","at":[0,0]},{},{}]`))
+	n.AddLog("more")
+	n.AddJSON([]byte(`nonsense`))
+	var unit Notes
+	unit.AddMarks(Mark{Kind: "log", Text: "a"}, Mark{Kind: "line", At: cell(0, 0)})
+	n.Merge(unit)
+	require.Len(t, n.Marks, MaxMarks)
+	require.Equal(t, 3+1+1+1+1, n.Cut)
+	require.Equal(t, fmt.Sprintf("more than %d marks in a turn", MaxMarks), n.CutWhy)
+
+	var big Notes
+	text := Mark{Kind: "text", At: cell(0, 0), Text: strings.Repeat("x", MaxMarkText)}
+	for !big.Full() {
+		big.AddMarks(text)
+	}
+	require.Less(t, len(big.Marks), MaxMarks)
+	require.Contains(t, big.CutWhy, "KiB of marks")
+	big.AddLog("x")
+	require.Equal(t, 2, big.Cut)
+}
+
+// BenchmarkFloodOfLines is a bot's worst line flood: a turn's marks,
+// then 100,000 log lines.
+func BenchmarkFloodOfLines(b *testing.B) {
+	for b.Loop() {
+		var n Notes
+		for range MaxMarks + 100_000 {
+			n.AddLine([]byte("#log chatter"))
+		}
+	}
+}
+
+// FuzzAddLine reads debug lines into notes already holding marks: the
+// bounds of a turn hold whatever comes.
+func FuzzAddLine(f *testing.F) {
+	f.Add([]byte(`#mark [{"kind":"cell","at":[1,2]},{"kind":"log","text":"x"}]`), uint16(0))
+	f.Add([]byte("#log deep thought\r"), uint16(499))
+	f.Add([]byte(`#mark [{},{},{}]`), uint16(500))
+	f.Fuzz(func(t *testing.T, line []byte, had uint16) {
+		var n Notes
+		for range int(had % 600) {
+			n.AddMarks(Mark{Kind: "cell", At: cell(0, 0)})
+		}
+		before := len(n.Marks) + n.Cut
+		n.AddLine(line)
+		require.LessOrEqual(t, len(n.Marks), MaxMarks)
+		require.GreaterOrEqual(t, len(n.Marks)+n.Cut, before)
+		for _, m := range n.Marks {
+			require.NoError(t, m.Check())
+		}
+	})
+}

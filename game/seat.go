@@ -61,6 +61,7 @@ type SeatStep struct {
 	Step   int             `json:"step"`
 	View   json.RawMessage `json:"view"`
 	Move   string          `json:"move,omitempty"`    // the seat's own move in this step
+	Notes  *Notes          `json:"notes,omitempty"`   // the seat's own notes of its move: its debug marks
 	ToMove []int           `json:"to_move,omitempty"` // the seats to move next, from 1
 	Result *Result         `json:"result,omitempty"`  // set when the game ended
 }
@@ -94,6 +95,9 @@ func NewSeatStep(fog Fogged, eng Engine, f Frame, s Seat) (SeatStep, error) {
 		return SeatStep{}, fmt.Errorf("seat %d's view of turn %d: %w", s.Number(), f.Turn, err)
 	}
 	st := SeatStep{Step: f.Turn, View: view, Move: f.Moves[s]}
+	if n, ok := f.Notes[s]; ok {
+		st.Notes = &n
+	}
 	for _, m := range f.ToMove {
 		st.ToMove = append(st.ToMove, m.Number())
 	}
@@ -204,6 +208,9 @@ func (f *SeatFollower) Line(text []byte) error {
 	fr.ToMove = slices.Compact(fr.ToMove)
 	if st.Step > 0 {
 		fr.Moves = map[Seat]string{f.Seat(): st.Move}
+		if st.Notes != nil {
+			fr.Notes = map[Seat]Notes{f.Seat(): *st.Notes}
+		}
 	}
 	if st.Result != nil {
 		fr.Over, fr.Result = true, *st.Result

@@ -78,6 +78,8 @@ type Options struct {
 // the rest of a write after the reply, and a reply that comes after the
 // timeout (R17). No line in time is the empty command, an invalid action.
 // A bot whose process has exited when its turn starts forfeits (R24).
+// Its stderr goes to a file; its debug lines ("#mark JSON", "#log TEXT")
+// are the turn's marks, given with the reply (marks.go).
 type Player struct {
 	Seat       game.Seat
 	Script     string // the absolute path of run.sh
@@ -91,7 +93,7 @@ type Player struct {
 	quit    chan struct{} // closed by Close: stop reading
 	exited  chan struct{}
 	waitErr error
-	stderr  *os.File
+	stderr  *stderrLog
 	owed    int // replies the bot still owes for views it timed out on
 
 	closeOnce sync.Once
@@ -118,43 +120,53 @@ func Start(script string, seat game.Seat, opts Options) (*Player, error) {
 	if p.Timeout <= 0 {
 		p.Timeout = Timeout
 	}
+	var logFile *os.File
 	if opts.Stderr != "" {
-		p.stderr, err = os.Create(opts.Stderr)
+		logFile, err = os.Create(opts.Stderr)
 	} else {
-		p.stderr, err = os.CreateTemp("", fmt.Sprintf("arena-alienwarz-%s-*.stderr.log", strings.ToLower(seat.String())))
+		logFile, err = os.CreateTemp("", fmt.Sprintf("arena-alienwarz-%s-*.stderr.log", strings.ToLower(seat.String())))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("process seat: the bot's stderr log: %w", err)
 	}
-	p.StderrPath = p.stderr.Name()
+	p.StderrPath = logFile.Name()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		logFile.Close()
+		return nil, fmt.Errorf("process seat %s: %w", script, err)
+	}
+	p.stderr = newStderrLog(errR, logFile)
 	dir := filepath.Dir(abs)
 	p.cmd = exec.Command("bash", abs, dir)
 	p.cmd.Dir = dir
-	p.cmd.Stderr = p.stderr
+	p.cmd.Stderr = errW
 	// Plain pipes, not cmd's: Wait must not wait for our reads, so that the
 	// bot's end is seen even while its output is read, and the input is
 	// fed from its own goroutine (sandbox.Feed), so that a bot that does
 	// not read never holds up the match.
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		p.stderr.Close()
+		errW.Close()
+		p.stderr.close(killWait)
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		p.stderr.Close()
+		errW.Close()
+		p.stderr.close(killWait)
 		return nil, fmt.Errorf("process seat %s: %w", script, err)
 	}
 	p.cmd.Stdin, p.cmd.Stdout = inR, outW
 	err = sandbox.Start(p.cmd, sandbox.Program{Name: "bot " + abs, Dir: dir, Write: []string{"pid.log"}, Limits: Limits})
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		p.stderr.Close()
+		p.stderr.close(killWait)
 		return nil, fmt.Errorf("process seat: %w", err)
 	}
 	p.stdin = sandbox.NewFeed(inW, feedQueue)
@@ -240,7 +252,7 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 				continue
 			}
 			reply = append(reply, chunk[:i]...)
-			return game.Answer{Move: string(reply), Notes: &game.Notes{Text: fmt.Sprintf("bot process: %d ms", time.Since(sent).Milliseconds())}}, nil
+			return p.answer(string(reply), fmt.Sprintf("bot process: %d ms", time.Since(sent).Milliseconds())), nil
 		case <-deadline.C:
 			p.owed++
 			return p.fail("", "no reply within %v", p.Timeout), nil
@@ -294,11 +306,19 @@ func (p *Player) drain() {
 	}
 }
 
+// answer is the move with its note and the marks the bot wrote for it on
+// its stderr.
+func (p *Player) answer(move, text string) game.Answer {
+	notes := p.stderr.take()
+	notes.Text = text
+	return game.Answer{Move: move, Notes: &notes}
+}
+
 // fail answers move with a note on why, and logs it.
 func (p *Player) fail(move, format string, args ...any) game.Answer {
 	why := fmt.Sprintf(format, args...)
 	slog.Warn("bot process", "seat", p.Seat.String(), "script", p.Script, "why", why, "stderr", p.StderrPath)
-	return game.Answer{Move: move, Notes: &game.Notes{Text: "bot process: " + why + " (stderr: " + p.StderrPath + ")"}}
+	return p.answer(move, "bot process: "+why+" (stderr: "+p.StderrPath+")")
 }
 
 // exitStatus is how the process ended.
@@ -331,7 +351,7 @@ func (p *Player) Close() error {
 		case <-time.After(killWait):
 			p.closeErr = fmt.Errorf("bot %s (pid %d) did not end after being killed", p.Script, p.Pid())
 		}
-		if err := p.stderr.Close(); err != nil && p.closeErr == nil {
+		if err := p.stderr.close(killWait); err != nil && p.closeErr == nil {
 			p.closeErr = err
 		}
 	})

@@ -38,6 +38,7 @@ func FuzzParseAnswer(f *testing.F) {
 		"bestmove C3 B4 A5", "bestmove D2 D3", "bestmove c3,b2", "bestmove D2>D3#", "bestmove C3>B4^A5",
 		"bestmove none", "bestmove", "perft 3 nodes 241902 time 4 nps 60475500", "error what",
 		"info depth 1 score 1e308 nodes 1 nps 1", "bestmove C3>B4^", "readyok",
+		`info marks [{"kind":"arrow","at":[2,2],"to":[3,3]}]`, "info string depth 7:  best C3", "info  marks ", "info string",
 	} {
 		f.Add(s)
 	}

@@ -57,7 +57,8 @@ func ParseMoveTime(s string) (time.Duration, error) {
 // Player is a seat played by an external engine process. For each turn it
 // sends `position POSITION` and `go movetime MS` and reads lines until
 // `bestmove`, ignoring the others (it keeps the last info line for the
-// turn's notes). It converts the tolerant spellings into the strict one.
+// turn's notes, and the info marks and info string lines as its debug
+// marks). It converts the tolerant spellings into the strict one.
 //
 // An engine that answers late (more than MS + Grace after the go, with
 // Startup more for the first go), answers an illegal move or `bestmove
@@ -132,6 +133,7 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 	defer deadline.Stop()
 
 	var last *Info
+	var marks game.Notes
 	exited := p.proc.Exited()
 	var afterExit <-chan time.Time
 	for {
@@ -152,8 +154,13 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 			}
 			if !isBestMove(line) {
 				if a, err := ParseAnswer(line); err == nil {
-					if info, ok := a.(*Info); ok {
-						last = info
+					switch a := a.(type) {
+					case *Info:
+						last = a
+					case *InfoMarks:
+						marks.AddJSON([]byte(a.JSON))
+					case *InfoString:
+						marks.AddLog(a.Text)
 					}
 				}
 				continue
@@ -162,7 +169,7 @@ func (p *Player) Play(ctx context.Context, obs any) (game.Answer, error) {
 			if took > limit {
 				return p.fail("", fmt.Sprintf("bestmove came %d ms after go movetime %d, later than %d ms", took.Milliseconds(), ms.Milliseconds(), limit.Milliseconds())), nil
 			}
-			return p.read(b, line, last, took), nil
+			return p.read(b, line, last, marks, took), nil
 		}
 	}
 }
@@ -187,9 +194,9 @@ func (p *Player) settle(ctx context.Context) error {
 	return nil
 }
 
-// read turns a bestmove line into the answer: the strict move, or a
-// forfeit.
-func (p *Player) read(b *santorini.Board, line string, last *Info, took time.Duration) game.Answer {
+// read turns a bestmove line into the answer, with the turn's marks: the
+// strict move, or a forfeit.
+func (p *Player) read(b *santorini.Board, line string, last *Info, marks game.Notes, took time.Duration) game.Answer {
 	raw := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "bestmove"))
 	a, err := ParseAnswer(line)
 	if err != nil {
@@ -214,7 +221,8 @@ func (p *Player) read(b *santorini.Board, line string, last *Info, took time.Dur
 			text += " · pv " + strings.Join(pv, " ")
 		}
 	}
-	return game.Answer{Move: t.String(), Notes: &game.Notes{Text: text}}
+	marks.Text = text
+	return game.Answer{Move: t.String(), Notes: &marks}
 }
 
 // surelyIllegal is the move to play for an answer that does not parse: the

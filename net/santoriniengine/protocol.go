@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/arena-games/arena/game/santorini"
 )
@@ -149,8 +150,8 @@ func number(s string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// Answer is one line from an engine: an *Info, a *BestMove, a *PerftReport
-// or an *ErrorReport.
+// Answer is one line from an engine: an *Info, an *InfoMarks, an
+// *InfoString, a *BestMove, a *PerftReport or an *ErrorReport.
 type Answer interface {
 	String() string
 	answer()
@@ -165,6 +166,19 @@ type Info struct {
 	Nodes uint64
 	NPS   uint64
 	PV    []Move
+}
+
+// InfoMarks is the engine's debug marks for the move it searches
+// (docs/debug-drawing.md): `info marks JSON`, one mark or an array of them.
+// The JSON is checked when the marks are taken (game.Notes.ParseMarks).
+type InfoMarks struct {
+	JSON string
+}
+
+// InfoString is a line of the engine's log for the move it searches:
+// `info string TEXT`. Arena shows it as a log mark of the move.
+type InfoString struct {
+	Text string
 }
 
 // BestMove is the answer to go: `bestmove FROM TO BUILD`, `bestmove FROM TO`
@@ -189,6 +203,8 @@ type ErrorReport struct {
 }
 
 func (*Info) answer()        {}
+func (*InfoMarks) answer()   {}
+func (*InfoString) answer()  {}
 func (*BestMove) answer()    {}
 func (*PerftReport) answer() {}
 func (*ErrorReport) answer() {}
@@ -205,6 +221,12 @@ func (a *Info) String() string {
 	}
 	return s.String()
 }
+
+// String is the info marks line.
+func (a *InfoMarks) String() string { return "info marks " + a.JSON }
+
+// String is the info string line.
+func (a *InfoString) String() string { return "info string " + a.Text }
 
 // String is the bestmove line, in the strict spelling.
 func (a *BestMove) String() string {
@@ -237,6 +259,9 @@ func ParseAnswer(line string) (Answer, error) {
 	case "bestmove":
 		return parseBestMove(f[1:])
 	case "info":
+		if len(f) > 1 && (f[1] == "marks" || f[1] == "string") {
+			return parseInfoText(line, f[1])
+		}
 		return parseInfo(f[1:])
 	case "perft":
 		return parsePerft(f[1:])
@@ -275,6 +300,20 @@ func parseBestMove(f []string) (*BestMove, error) {
 		return &BestMove{Move: m}, nil
 	}
 	return nil, fmt.Errorf("bestmove: want FROM TO BUILD, FROM TO or C1 C2, got %d words", len(f))
+}
+
+// parseInfoText reads `info marks JSON` and `info string TEXT`: the rest
+// of the line after the word, as it is but for surrounding spaces.
+func parseInfoText(line, word string) (Answer, error) {
+	rest := strings.TrimLeftFunc(strings.TrimPrefix(strings.TrimSpace(line), "info"), unicode.IsSpace)
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, word))
+	if rest == "" {
+		return nil, fmt.Errorf("info %s: the line has nothing after it", word)
+	}
+	if word == "marks" {
+		return &InfoMarks{JSON: rest}, nil
+	}
+	return &InfoString{Text: rest}, nil
 }
 
 // infoKeys are the words of an info line, in their order.

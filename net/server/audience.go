@@ -3,6 +3,8 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -22,6 +24,12 @@ import (
 //	        hides things from seats played from elsewhere or by programs
 //	        (a hidden match) only once it has ended
 //
+// The seats' debug marks (docs/debug-drawing.md), which may tell a bot's
+// strategy, are shown as the match's marks policy says: "seats" (the
+// default) shows each seat its own and the jury all, "all" shows everyone
+// all. Lines are stripped of the marks a reader may not see (bareLine,
+// ownLine).
+//
 // A token that opens more than the public's view travels in the
 // Authorization header (or, from a browser's WebSocket, as the subprotocol
 // arena.bearer.TOKEN beside "arena"), never in an address: addresses end
@@ -32,6 +40,12 @@ type audience struct {
 	jury bool
 	seat int // from 1; 0 for the jury and the public
 }
+
+// The marks policies of a match.
+const (
+	MarksSeats = "seats"
+	MarksAll   = "all"
+)
 
 // bearer is the token a request carries in its headers: Authorization:
 // Bearer T, or the subprotocol arena.bearer.T of a browser's WebSocket.
@@ -73,13 +87,102 @@ func (s *Server) viewer(w http.ResponseWriter, r *http.Request) (audience, bool)
 
 // reader is what audience a reads of the match of r, from step from.
 func (r *record) reader(a audience, from int) reader {
+	marks := marksAll
+	if r.Marks != MarksAll && !a.jury {
+		marks = a.seat // its own, or the public's none
+	}
 	switch {
 	case a.seat > 0:
-		return reader{seat: a.seat, fog: r.Fog, from: from}
+		return reader{seat: a.seat, fog: r.Fog, from: from, marks: marks}
 	case a.jury:
-		return reader{from: from}
+		return reader{from: from, marks: marks}
 	}
-	return reader{delay: r.delay(), from: from}
+	return reader{delay: r.delay(), from: from, marks: marks}
+}
+
+// marksAll is a reader's marks when it sees every seat's.
+const marksAll = -1
+
+// line is what the reader reads of entry e: a step line without the
+// marks of the seats whose marks it may not see.
+func (r *reader) line(e *entry) []byte {
+	switch {
+	case r.marks == marksAll || e.bare == nil:
+		return e.data
+	case r.marks == 0:
+		return e.bare
+	}
+	return ownLine(e.data, r.marks)
+}
+
+// marksPolicy reads a match's marks policy: "seats" (the default) or
+// "all".
+func marksPolicy(m string) (string, error) {
+	switch m {
+	case "", MarksSeats:
+		return MarksSeats, nil
+	case MarksAll:
+		return MarksAll, nil
+	}
+	return "", fmt.Errorf("marks %q: expected seats (each seat sees its own debug marks, the jury all; the default) or all (everyone sees them)", m)
+}
+
+// bareLine is a step line of a replay without any seat's marks, or nil
+// when it has none: what a reader who sees no marks reads.
+func bareLine(data []byte) []byte {
+	if !hasMarks(data) {
+		return nil
+	}
+	return ownLine(data, 0)
+}
+
+// hasMarks reports whether a line may hold marks: "marks", "cut" and
+// "cut_why" are the only keys of a seat's notes that hold them (in any
+// case: JSON is read so), and a string in the line cannot hold those keys
+// with their quotes unescaped.
+func hasMarks(data []byte) bool {
+	low := bytes.ToLower(data)
+	return bytes.Contains(low, []byte(`"marks"`)) || bytes.Contains(low, []byte(`"cut"`)) || bytes.Contains(low, []byte(`"cut_why"`))
+}
+
+// ownLine is a step line with the marks of seat own only (0: of none).
+// A line that does not read as a step's is kept out whole: a reader never
+// gets marks it may not see.
+func ownLine(data []byte, own int) []byte {
+	var l map[string]json.RawMessage
+	if json.Unmarshal(data, &l) != nil {
+		return []byte(`{}`)
+	}
+	for key, raw := range l {
+		if !strings.EqualFold(key, "notes") {
+			continue
+		}
+		var notes map[string]map[string]json.RawMessage
+		if json.Unmarshal(raw, &notes) != nil {
+			delete(l, key)
+			continue
+		}
+		for seat, n := range notes {
+			if own > 0 && seat == strconv.Itoa(own) {
+				continue
+			}
+			for k := range n {
+				if strings.EqualFold(k, "marks") || strings.EqualFold(k, "cut") || strings.EqualFold(k, "cut_why") {
+					delete(n, k)
+				}
+			}
+			if len(n) == 0 {
+				delete(notes, seat)
+			}
+		}
+		if len(notes) > 0 {
+			l[key], _ = json.Marshal(notes)
+		} else {
+			delete(l, key)
+		}
+	}
+	out, _ := json.Marshal(l)
+	return out
 }
 
 // hides reports whether a match of title t with these seats hides things

@@ -5,11 +5,13 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/coder/websocket"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/gametest/hostile"
 )
 
@@ -69,14 +71,73 @@ func FuzzSeatMessage(f *testing.F) {
 	f.Add(false, []byte{0xff, 0})
 	f.Add(true, []byte(`{"move":"mine 3 4"}`))
 	f.Add(true, []byte(`{"join":true}`))
+	f.Add(true, []byte("#mark {\"kind\":\"cell\",\"at\":[1,2]}\nmove 3 4\n#log deep"))
+	f.Add(true, []byte("#log a\n\n#mark []\n"))
+	f.Add(true, []byte(`{"marks":"#log a","move":"C3"}`))
 	f.Fuzz(func(t *testing.T, text bool, data []byte) {
 		typ := websocket.MessageBinary
 		if text {
 			typ = websocket.MessageText
 		}
-		readMove(typ, data)
-		if req, err := readRequest(data); err == nil && req.Join == (req.Move != nil) {
+		if req, problem := readMove(typ, data); problem == "" {
+			switch {
+			case req.Move == nil:
+				t.Fatal("a message that is no move")
+			case req.Marks == "" && *req.Move != string(data):
+				t.Fatalf("a move without marks changed: %q", *req.Move)
+			case req.Marks != "" && strings.Contains("\n"+*req.Move, "\n#mark "):
+				t.Fatalf("marks left in the move %q", *req.Move)
+			}
+			for _, l := range strings.Split(req.Marks, "\n") {
+				if req.Marks != "" && !game.IsDebugLine([]byte(l)) {
+					t.Fatalf("a line of the move taken for marks: %q", l)
+				}
+			}
+		}
+		if req, err := readRequest(data); err == nil && (req.Join == (req.Move != nil) || req.Move == nil && req.Marks != "") {
 			t.Fatal("a request that is neither a join nor a move")
+		}
+	})
+}
+
+// The lines of a replay as the readers who may not see every seat's marks
+// get them: never a mark of another seat.
+func FuzzOwnLine(f *testing.F) {
+	f.Add([]byte(`{"step":3,"moves":{"1":"C3"},"notes":{"1":{"text":"x","marks":[{"kind":"cell","at":[1,1]}],"cut":2},"2":{"cut_why":"y"}}}`), uint8(1))
+	f.Add([]byte(`{"notes":[1,2]}`), uint8(0))
+	f.Add([]byte(`{"notes":{"1":{"Marks":[]}}}`), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, own uint8) {
+		out := ownLine(data, int(own%4))
+		var l map[string]json.RawMessage
+		if err := json.Unmarshal(out, &l); err != nil {
+			t.Fatalf("%q: %v", out, err)
+		}
+		var notes map[string]map[string]json.RawMessage
+		for k, raw := range l {
+			if strings.EqualFold(k, "notes") {
+				if err := json.Unmarshal(raw, &notes); err != nil {
+					t.Fatalf("%q: %v", out, err)
+				}
+			}
+		}
+		for seat, n := range notes {
+			for k := range n {
+				if seat != strconv.Itoa(int(own%4)) && (strings.EqualFold(k, "marks") || strings.EqualFold(k, "cut") || strings.EqualFold(k, "cut_why")) {
+					t.Fatalf("seat %s's %s shown to seat %d: %q", seat, k, own%4, out)
+				}
+			}
+		}
+		var again struct{ Notes map[string]game.Notes }
+		line := bareLine(data)
+		if line == nil {
+			line = data // no marks: the line as it is
+		}
+		if json.Unmarshal(line, &again) == nil {
+			for _, n := range again.Notes {
+				if len(n.Marks) > 0 || n.Cut != 0 || n.CutWhy != "" {
+					t.Fatalf("marks left in %q: %q", data, line)
+				}
+			}
 		}
 	})
 }

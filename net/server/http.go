@@ -189,7 +189,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusForbidden, "the organisers show match %s at its end (the jury's token shows it live)", rec.ID)
 		return
 	}
-	if rec.Status == stream.Finished && s.serveFile(w, r, rec) {
+	if rec.Status == stream.Finished && (rd.marks == marksAll || !rec.Marked) && s.serveFile(w, r, rec) {
 		return
 	}
 	// Where the stream ends now, asked again through a NATS server's loss.
@@ -231,7 +231,11 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	body, trailer, lines := h.zip.upTo(sn.entries, end)
+	zip := &h.zip
+	if rd.marks != marksAll {
+		zip = &h.zipBare // the public's, who see no marks
+	}
+	body, trailer, lines := zip.upTo(sn.entries, end, &rd)
 	tag := fmt.Sprintf(`W/"%s-%d"`, rec.ID, lines)
 	replayHeaders(w, rec.ID, tag)
 	if unchanged(r, tag) {
@@ -440,7 +444,7 @@ func (c *client) send(ctx context.Context, h *hub, rd reader) {
 				if !rd.shown(e, &sn) {
 					break
 				}
-				if !c.write(ctx, e.data) {
+				if !c.write(ctx, rd.line(e)) {
 					return
 				}
 			}
@@ -522,27 +526,42 @@ func (c *client) message(ctx context.Context, typ websocket.MessageType, data []
 	if c.seat == 0 {
 		return "a spectator cannot act: this stream only shows the match"
 	}
-	move, problem := readMove(typ, data)
+	req, problem := readMove(typ, data)
 	if problem != "" {
 		return problem
 	}
 	if !c.allow(ctx) {
 		return ""
 	}
-	rep := c.ask(ctx, request{Move: &move})
+	rep := c.ask(ctx, req)
 	return rep.Error
 }
 
 // readMove checks a seat's message: one move in the title's notation, as
 // text (empty: no move, which the rules penalise or, in AIC21, no orders).
-func readMove(typ websocket.MessageType, data []byte) (string, string) {
+// Its debug lines ("#mark JSON", "#log TEXT": game.Notes.AddLine) are not
+// part of the move but its marks (docs/debug-drawing.md).
+func readMove(typ websocket.MessageType, data []byte) (request, string) {
 	switch {
 	case typ != websocket.MessageText:
-		return "", "a move is a text message"
+		return request{}, "a move is a text message"
 	case !utf8.Valid(data):
-		return "", "a move is UTF-8 text"
+		return request{}, "a move is UTF-8 text"
 	}
-	return string(data), ""
+	move := string(data)
+	if !strings.Contains(move, game.MarkLinePrefix) && !strings.Contains(move, game.LogLinePrefix) {
+		return request{Move: &move}, ""
+	}
+	var rest, marks []string
+	for _, l := range strings.Split(move, "\n") {
+		if game.IsDebugLine([]byte(l)) {
+			marks = append(marks, l)
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	move = strings.Join(rest, "\n")
+	return request{Move: &move, Marks: strings.Join(marks, "\n")}, ""
 }
 
 // allow takes one move from the client's bucket, which fills at

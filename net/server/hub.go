@@ -35,8 +35,9 @@ type hub struct {
 	// dropped. quit closes when the hub stops.
 	gen  int
 	quit chan struct{}
-	// zip is the replay compressed for downloads.
-	zip zipped
+	// zip is the replay compressed for downloads; zipBare without the
+	// seats' marks (audience.go).
+	zip, zipBare zipped
 }
 
 // entry is one line of the match's stream.
@@ -44,6 +45,7 @@ type entry struct {
 	seat int // 0: the replay's line; N: seat N's
 	line stream.Line
 	data []byte
+	bare []byte // a replay's step line without the seats' marks; nil: it has none
 }
 
 // hubIdle is how long a hub nobody reads stays, in case someone comes back.
@@ -233,6 +235,7 @@ func (h *hub) takeOf(gen int, msg jetstream.Msg) {
 	e.line = line
 	if e.seat == 0 && line.Kind == stream.Step {
 		h.last = max(h.last, line.Step)
+		e.bare = bareLine(data)
 	}
 	h.entries = append(h.entries, e)
 }
@@ -296,6 +299,7 @@ type reader struct {
 	fog   bool
 	delay int // spectators: 0 live, N turns late, -1 at the end
 	from  int
+	marks int // whose debug marks it sees: seat N's, none (0) or all (marksAll)
 }
 
 // wants reports whether the reader reads entry e at all.

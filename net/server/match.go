@@ -53,6 +53,7 @@ type plan struct {
 	mapName    string
 	spectators string
 	hidden     bool     // the public sees it at its end only
+	marks      string   // who sees the seats' debug marks: MarksSeats or MarksAll
 	names      []string // the players' names, by seat; "" for none
 	pace       time.Duration
 	limit      time.Duration
@@ -118,6 +119,9 @@ func readCreate(body []byte) (plan, error) {
 		p.options = map[string]string{}
 	}
 	if p.spectators, p.hidden, err = spectators(t, p.specs, req.Spectators); err != nil {
+		return p, err
+	}
+	if p.marks, err = marksPolicy(req.Marks); err != nil {
 		return p, err
 	}
 	if len(req.Names) > len(p.specs) {
@@ -267,7 +271,7 @@ func (s *Server) create(ctx context.Context, p plan) (*match, stream.Created, er
 	}
 	given := map[game.Seat]game.Entrant{}
 	rec := record{Info: stream.Info{ID: id, Title: p.title.ID(), Status: stream.Live, Started: time.Now().UTC().Format(time.RFC3339),
-		Spectators: p.spectators}, Fog: mt.fog != nil, Hidden: p.hidden, Tokens: map[int]string{}}
+		Spectators: p.spectators, Marks: p.marks}, Fog: mt.fog != nil, Hidden: p.hidden, Tokens: map[int]string{}}
 	for i, spec := range p.specs {
 		info := stream.SeatInfo{Seat: i + 1, Kind: spec.Kind, Player: publicName(p.title, spec, p.names[i])}
 		if spec.Kind == Remote {
@@ -513,6 +517,9 @@ func (mt *match) watch(eng game.Engine, f game.Frame) error {
 	}
 	mt.mu.Lock()
 	mt.rec.Turn = f.Turn
+	for _, n := range f.Notes {
+		mt.rec.Marked = mt.rec.Marked || len(n.Marks) > 0 || n.Cut > 0
+	}
 	mt.mu.Unlock()
 	mt.save(false)
 	return nil
@@ -562,8 +569,8 @@ func (mt *match) control(n int, c stream.Control) {
 // /play (on any server of the cluster) as requests to its inbox.
 type remote struct {
 	mt    *match
-	n     int         // the seat's number
-	moves chan string // the move for the open ask
+	n     int             // the seat's number
+	moves chan remoteMove // the move for the open ask
 	asked atomic.Int64
 	// refused counts the open ask's refused moves.
 	refused atomic.Int64
@@ -574,25 +581,37 @@ type remote struct {
 	person *game.Human
 	sub    *nats.Subscription
 	once   sync.Once
+	// forwarded are the marks of the move forwarded to person.
+	mu        sync.Mutex
+	forwarded *game.Notes
 }
 
-// request is what /play sends a remote seat's inbox.
+// remoteMove is a remote seat's move, with its debug marks (nil: none).
+type remoteMove struct {
+	move  string
+	marks *game.Notes
+}
+
+// request is what /play sends a remote seat's inbox: a join, or a move
+// with its debug marks.
 type request struct {
-	Join bool    `json:"join,omitempty"`
-	Move *string `json:"move,omitempty"`
+	Join  bool    `json:"join,omitempty"`
+	Move  *string `json:"move,omitempty"`
+	Marks string  `json:"marks,omitempty"` // the move's debug lines (game.Notes.AddLine)
 }
 
-// readRequest reads a request to a seat's inbox.
+// readRequest reads a request to a seat's inbox: a message of /play
+// (maxMessage), each byte of which JSON may write as six.
 func readRequest(data []byte) (request, error) {
 	var req request
-	if len(data) > maxMessage+256 {
+	if len(data) > 6*maxMessage+256 {
 		return req, errors.New("a request too large")
 	}
 	if err := json.Unmarshal(data, &req); err != nil {
 		return req, fmt.Errorf("not a request: %w", err)
 	}
-	if req.Join == (req.Move != nil) {
-		return req, errors.New("a request is a join or a move")
+	if req.Join == (req.Move != nil) || req.Move == nil && req.Marks != "" {
+		return req, errors.New("a request is a join or a move (with its marks)")
 	}
 	return req, nil
 }
@@ -604,7 +623,7 @@ type reply struct {
 }
 
 func (mt *match) newRemote(p plan, s game.Seat) (*remote, error) {
-	r := &remote{mt: mt, n: s.Number(), moves: make(chan string, 1)}
+	r := &remote{mt: mt, n: s.Number(), moves: make(chan remoteMove, 1)}
 	if h, ok := p.title.(game.Helped); ok {
 		r.person = game.NewHuman()
 		pl, err := h.PersonSeat(r.person, s, game.NewRand(p.seed, uint64(s)+1))
@@ -639,14 +658,37 @@ func (r *remote) Play(ctx context.Context, obs any) (game.Answer, error) {
 	r.mt.control(r.n, c)
 	if r.helper != nil {
 		go r.forward(ctx)
-		return r.helper.Play(ctx, obs)
+		a, err := r.helper.Play(ctx, obs)
+		r.mu.Lock()
+		marks := r.forwarded
+		r.forwarded = nil
+		r.mu.Unlock()
+		if err == nil && marks != nil {
+			if a.Notes != nil {
+				marks.Values, marks.Text = a.Notes.Values, a.Notes.Text
+			}
+			a.Notes = marks
+		}
+		return a, err
 	}
 	select {
 	case m := <-r.moves:
-		return game.Answer{Move: m}, nil
+		return game.Answer{Move: m.move, Notes: m.marks}, nil
 	case <-ctx.Done():
 		return game.Answer{}, ctx.Err()
 	}
+}
+
+// marksOf reads a move's debug lines; nil when there are none.
+func marksOf(lines string) *game.Notes {
+	if lines == "" {
+		return nil
+	}
+	var n game.Notes
+	for _, l := range strings.Split(lines, "\n") {
+		n.AddLine([]byte(l))
+	}
+	return &n
 }
 
 // forward hands the seat's move to its person once the helper waits for
@@ -654,7 +696,10 @@ func (r *remote) Play(ctx context.Context, obs any) (game.Answer, error) {
 func (r *remote) forward(ctx context.Context) {
 	select {
 	case m := <-r.moves:
-		for !r.person.Submit(m) {
+		r.mu.Lock()
+		r.forwarded = m.marks
+		r.mu.Unlock()
+		for !r.person.Submit(m.move) {
 			select {
 			case <-ctx.Done():
 				return
@@ -707,7 +752,7 @@ func (r *remote) handle(msg *nats.Msg) {
 		return
 	}
 	select {
-	case r.moves <- *req.Move:
+	case r.moves <- remoteMove{*req.Move, marksOf(req.Marks)}:
 		answer(reply{OK: true})
 	default:
 		answer(reply{Error: "a move of this seat is already being played"})

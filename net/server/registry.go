@@ -34,6 +34,9 @@ type record struct {
 	// Hidden is set when it also has a seat played from elsewhere or by a
 	// program: the public sees it at its end only (audience.go).
 	Hidden bool `json:"hidden,omitempty"`
+	// Marked is set once a seat sent debug marks: its replay file then
+	// holds what not every audience sees (audience.go).
+	Marked bool `json:"marked,omitempty"`
 
 	rev uint64 // the bucket's revision of the record as read
 }

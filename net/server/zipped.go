@@ -50,11 +50,12 @@ func (z *zipBuf) Write(p []byte) (int, error) {
 var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
 // upTo is the match's replay made of the replay's lines among
-// entries[:end] (the entries as the hub holds them, which only grow): its
+// entries[:end] (the entries as the hub holds them, which only grow), as
+// reader rd reads them (a zipped is made for one kind of reader): its
 // bytes, in two parts to send one after the other, and how many lines
 // they hold. A download that asks for less than was compressed already,
 // at a place no flush was made, gets the replay to the flush before it.
-func (z *zipped) upTo(entries []entry, end int) (body, trailer []byte, lines int) {
+func (z *zipped) upTo(entries []entry, end int, rd *reader) (body, trailer []byte, lines int) {
 	z.mu.Lock()
 	defer z.mu.Unlock()
 	if z.zw == nil {
@@ -70,11 +71,12 @@ func (z *zipped) upTo(entries []entry, end int) (body, trailer []byte, lines int
 		if e.line.Kind == stream.Step {
 			z.cut(z.fed)
 		}
-		z.zw.Write(e.data)
+		data := rd.line(e)
+		z.zw.Write(data)
 		z.zw.Write([]byte{'\n'})
-		z.crc = crc32.Update(z.crc, crc32.IEEETable, e.data)
+		z.crc = crc32.Update(z.crc, crc32.IEEETable, data)
 		z.crc = crc32.Update(z.crc, crc32.IEEETable, []byte{'\n'})
-		z.size += uint32(len(e.data) + 1)
+		z.size += uint32(len(data) + 1)
 		z.lines++
 		z.dirty = true
 	}

@@ -50,7 +50,7 @@ func TestZippedReplayCutsAnywhere(t *testing.T) {
 	var z zipped
 	ends := []int{0, 1, len(entries), 5, 17, 17, 60, 2, len(entries) - 1, 90, 3}
 	for _, end := range ends {
-		body, trailer, lines := z.upTo(entries, end)
+		body, trailer, lines := z.upTo(entries, end, &reader{marks: marksAll})
 		zr, err := gzip.NewReader(io.MultiReader(bytes.NewReader(body), bytes.NewReader(trailer)))
 		require.NoError(t, err, "end %d", end)
 		got, err := io.ReadAll(zr)

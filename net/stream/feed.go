@@ -76,6 +76,23 @@ func (l *Feed) send(conn *websocket.Conn, move string) bool {
 	return conn.Write(ctx, websocket.MessageText, []byte(move)) == nil
 }
 
+// maxMoveMessage bounds a move's message with its marks: the server reads
+// messages of at most 64 KiB.
+const maxMoveMessage = 60 << 10
+
+// moveMessage is an answer as /play takes it: the move, then a debug line
+// with the marks its player drew (docs/debug-drawing.md), when they fit.
+func moveMessage(a game.Answer) string {
+	if a.Notes == nil || len(a.Notes.Marks) == 0 {
+		return a.Move
+	}
+	data, err := json.Marshal(a.Notes.Marks)
+	if err != nil || len(a.Move)+len(data)+len(game.MarkLinePrefix)+1 > maxMoveMessage {
+		return a.Move
+	}
+	return a.Move + "\n" + game.MarkLinePrefix + string(data)
+}
+
 // Watch follows match id's stream as a spectator. With the admin's or
 // the jury's token (Client.Admin, Client.Jury), the stream is live and
 // whole.
@@ -495,12 +512,13 @@ func (l *Feed) startAsk(step int, limit time.Duration) {
 			if conn == nil {
 				return // the ask comes again when the stream resumes
 			}
-			if !l.send(conn, a.Move) {
+			msg := moveMessage(a)
+			if !l.send(conn, msg) {
 				return // the ask comes again when the stream resumes
 			}
 			l.mu.Lock()
 			if l.reject == reject {
-				l.sentOn, l.sent = conn, a.Move
+				l.sentOn, l.sent = conn, msg
 			}
 			l.mu.Unlock()
 			select {

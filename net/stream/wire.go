@@ -43,6 +43,9 @@ type Info struct {
 	// Spectators is who may watch while it runs: "all", "delayed:N" or
 	// "none" (the public sees it at its end; the jury live).
 	Spectators string `json:"spectators,omitempty"`
+	// Marks is who sees the seats' debug marks: "seats" (each seat its
+	// own, the jury all) or "all".
+	Marks string `json:"marks,omitempty"`
 	// Awaiting are the contest seats (from 1) whose teams' bots a waiting
 	// match still waits for, and Deadline (RFC 3339) when it stops
 	// waiting and plays without them.
@@ -85,6 +88,10 @@ type CreateRequest struct {
 	// takes only "none", its default: the jury watches it live with its
 	// token.
 	Spectators string `json:"spectators,omitempty"`
+	// Marks is who sees the seats' debug marks (docs/debug-drawing.md),
+	// which may tell a bot's strategy: "seats" (the default: each seat
+	// its own, the jury all) or "all" (the spectators too).
+	Marks string `json:"marks,omitempty"`
 	// Names are the players' names in seat order, as the list of matches
 	// shows them ("" or none: a built-in bot's kind and strength, else the
 	// seat's kind); at most 64 bytes each.

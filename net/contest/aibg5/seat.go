@@ -1,6 +1,7 @@
 package aibg5
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -32,6 +33,7 @@ type seat struct {
 // request is a doAction or actionTrain call.
 type request struct {
 	move  string
+	marks []byte // its "marks", the bot's debug marks of the turn (JSON), or nil
 	train bool
 	reply chan response
 }
@@ -114,7 +116,11 @@ func (p *seat) take(s *aibg.State, r *request, start time.Time) game.Answer {
 		p.held = nil
 	}
 	p.l.mu.Unlock()
-	return game.Answer{Move: r.move, Notes: &game.Notes{Text: fmt.Sprintf("%s (contest): %d ms", p.acc.user, time.Since(start).Milliseconds())}}
+	notes := &game.Notes{Text: fmt.Sprintf("%s (contest): %d ms", p.acc.user, time.Since(start).Milliseconds())}
+	if r.marks != nil {
+		notes.ParseMarks(r.marks)
+	}
+	return game.Answer{Move: r.move, Notes: notes}
 }
 
 // turnReply is the reply of a call at the seat's next turn: doAction's
@@ -134,7 +140,8 @@ func (p *seat) turnReply(train bool, gs []byte, msg string) response {
 
 // doAction is POST /game/doAction, or /game/actionTrain when train is
 // set: the action takes the seat's turn, and the reply waits for its next
-// one. Out of turn, doAction answers at once with the current state and
+// one. Its "marks", which the original server ignored, are the bot's
+// debug marks for the turn (docs/debug-drawing.md). Out of turn, doAction answers at once with the current state and
 // "Niste na potezu"; actionTrain waits for the turn.
 func (l *Lobby) doAction(r *http.Request, train bool) response {
 	a, b, bad := l.authorized(r, false)
@@ -151,6 +158,9 @@ func (l *Lobby) doAction(r *http.Request, train bool) response {
 		move += " " // the text itself: spaces do not count (§4.1)
 	}
 	req := &request{move: move, train: train, reply: make(chan response, 1)}
+	if raw := bytes.TrimSpace(b["marks"]); len(raw) > 0 && string(raw) != "null" {
+		req.marks = raw
+	}
 	l.mu.Lock()
 	p := a.seat
 	switch {

@@ -41,10 +41,11 @@ type unit struct {
 	dead    bool // KILL sent, or the game over
 }
 
-// round is one round's answers: frames in arrival order, and the units
-// that owe an END_TURN.
+// round is one round's answers: frames in arrival order, the units' marks,
+// and the units that owe an END_TURN.
 type round struct {
 	moves   []ants.UnitMove
+	marks   game.Notes // the units' debug marks, merged
 	frames  map[int]int
 	waiting map[int]bool
 	done    chan struct{}
@@ -121,7 +122,7 @@ func (t *team) Play(ctx context.Context, obs any) (game.Answer, error) {
 	}
 	t.mu.Lock()
 	t.round = nil
-	moves, broken, late := r.moves, t.broken, len(r.waiting)
+	moves, broken, late, notes := r.moves, t.broken, len(r.waiting), r.marks
 	t.mu.Unlock()
 	if err := ctx.Err(); err != nil {
 		return game.Answer{}, err
@@ -138,7 +139,8 @@ func (t *team) Play(ctx context.Context, obs any) (game.Answer, error) {
 		move = strings.TrimSpace(move + " " + ants.Forfeit)
 		note = broken
 	}
-	return game.Answer{Move: move, Notes: &game.Notes{Text: fmt.Sprintf("colony %d: %s", t.colony, note)}}, nil
+	notes.Text = fmt.Sprintf("colony %d: %s", t.colony, note)
+	return game.Answer{Move: move, Notes: &notes}, nil
 }
 
 // fail makes the colony forfeit at the end of this turn.
@@ -235,8 +237,9 @@ func (t *team) spawn(u *unit, token string) error {
 	return nil
 }
 
-// read takes a unit's frames: into the open round, in arrival order; any
-// other time they are dropped (R16). A connection that breaks while the
+// read takes a unit's frames: into the open round, in arrival order, and
+// its marks frames into the round's marks; any other time they are
+// dropped (R16). A connection that breaks while the
 // unit lives makes the colony forfeit (R18).
 func (t *team) read(u *unit) {
 	for {
@@ -249,6 +252,14 @@ func (t *team) read(u *unit) {
 				t.fail(fmt.Sprintf("unit %d's connection broke", u.id))
 			}
 			return
+		}
+		if marks, ok := readMarks(frame, u.id); ok {
+			t.mu.Lock()
+			if r := t.round; r != nil && !u.dead {
+				r.marks.Merge(marks)
+			}
+			t.mu.Unlock()
+			continue
 		}
 		m, end := ants.ReadAction(frame)
 		t.mu.Lock()

@@ -6,11 +6,13 @@ package contesttest
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -185,4 +187,47 @@ func SameAsLocal(t testing.TB, path string, want game.Result) *game.Recording {
 	require.True(t, eng.Over())
 	require.Equal(t, want, eng.Result())
 	return rec
+}
+
+// SeatNotes opens a replay and returns the notes of seat's moves, step by
+// step: what its bot sent beside them, debug marks and all.
+func SeatNotes(t testing.TB, path string, seat game.Seat) []game.Notes {
+	t.Helper()
+	rec, err := game.OpenFile(path)
+	require.NoError(t, err)
+	var notes []game.Notes
+	for i := 1; i < rec.Timeline.Len(); i++ {
+		f := rec.Timeline.Frame(i)
+		if _, ok := f.Moves[seat]; ok {
+			notes = append(notes, f.Notes[seat])
+		}
+	}
+	return notes
+}
+
+// DocExample writes the starter bot that docs/debug-drawing.md shows
+// under its "<!-- example: NAME -->" into a new folder, as file, and
+// returns its path: the tests run the examples as the docs write them.
+func DocExample(t testing.TB, name, file string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		require.NotEqual(t, dir, parent, "no go.mod above the test's folder")
+		dir = parent
+	}
+	doc, err := os.ReadFile(filepath.Join(dir, "docs", "debug-drawing.md"))
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(doc), fmt.Sprintf("<!-- example: %s -->\n```", name))
+	require.True(t, ok, "docs/debug-drawing.md has no example %q", name)
+	_, rest, _ = strings.Cut(rest, "\n")
+	code, _, ok := strings.Cut(rest, "\n```\n")
+	require.True(t, ok, "the example %q has no end", name)
+	path := filepath.Join(t.TempDir(), file)
+	require.NoError(t, os.WriteFile(path, []byte(code+"\n"), 0o755))
+	return path
 }

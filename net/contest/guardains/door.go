@@ -353,7 +353,7 @@ func (d *door) unwait(id string, w *waiter) {
 }
 
 // packet gets every packet of every connection, in the order it came:
-// the action events and acks of a seat's socket go to its round.
+// the action and marks events and acks of a seat's socket go to its round.
 func (d *door) packet(conn uint64, p *packet) {
 	d.mu.Lock()
 	st := d.conns[conn]
@@ -366,5 +366,7 @@ func (d *door) packet(conn uint64, p *packet) {
 		st.acked()
 	case p.event == "action":
 		st.received(p.data)
+	case p.event == "marks":
+		st.marked(p.data)
 	}
 }

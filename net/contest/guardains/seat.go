@@ -30,12 +30,14 @@ type seat struct {
 	leave  func()         // tells the lobby the socket left its seat, once
 	round  *window        // the round whose view waits for an answer
 	early  []string       // action events that came between rounds
+	marks  game.Notes     // marks events that came between rounds
 }
 
 // window is one round's answer: the action events that came while it was
-// open, and whether the bot acked the view.
+// open, the marks events' debug marks, and whether the bot acked the view.
 type window struct {
 	events []string
+	marks  game.Notes
 	ack    bool
 	done   chan struct{}
 }
@@ -63,6 +65,7 @@ func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	w := &window{done: make(chan struct{})}
 	l.mu.Lock()
 	w.events, p.early = p.early, nil
+	w.marks, p.marks = p.marks, game.Notes{}
 	sock := p.sock
 	if sock != nil {
 		p.round = w
@@ -87,7 +90,7 @@ func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	if p.round == w {
 		p.round = nil
 	}
-	events, ack := w.events, w.ack
+	events, ack, notes := w.events, w.ack, w.marks
 	l.mu.Unlock()
 	if err := ctx.Err(); err != nil {
 		return game.Answer{}, err
@@ -106,7 +109,8 @@ func (p *seat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	case !ack:
 		why = "no ack within the round's window"
 	}
-	return game.Answer{Move: move, Notes: &game.Notes{Text: fmt.Sprintf("%s (contest): %s", p.id, why)}}, nil
+	notes.Text = fmt.Sprintf("%s (contest): %s", p.id, why)
+	return game.Answer{Move: move, Notes: &notes}, nil
 }
 
 // received files an action event of the bot: in the open round, or for
@@ -127,6 +131,29 @@ func (p *seat) received(data any) {
 	if len(p.early) < maxEvents {
 		p.early = append(p.early, string(line))
 	}
+}
+
+// marked files a marks event of the bot, an event the original server
+// ignored: its debug marks (docs/debug-drawing.md), one mark or an array
+// of them, as JSON or as a string of JSON. Those of a round's guardians
+// are merged, within the bounds of a turn; those that come between
+// rounds go to the next one.
+func (p *seat) marked(data any) {
+	text, ok := data.(string)
+	if !ok {
+		b, err := json.Marshal(data)
+		if err != nil {
+			b = []byte(`"unreadable"`)
+		}
+		text = string(b)
+	}
+	p.l.mu.Lock()
+	defer p.l.mu.Unlock()
+	if w := p.round; w != nil && !w.ack {
+		w.marks.AddJSON([]byte(text))
+		return
+	}
+	p.marks.AddJSON([]byte(text))
 }
 
 // maxEvents bounds the action events kept for a round: a bot that floods

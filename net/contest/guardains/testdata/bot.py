@@ -10,7 +10,8 @@ writes every view, compact, to FILE), "payload" (the same, logging in with
 the CONNECT payload instead of the header), "silent" (never answers: the
 handler blocks, so no ack), "quit" (plays 3 rounds, then disconnects),
 "resume" (disconnects after round 2, logs in again 0.5 s later), "garbage"
-(malformed actions), "flood" (200 actions a view), "probe:CASE" (one login:
+(malformed actions), "flood" (200 actions a view), "drawflood" (plays, with 600 debug marks
+and a marks event that is none a view), "probe:CASE" (one login:
 no-auth, wrong-password, wrong-room, not-a-seat, or good and then a second
 one; prints what happened). Every event received is printed, one per line. Like the
 template, it never exits by itself.
@@ -70,6 +71,10 @@ def action(view):
         for _ in range(200):
             sio.emit("action", {"action_type": "ATTACK", "troop": "Nobody", "target": "(0, 0)", "player_id": player, "round_no": r})
         return
+    if mode == "drawflood":
+        for _ in range(12):
+            sio.emit("marks", [{"kind": "cell", "at": [0, 0]}] * 50)
+        sio.emit("marks", "not marks")
     move = None
     for name, g in view["movegen"].items():
         if g["health"] > 0:
