@@ -38,6 +38,9 @@ type Match struct {
 	// Prelude holds moves to play before the seats are asked, such as the
 	// lines of a loaded move file; they are recorded as loaded.
 	Prelude []map[Seat]string
+	// Origin, when the prelude continues a replay, names it for the
+	// match's own replay.
+	Origin *Origin
 	// Replay, Transcript and Pace are optional.
 	Replay     *ReplayWriter
 	Transcript io.Writer
@@ -68,7 +71,7 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 
 // Header describes the match for its replay.
 func (m *Match) Header() Header {
-	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config}
+	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config, Origin: m.Origin}
 	named := false
 	for _, e := range m.Seats {
 		h.Seats = append(h.Seats, e.Spec.String())
