@@ -289,15 +289,15 @@ func (o options) Set(s string) error {
 type matchFlags struct {
 	seats, from, out string
 	// turn is --turn, the turn of --from to continue from; -1: not given.
-	turn             int
-	mapName          string
-	turns            int
-	level, levels    string
-	config           string
-	seed             int64
-	options          options
-	limit            time.Duration
-	contest          game.ContestOptions
+	turn          int
+	mapName       string
+	turns         int
+	level, levels string
+	config        string
+	seed          int64
+	options       options
+	limit         time.Duration
+	contest       game.ContestOptions
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
