@@ -479,6 +479,8 @@ func (v *Viewer) controls(a *App, person bool) {
 		a.Toast("Director %s", map[bool]string{true: "on: the camera follows the action", false: "off"}[v.dir.on])
 	case in.Just(ActExport):
 		v.export(a)
+	case in.Just(ActTakeOver):
+		v.takeOver(a) // takeover.go
 	case pressed(&v.mode) && !v.mode.Disabled:
 		v.togglePlay()
 	}
@@ -658,6 +660,9 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 		}
 		if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
 			source += " · " + t.Local().Format("2 Jan 2006 15:04")
+		}
+		if o := originLine(v.rec.Header); o != "" {
+			source += " · " + o
 		}
 		return source
 	})
