@@ -83,7 +83,7 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 // leave.
 type Pause struct {
 	dialog
-	v                             *Viewer
+	v                                       *Viewer
 	resume, save, takeOver, settings, leave *ui.Button
 	// held is the pace of a computer match that the pause holds, restored
 	// on resume.
