@@ -305,7 +305,7 @@ func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&m.seed, "seed", 1, "the seed of the match's randomness")
 	fs.StringVar(&m.from, "from", "", "take over this replay of the game (or a Santorini move file): play on from its end, or from --turn")
 	m.turn = -1
-	fs.Func("turn", "with --from: the turn of the replay to play on from (default: its last)", func(s string) error {
+	fs.Func("turn", "with --from: the turn `N` of the replay to play on from (default: its last)", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return fmt.Errorf("expected a turn, 0 or more")
