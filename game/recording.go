@@ -433,13 +433,14 @@ func (o Origin) String() string {
 	return fmt.Sprintf("from %s, turn %d", name, o.Turn)
 }
 
-// MovesTo returns the moves of the recorded game's steps up to turn (to its
-// last turn when turn is negative), for a match that continues the game
-// from there: played on a fresh engine with the recording's config, they
-// make the same states as the recording's (a recording imported from an
-// original system's format that lacks the moves, or whose states its moves
-// do not make, is refused, saying why). It also returns the turn.
-func (r *Recording) MovesTo(turn int) ([]map[Seat]string, int, error) {
+// StepsTo returns the recorded game's steps up to turn (to its last turn
+// when turn is negative), their moves and notes, for a match that
+// continues the game from there: played on a fresh engine with the
+// recording's config, the moves make the same states as the recording's
+// (a recording imported from an original system's format that lacks the
+// moves, or whose states its moves do not make, is refused, saying why).
+// It also returns the turn.
+func (r *Recording) StepsTo(turn int) ([]Step, int, error) {
 	name := cmp.Or(r.File, r.Source)
 	last := r.Timeline.Len() - 1
 	switch {
@@ -458,7 +459,7 @@ func (r *Recording) MovesTo(turn int) ([]map[Seat]string, int, error) {
 			"(the file holds what the original system showed, such as one seat's view or a start made by the original's own generator); "+
 			"a game can be taken over from an Arena replay, a Santorini move file or an AlienWarz game log", notAgain, r.Title.Name())
 	}
-	moves := make([]map[Seat]string, 0, turn)
+	steps := make([]Step, 0, turn)
 	for i := 1; i <= turn; i++ {
 		f := r.Timeline.Frame(i)
 		for _, s := range eng.ToMove() {
@@ -472,9 +473,9 @@ func (r *Recording) MovesTo(turn int) ([]map[Seat]string, int, error) {
 		if !sameState(eng.Frame().State, f.State) {
 			return nil, 0, fmt.Errorf("%s: at turn %d its moves make another state than the file's", notAgain, i)
 		}
-		moves = append(moves, f.Moves)
+		steps = append(steps, Step{Moves: f.Moves, Notes: f.Notes, Loaded: true})
 	}
-	return moves, turn, nil
+	return steps, turn, nil
 }
 
 // sameState reports whether two frames' states are the same: as JSON, or

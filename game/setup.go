@@ -62,15 +62,20 @@ func (s Setup) Start() (*Match, func() error, error) { return s.StartContext(con
 func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
+	var notes []map[Seat]Notes
 	var origin *Origin
 	if s.From != "" || s.FromRecording != nil {
-		rec, moves, turn, err := s.Continued()
+		rec, steps, turn, err := s.Continued()
 		if err != nil {
 			return nil, nil, err
 		}
 		// The loaded moves are the moves of the recording's own game: its
 		// seed, map and rules.
-		cfg, prelude = rec.Header.Config, moves
+		cfg = rec.Header.Config
+		for _, st := range steps {
+			prelude = append(prelude, st.Moves)
+			notes = append(notes, st.Notes)
+		}
 		origin = &Origin{Replay: cmp.Or(s.From, rec.File), Turn: turn}
 	}
 	if len(s.Names) > 0 && len(s.Names) != len(s.Seats) {
@@ -118,7 +123,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 			return nil, nil, err
 		}
 	}
-	m.Prelude, m.Origin = prelude, origin
+	m.Prelude, m.PreludeNotes, m.Origin = prelude, notes, origin
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
 		if g, ok := s.Given[Seat(i)]; ok {
@@ -169,9 +174,9 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 
 // Continued reads the game that the match continues (From, or
 // FromRecording) and returns it with its moves up to FromTurn
-// (Recording.MovesTo) and that turn. Its errors name the file and what was
+// (Recording.StepsTo) and that turn. Its errors name the file and what was
 // expected.
-func (s Setup) Continued() (rec *Recording, moves []map[Seat]string, turn int, err error) {
+func (s Setup) Continued() (rec *Recording, steps []Step, turn int, err error) {
 	rec = s.FromRecording
 	if rec == nil {
 		if rec, err = OpenFile(s.From); err != nil {
@@ -188,8 +193,8 @@ func (s Setup) Continued() (rec *Recording, moves []map[Seat]string, turn int, e
 			return nil, nil, 0, fmt.Errorf("turn %d: expected a turn of %s from 0", turn, name)
 		}
 	}
-	moves, turn, err = rec.MovesTo(turn)
-	return rec, moves, turn, err
+	steps, turn, err = rec.StepsTo(turn)
+	return rec, steps, turn, err
 }
 
 // inputs are the files the match reads: the file it continues from and the

@@ -66,6 +66,7 @@ func TestRunTakesOverAReplayAtATurn(t *testing.T) {
 			require.Equal(t, a.Header.Config, b.Header.Config, "the game's own seed, map and rules")
 			for i := 1; i <= turn; i++ {
 				require.Equal(t, a.Timeline.Frame(i).Moves, b.Timeline.Frame(i).Moves, "step %d is the original's", i)
+				require.Equal(t, a.Timeline.Frame(i).Notes, b.Timeline.Frame(i).Notes, "with what its players thought")
 			}
 			_, over := b.Result()
 			require.True(t, over, "the players played on to the end")
