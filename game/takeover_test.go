@@ -106,4 +106,3 @@ func TestTakeOverErrors(t *testing.T) {
 	_, _, err = holes.StepsTo(5)
 	require.ErrorContains(t, err, "turn 5 holds no move of P")
 }
-
