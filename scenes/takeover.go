@@ -137,17 +137,21 @@ func (t *TakeOver) Update(a *App) error {
 			a.Toast("%v", err)
 			return nil
 		}
-		showTurn(v, t.turn)
 		a.Pop()
 		a.Push(v)
 	}
 	return nil
 }
 
-// showTurn waits, a few seconds at most, until the match v has played the
-// moves taken over again, and shows the turn taken over: people see the
-// match go on from there rather than the game played again.
-func showTurn(v *Viewer, turn int) {
+// showOrigin waits, a few seconds at most, until a match that takes over a
+// game (v.match.Origin) has played its moves again, and shows the turn
+// taken over: people see the match go on from there rather than the game
+// played again.
+func showOrigin(v *Viewer) {
+	if v.match.Origin == nil {
+		return
+	}
+	turn := v.match.Origin.Turn
 	tl := v.rec.Timeline
 	deadline := time.After(5 * time.Second)
 	for {

@@ -153,6 +153,9 @@ func TestTakeOverLeavesTheSeatToMoveToAPerson(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 6, rec.Header.Origin.Turn)
 	require.Equal(t, 6, rec.Timeline.Len()-1, "the replay holds the six moves taken over")
+	e := &libEntry{path: nv.ReplayPath(), rec: rec}
+	describe(e)
+	require.Equal(t, "Unfinished · taken over from santorini.arena, turn 6", e.verdict, "the library names the origin")
 }
 
 // TestTakeOverRefusesAGameThatDoesNotReplay shows the reason when the

@@ -158,6 +158,7 @@ func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.Pac
 		}
 		v.runErr = errors.Join(err, closeFiles())
 	}()
+	showOrigin(v) // takeover.go
 	return v, nil
 }
 
