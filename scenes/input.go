@@ -99,7 +99,7 @@ var keymap = [actionCount]render.Binding{
 	ActMarkIn:      {Keys: []ebiten.Key{ebiten.KeyI}, Names: "I · O", About: "mark where a clip starts / ends (the scrub bar shows it)"},
 	ActMarkOut:     {Keys: []ebiten.Key{ebiten.KeyO}},
 	ActExport:      {Keys: []ebiten.Key{ebiten.KeyE}, Names: "E", About: "export the marked clip (or the whole game) as an animated GIF"},
-	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over the game at this turn, a person, a computer or a program for each seat"},
+	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn (a person, a computer, a program)"},
 	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
 	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
 	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},
