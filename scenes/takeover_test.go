@@ -201,3 +201,33 @@ func indexOf(items []ui.Widget, w ui.Widget) int {
 	}
 	return -1
 }
+
+// TestTakeOverOffersPrograms: a seat may go to a program, with its
+// settings typed as at the set-up.
+func TestTakeOverOffersPrograms(t *testing.T) {
+	orig := playReplay(t, "santorini", []string{"alphabeta:1", "minimax:1"}, "")
+	a := newTestApp(NewMenu())
+	v, err := NewRecordingViewer(orig)
+	require.NoError(t, err)
+	a.Push(v)
+	tick(t, a, 1)
+	v.Seek(4)
+	press(t, a, ActTakeOver)
+	to := a.Top().(*TakeOver)
+	to.form.Focus = 2
+	for to.seats.kinds[1].Value() != "outsider" {
+		a.In.UI.Right = true
+		tick(t, a, 1)
+	}
+	field, ok := to.form.Items[3].(*ui.Field)
+	require.True(t, ok, "a program's seat takes its settings as text")
+	to.form.Focus = 3
+	a.In.UI.Chars = []rune("300ms:./engine")
+	tick(t, a, 1)
+	require.Equal(t, "300ms:./engine", field.Text)
+	st, _, err := to.Game()
+	require.NoError(t, err)
+	require.Equal(t, game.SeatSpec{Kind: "outsider", Strength: "300ms:./engine"}, st.Seats[1])
+	require.Equal(t, 4, *st.FromTurn)
+	require.Same(t, orig, st.FromRecording)
+}
