@@ -94,7 +94,7 @@ type Pause struct {
 // NewPause pauses the viewer v.
 func NewPause(v *Viewer) *Pause {
 	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"},
-		takeOver: &ui.Button{Label: "Play from here…"}, settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
+		takeOver: &ui.Button{Label: fmt.Sprintf("Play from here: turn %d…", v.clock.Cursor)}, settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
 	if v.backTo != nil {
 		p.leave.Label = "Back to the tournament"

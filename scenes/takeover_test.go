@@ -129,6 +129,8 @@ func TestTakeOverLeavesTheSeatToMoveToAPerson(t *testing.T) {
 	p, ok := a.Top().(*Pause)
 	require.True(t, ok)
 	p.form.Focus = indexOf(p.form.Items, p.takeOver)
+	screen(t, a, 1280, 800, "takeover-pause")
+	a.W, a.H, a.Scale = 1280, 800, 1
 	a.In.UI.Enter = true
 	tick(t, a, 1)
 	to, ok := a.Top().(*TakeOver)
