@@ -233,3 +233,40 @@ func TestTakeOverOffersPrograms(t *testing.T) {
 	require.Equal(t, 4, *st.FromTurn)
 	require.Same(t, orig, st.FromRecording)
 }
+
+// TestTakeOverALiveMatch takes over a match being played, from its newest
+// turn: the origin is the match's own replay.
+func TestTakeOverALiveMatch(t *testing.T) {
+	title, err := game.Lookup("santorini")
+	require.NoError(t, err)
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "1"}, {Kind: "alphabeta", Strength: "1"}}, Seed: 5}
+	v, err := StartMatch(a, st, game.PaceStep)
+	require.NoError(t, err)
+	a.Push(v)
+	tl := v.rec.Timeline
+	for step := 1; step <= 4; step++ {
+		waitFor(t, a, func() bool { _, ok := tl.Next(step - 1); return ok && v.Cursor() == step-1 })
+		press(t, a, ActStepForward)
+		waitFor(t, a, func() bool { return tl.Len() == step+1 })
+	}
+	waitFor(t, a, func() bool { return v.Cursor() == 4 })
+	press(t, a, ActTakeOver)
+	to := a.Top().(*TakeOver)
+	require.Equal(t, v.ReplayPath(), to.from)
+	to.form.Focus = indexOf(to.form.Items, to.start)
+	a.In.UI.Enter = true
+	tick(t, a, 1)
+	nv := a.Top().(*Viewer)
+	require.NotSame(t, v, nv)
+	waitFor(t, a, func() bool { h, _ := nv.waitingHuman(nv.rec.Timeline.Last()); return h != nil })
+	require.Equal(t, &game.Origin{Replay: v.ReplayPath(), Turn: 4}, nv.rec.Header.Origin)
+	nv.Close()
+	v.Close()
+	rec, err := game.OpenFile(nv.ReplayPath())
+	require.NoError(t, err)
+	for i := 1; i <= 4; i++ {
+		require.Equal(t, tl.Frame(i).Moves, rec.Timeline.Frame(i).Moves)
+	}
+}
