@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -269,4 +270,18 @@ func TestTakeOverALiveMatch(t *testing.T) {
 	for i := 1; i <= 4; i++ {
 		require.Equal(t, tl.Frame(i).Moves, rec.Timeline.Frame(i).Moves)
 	}
+}
+
+// TestReplayPathsOfOneSecond: matches started in the same second keep
+// their replays apart, also while one is written under its temporary name.
+func TestReplayPathsOfOneSecond(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	first := unusedReplayPath(dir, "aic21", now)
+	require.Equal(t, filepath.Join(dir, "aic21-20261127-120000.arena"), first)
+	require.NoError(t, os.WriteFile(first+".123.part", nil, 0o644))
+	second := unusedReplayPath(dir, "aic21", now)
+	require.Equal(t, filepath.Join(dir, "aic21-20261127-120000-2.arena"), second)
+	require.NoError(t, os.WriteFile(second, nil, 0o644))
+	require.Equal(t, filepath.Join(dir, "aic21-20261127-120000-3.arena"), unusedReplayPath(dir, "aic21", now))
 }

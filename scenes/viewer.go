@@ -3,7 +3,6 @@ package scenes
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"math"
 	"path/filepath"
@@ -132,7 +131,7 @@ func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.Pac
 		return nil, err
 	}
 	if st.Out == "" && a.ReplayDir != "" {
-		st.Out = filepath.Join(a.ReplayDir, fmt.Sprintf("%s-%s.arena", st.Title.ID(), time.Now().Format("20060102-150405")))
+		st.Out = unusedReplayPath(a.ReplayDir, st.Title.ID(), time.Now()) // takeover.go
 	}
 	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
