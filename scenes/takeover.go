@@ -49,7 +49,11 @@ func NewTakeOver(v *Viewer, turn int) *TakeOver {
 		if i < len(v.rec.Header.Seats) {
 			spec = v.rec.Header.Seats[i]
 		}
-		t.was = append(t.was, seatLabel(spec))
+		was := seatLabel(spec)
+		if name := playerOf(v.rec, game.Seat(i), func(seat string) bool { return seatIsName(v.rec, seat) }); name != "" {
+			was = name
+		}
+		t.was = append(t.was, was)
 		if len(toMove) > 0 && toMove[0] == game.Seat(i) {
 			k.Index = 0 // a person takes the seat to move
 			s.syncStrength(i)
