@@ -9,8 +9,8 @@
 //
 //	arena [--replays DIR] [--sandbox MODE]       open the window on the main menu
 //	arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L]
-//	           [--levels FILE] [--config FILE] [--option NAME=VALUE] [--from FILE] [--out FILE]
-//	           [--replays DIR] [--watch step|run] [--limit 2s] [--listen HOST:PORT]
+//	           [--levels FILE] [--config FILE] [--option NAME=VALUE] [--from REPLAY [--turn N]]
+//	           [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] [--listen HOST:PORT]
 //	           [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE]
 //	arena play --server URL --match ID --seat S --token T
 //	                                             open a match directly, or play a seat of a server's
@@ -18,8 +18,8 @@
 //	arena replay FILE|URL [--turn N] [--token-file FILE]
 //	                                             open the viewer on a replay, or a server's match
 //	arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE]
-//	          [--config FILE] [--option NAME=VALUE] [--from FILE] [--out FILE] [--limit 2s]
-//	          [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
+//	          [--config FILE] [--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE]
+//	          [--limit 2s] [--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME]
 //	          [--sandbox MODE]
 //	                                             play headless; print the result as one JSON line
 //	arena info FILE|URL [--token-file FILE]      print a replay's result as one JSON line

@@ -38,6 +38,12 @@ type Match struct {
 	// Prelude holds moves to play before the seats are asked, such as the
 	// lines of a loaded move file; they are recorded as loaded.
 	Prelude []map[Seat]string
+	// PreludeNotes, when set, are the notes of the prelude's steps, in
+	// step order: what the players of a replay taken over thought.
+	PreludeNotes []map[Seat]Notes
+	// Origin, when the prelude continues a replay, names it for the
+	// match's own replay.
+	Origin *Origin
 	// Replay, Transcript and Pace are optional.
 	Replay     *ReplayWriter
 	Transcript io.Writer
@@ -68,7 +74,7 @@ func NewMatch(t Title, cfg Config, seats []Entrant) (*Match, error) {
 
 // Header describes the match for its replay.
 func (m *Match) Header() Header {
-	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config}
+	h := Header{Format: ReplayFormat, Version: ReplayVersion, Title: m.Title.ID(), Config: m.Config, Origin: m.Origin}
 	named, limited := false, false
 	for _, e := range m.Seats {
 		h.Seats = append(h.Seats, e.Spec.String())
@@ -107,7 +113,11 @@ func (m *Match) Run(ctx context.Context) (Result, error) {
 		if m.engine.Over() {
 			return Result{}, fmt.Errorf("loaded step %d: the game is already over", i+1)
 		}
-		if err := m.play(moves, nil, nil, true); err != nil {
+		var notes map[Seat]Notes
+		if i < len(m.PreludeNotes) {
+			notes = m.PreludeNotes[i]
+		}
+		if err := m.play(moves, notes, nil, true); err != nil {
 			return Result{}, fmt.Errorf("loaded step %d: %w", i+1, err)
 		}
 	}

@@ -2,9 +2,11 @@ package game
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +21,9 @@ type Recording struct {
 	Timeline *Timeline
 	// Source names the format the recording was read from.
 	Source string
+	// File is the file it was read from, as named to Open; "" for a
+	// match or a server's game.
+	File string
 }
 
 // Result is how the recorded game ended, and false when it did not.
@@ -39,6 +44,9 @@ type Summary struct {
 	// seats' specs.
 	Players []string `json:"players"`
 	Reason  string   `json:"reason"`
+	// Origin is the replay and turn a game taken over from a replay
+	// continued.
+	Origin *Origin `json:"origin,omitempty"`
 }
 
 // Summary describes the recording as `arena info` prints it.
@@ -49,6 +57,7 @@ func (r *Recording) Summary() Summary {
 		s.Seats = []string{}
 	}
 	s.Players = r.Header.Players
+	s.Origin = r.Header.Origin
 	if len(s.Players) != len(s.Seats) {
 		s.Players = s.Seats
 	}
@@ -119,8 +128,17 @@ func OpenFile(path string) (*Recording, error) {
 	return Open(path, data)
 }
 
-// Open reads any replay Arena can read from data; name is used in errors.
+// Open reads any replay Arena can read from data; name is used in errors
+// and kept as the recording's File.
 func Open(name string, data []byte) (*Recording, error) {
+	rec, err := open(name, data)
+	if rec != nil {
+		rec.File = name
+	}
+	return rec, err
+}
+
+func open(name string, data []byte) (*Recording, error) {
 	if err := fileLimit.Check(name, data); err != nil {
 		return nil, err
 	}
@@ -365,7 +383,7 @@ func WriteReplay(rec *Recording, w io.Writer) error {
 
 // replayInto plays rec's moves again into the replay that record starts.
 func replayInto(rec *Recording, record func(*Match) (func() error, error)) error {
-	m := &Match{Title: rec.Title, Config: rec.Header.Config}
+	m := &Match{Title: rec.Title, Config: rec.Header.Config, Origin: rec.Header.Origin}
 	named := len(rec.Header.Players) == len(rec.Header.Seats)
 	for i, s := range rec.Header.Seats {
 		kind, strength, _ := strings.Cut(s, ":")
@@ -399,4 +417,76 @@ func replayInto(rec *Recording, record func(*Match) (func() error, error)) error
 		}
 	}
 	return closeFiles()
+}
+
+// Origin is where a game taken over from a replay comes from: the replay's
+// file and the turn the game continued from.
+type Origin struct {
+	Replay string `json:"replay"`
+	Turn   int    `json:"turn"`
+}
+
+// String is "from FILE, turn N".
+func (o Origin) String() string {
+	name := o.Replay
+	if name == "" {
+		name = "a game"
+	}
+	return fmt.Sprintf("from %s, turn %d", name, o.Turn)
+}
+
+// StepsTo returns the recorded game's steps up to turn (to its last turn
+// when turn is negative), their moves and notes, for a match that
+// continues the game from there: played on a fresh engine with the
+// recording's config, the moves make the same states as the recording's
+// (a recording imported from an original system's format that lacks the
+// moves, or whose states its moves do not make, is refused, saying why).
+// It also returns the turn.
+func (r *Recording) StepsTo(turn int) ([]Step, int, error) {
+	name := cmp.Or(r.File, r.Source)
+	last := r.Timeline.Len() - 1
+	switch {
+	case turn < 0:
+		turn = last
+	case turn > last:
+		return nil, 0, fmt.Errorf("turn %d: %s has turns 0 to %d", turn, name, last)
+	}
+	eng, err := r.Title.New(r.Header.Config)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: start %s with its config: %w", name, r.Title.Name(), err)
+	}
+	notAgain := fmt.Sprintf("%s (%s) cannot be played again from its moves", name, r.Source)
+	if !sameState(eng.Frame().State, r.Timeline.Frame(0).State) {
+		return nil, 0, fmt.Errorf("%s: its first state is not one that %s's engine starts from the file's config "+
+			"(the file holds what the original system showed, such as one seat's view or a start made by the original's own generator); "+
+			"a game can be taken over from an Arena replay, a Santorini move file or an AlienWarz game log", notAgain, r.Title.Name())
+	}
+	steps := make([]Step, 0, turn)
+	for i := 1; i <= turn; i++ {
+		f := r.Timeline.Frame(i)
+		for _, s := range eng.ToMove() {
+			if _, ok := f.Moves[s]; !ok {
+				return nil, 0, fmt.Errorf("%s: turn %d holds no move of %s (the file does not record every seat's moves)", notAgain, i, s)
+			}
+		}
+		if err := eng.Step(f.Moves); err != nil {
+			return nil, 0, fmt.Errorf("%s: turn %d: %w", notAgain, i, err)
+		}
+		if !sameState(eng.Frame().State, f.State) {
+			return nil, 0, fmt.Errorf("%s: at turn %d its moves make another state than the file's", notAgain, i)
+		}
+		steps = append(steps, Step{Moves: f.Moves, Notes: f.Notes, Loaded: true})
+	}
+	return steps, turn, nil
+}
+
+// sameState reports whether two frames' states are the same: as JSON, or
+// deeply where a state does not encode as JSON.
+func sameState(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	if err1 != nil || err2 != nil {
+		return reflect.DeepEqual(a, b)
+	}
+	return bytes.Equal(x, y)
 }

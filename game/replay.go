@@ -37,6 +37,9 @@ type Header struct {
 	// the match knew them.
 	Players []string `json:"players,omitempty"`
 	Created string   `json:"created,omitempty"`
+	// Origin is the replay and turn that a game taken over from a replay
+	// continues; its first Origin.Turn steps are that replay's.
+	Origin *Origin `json:"origin,omitempty"`
 }
 
 // line is any line of a replay after the header.

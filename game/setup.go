@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,6 +25,11 @@ type Setup struct {
 	// played first; the match continues from where it stops, under the
 	// file's own seed, map and rules.
 	From string
+	// FromTurn is the turn of From to continue from; nil: its last.
+	FromTurn *int
+	// FromRecording is From already read (a viewer's game); nil: Start
+	// reads From. Either names the origin of the match's replay.
+	FromRecording *Recording
 	// Out is the replay file to write; the move file goes beside it. Empty
 	// means no files.
 	Out string
@@ -56,20 +62,21 @@ func (s Setup) Start() (*Match, func() error, error) { return s.StartContext(con
 func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
-	if s.From != "" {
-		rec, err := OpenFile(s.From)
+	var notes []map[Seat]Notes
+	var origin *Origin
+	if s.From != "" || s.FromRecording != nil {
+		rec, steps, turn, err := s.Continued()
 		if err != nil {
 			return nil, nil, err
-		}
-		if rec.Title.ID() != s.Title.ID() {
-			return nil, nil, fmt.Errorf("%s: a %s game, not %s", s.From, rec.Title.Name(), s.Title.Name())
 		}
 		// The loaded moves are the moves of the recording's own game: its
 		// seed, map and rules.
 		cfg = rec.Header.Config
-		for i := 1; i < rec.Timeline.Len(); i++ {
-			prelude = append(prelude, rec.Timeline.Frame(i).Moves)
+		for _, st := range steps {
+			prelude = append(prelude, st.Moves)
+			notes = append(notes, st.Notes)
 		}
+		origin = &Origin{Replay: cmp.Or(s.From, rec.File), Turn: turn}
 	}
 	if len(s.Names) > 0 && len(s.Names) != len(s.Seats) {
 		return nil, nil, fmt.Errorf("%d names for %d seats", len(s.Names), len(s.Seats))
@@ -116,7 +123,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 			return nil, nil, err
 		}
 	}
-	m.Prelude = prelude
+	m.Prelude, m.PreludeNotes, m.Origin = prelude, notes, origin
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
 		if g, ok := s.Given[Seat(i)]; ok {
@@ -163,6 +170,31 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	started = true
 	lobby.Start(m)
 	return m, func() error { return errors.Join(lobby.Close(), closeFiles()) }, nil
+}
+
+// Continued reads the game that the match continues (From, or
+// FromRecording) and returns it with its moves up to FromTurn
+// (Recording.StepsTo) and that turn. Its errors name the file and what was
+// expected.
+func (s Setup) Continued() (rec *Recording, steps []Step, turn int, err error) {
+	rec = s.FromRecording
+	if rec == nil {
+		if rec, err = OpenFile(s.From); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	name := cmp.Or(s.From, rec.File, "the game")
+	if rec.Title.ID() != s.Title.ID() {
+		return nil, nil, 0, fmt.Errorf("%s: a %s game, expected one of %s", name, rec.Title.Name(), s.Title.Name())
+	}
+	turn = -1
+	if s.FromTurn != nil {
+		if turn = *s.FromTurn; turn < 0 {
+			return nil, nil, 0, fmt.Errorf("turn %d: expected a turn of %s from 0", turn, name)
+		}
+	}
+	steps, turn, err = rec.StepsTo(turn)
+	return rec, steps, turn, err
 }
 
 // inputs are the files the match reads: the file it continues from and the

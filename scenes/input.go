@@ -45,6 +45,7 @@ const (
 	ActExport
 	ActChart
 	ActCompare
+	ActTakeOver
 	ActPresent
 	ActSort
 	ActUp
@@ -102,6 +103,7 @@ var keymap = [actionCount]render.Binding{
 	ActExport:      {Keys: []ebiten.Key{ebiten.KeyE}, Names: "E", About: "export the marked clip (or the whole game) as an animated GIF"},
 	ActChart:       {Keys: []ebiten.Key{ebiten.KeyK}, Names: "K", About: "the chart's next quantity (time per move: white ticks, over the limit)"},
 	ActCompare:     {Keys: []ebiten.Key{ebiten.KeyC}, Names: "C", About: "compare with another replay of the same game, side by side"},
+	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn (a person, a computer, a program)"},
 	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
 	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
 	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},

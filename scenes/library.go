@@ -175,6 +175,9 @@ func describe(e *libEntry) {
 	default:
 		e.verdict = "Unfinished"
 	}
+	if o := originLine(rec.Header); o != "" {
+		e.verdict += " · " + o
+	}
 	if t, err := time.Parse(time.RFC3339, rec.Header.Created); err == nil {
 		e.mod = t
 	}

@@ -83,8 +83,8 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 // leave.
 type Pause struct {
 	dialog
-	v                             *Viewer
-	resume, save, settings, leave *ui.Button
+	v                                       *Viewer
+	resume, save, takeOver, settings, leave *ui.Button
 	// held is the pace of a computer match that the pause holds, restored
 	// on resume.
 	held    game.PaceMode
@@ -94,12 +94,12 @@ type Pause struct {
 // NewPause pauses the viewer v.
 func NewPause(v *Viewer) *Pause {
 	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"},
-		settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
+		takeOver: &ui.Button{Label: fmt.Sprintf("Play from here: turn %d…", v.clock.Cursor)}, settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
 	if v.backTo != nil {
 		p.leave.Label = "Back to the tournament"
 	}
-	p.form.Items = []ui.Widget{p.resume, p.save, p.settings, p.leave}
+	p.form.Items = []ui.Widget{p.resume, p.save, p.takeOver, p.settings, p.leave}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
 		if pace := v.pacer(); pace != nil {
@@ -133,6 +133,9 @@ func (p *Pause) Update(a *App) error {
 	case p.save:
 		p.close(a)
 		saveReplay(a, p.v)
+	case p.takeOver:
+		p.close(a)
+		p.v.takeOver(a)
 	case p.settings:
 		a.Push(NewSettings(a, SettingsPath()))
 	case p.leave:

@@ -3,7 +3,6 @@ package scenes
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"math"
 	"path/filepath"
@@ -135,7 +134,7 @@ func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.Pac
 		return nil, err
 	}
 	if st.Out == "" && a.ReplayDir != "" {
-		st.Out = filepath.Join(a.ReplayDir, fmt.Sprintf("%s-%s.arena", st.Title.ID(), time.Now().Format("20060102-150405")))
+		st.Out = unusedReplayPath(a.ReplayDir, st.Title.ID(), time.Now()) // takeover.go
 	}
 	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
@@ -161,6 +160,7 @@ func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.Pac
 		}
 		v.runErr = errors.Join(err, closeFiles())
 	}()
+	showOrigin(v) // takeover.go
 	return v, nil
 }
 
@@ -486,6 +486,8 @@ func (v *Viewer) controls(a *App, person bool) {
 		v.nextChart()
 	case in.Just(ActCompare):
 		v.compareWith(a)
+	case in.Just(ActTakeOver):
+		v.takeOver(a) // takeover.go
 	case pressed(&v.mode) && !v.mode.Disabled:
 		v.togglePlay()
 	}
@@ -665,6 +667,9 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 		}
 		if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
 			source += " · " + t.Local().Format("2 Jan 2006 15:04")
+		}
+		if o := originLine(v.rec.Header); o != "" {
+			source += " · " + o
 		}
 		return source
 	})

@@ -28,15 +28,17 @@ var cmdPlay = &Command{
 	Name: "play",
 	Synopsis: []string{
 		"TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE] [--config FILE] " +
-			"[--option NAME=VALUE] [--from FILE] [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] " +
+			"[--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] " +
 			"[--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE]",
 		"--server URL --match ID --seat S --token T",
 	},
 	Short: "open a match directly, or play a seat of a server's match in the window",
 	Long: `Open a match directly in the window: people and computer players, one seat
-each. The replay goes to --out, or to the replays folder. --from continues
-from a move file (or a replay); --watch is how two computers play each
-other: step by step, or run to the end.
+each. The replay goes to --out, or to the replays folder. --from takes
+over a replay of the game (or a Santorini move file) from its turn --turn
+N, or from its end: its moves are played again, then the seats play on, and
+the new replay names its origin (arena info prints it); --watch is how two
+computers play each other: step by step, or run to the end.
 
 With --server, play seat S of a match on an Arena server, with the seat's
 token: the same mouse and keys as at the hotseat, for every game; the window
@@ -116,7 +118,7 @@ sees them with its token (--token-file).`,
 var cmdRun = &Command{
 	Name: "run",
 	Synopsis: []string{"TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE] [--config FILE] " +
-		"[--option NAME=VALUE] [--from FILE] [--out FILE] [--limit 2s] " +
+		"[--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE] [--limit 2s] " +
 		"[--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE]"},
 	Short: "play headless; print the result as one JSON line",
 	Long: `Play a match between computer players without a window and print its result
@@ -125,7 +127,10 @@ a draw), ranking (seats, best first), seats, players (each seat's player by
 name: a tournament's entrant, else its seat), reason. The replay (and the move
 file beside it) is written under a temporary name beside --out and takes its
 name at the end; a match that is interrupted (Ctrl-C, SIGTERM) never replaces
-a file: it stops, ends every program it started and exits with status 130.`,
+a file: it stops, ends every program it started and exits with status 130.
+--from REPLAY --turn N takes over a replay of the game from its turn N (from
+its end without --turn), as play does; the result then has its "origin":
+{"replay": REPLAY, "turn": N}.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		var mf matchFlags
 		mf.register(fs)
@@ -167,7 +172,8 @@ var cmdInfo = &Command{
 	Synopsis: []string{"FILE|URL [--token-file FILE]"},
 	Short:    "print a replay's result as one JSON line",
 	Long: `Print the result of any replay Arena reads as one JSON line (as run does),
-or a clear error and exit status 1. An unfinished game's reason is
+or a clear error and exit status 1. A game taken over from a replay has its
+"origin": {"replay": FILE, "turn": N}. An unfinished game's reason is
 "unfinished". A server's match (http://host:7070/api/matches/ID, or
 .../ID/replay) reads as its replay so far.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
@@ -282,20 +288,31 @@ func (o options) Set(s string) error {
 // matchFlags are the flags that set up a match: play and run share them.
 type matchFlags struct {
 	seats, from, out string
-	mapName          string
-	turns            int
-	level, levels    string
-	config           string
-	seed             int64
-	options          options
-	limit            time.Duration
-	contest          game.ContestOptions
+	// turn is --turn, the turn of --from to continue from; -1: not given.
+	turn          int
+	mapName       string
+	turns         int
+	level, levels string
+	config        string
+	seed          int64
+	options       options
+	limit         time.Duration
+	contest       game.ContestOptions
 }
 
 func (m *matchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.seats, "seats", "", "who plays each seat: human or KIND:STRENGTH, comma-separated")
 	fs.Int64Var(&m.seed, "seed", 1, "the seed of the match's randomness")
-	fs.StringVar(&m.from, "from", "", "continue from this replay or move file")
+	fs.StringVar(&m.from, "from", "", "take over this replay of the game (or a Santorini move file): play on from its end, or from --turn")
+	m.turn = -1
+	fs.Func("turn", "with --from: the turn `N` of the replay to play on from (default: its last)", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return fmt.Errorf("expected a turn, 0 or more")
+		}
+		m.turn = n
+		return nil
+	})
 	fs.StringVar(&m.out, "out", "", "write the replay here (the move file goes beside it)")
 	m.options = options{}
 	fs.Var(m.options, "option", "a rule option NAME=VALUE (repeatable)")
@@ -342,7 +359,23 @@ func (m *matchFlags) setup(pos []string) (game.Setup, error) {
 			m.options[name] = v
 		}
 	}
-	return game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit, Contest: m.contest}, nil
+	st := game.Setup{Title: t, Seats: seats, Seed: m.seed, From: m.from, Out: m.out, Map: m.mapName, Options: m.options, Limit: m.limit, Contest: m.contest}
+	if m.turn >= 0 && m.from == "" {
+		return game.Setup{}, usagef("--turn %d: the turn of a replay to take over: give the replay with --from REPLAY", m.turn)
+	}
+	if m.from != "" {
+		if m.turn >= 0 {
+			st.FromTurn = &m.turn
+		}
+		// The replay is read and checked here: what is wrong with it is
+		// a usage error.
+		rec, _, _, err := st.Continued()
+		if err != nil {
+			return game.Setup{}, usageError{fmt.Errorf("--from: %w", err)}
+		}
+		st.FromRecording = rec
+	}
+	return st, nil
 }
 
 func titleList() string {
