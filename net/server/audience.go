@@ -4,8 +4,10 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -134,6 +136,57 @@ func bareLine(data []byte) []byte {
 		return nil
 	}
 	return ownLine(data, 0)
+}
+
+// tournamentReplay is what a reads of a tournament's replay file f,
+// which the tournament kept whole: the jury all of it, the public the
+// replay without any seat's marks.
+func (a audience) tournamentReplay(f io.ReadSeeker) (io.ReadSeeker, error) {
+	if a.jury {
+		return f, nil
+	}
+	bare, err := bareReplay(f)
+	if err != nil {
+		return nil, err
+	}
+	if bare == nil {
+		_, err = f.Seek(0, io.SeekStart)
+		return f, err
+	}
+	return bytes.NewReader(bare), nil
+}
+
+// bareReplay is a replay file (gzip, JSON lines) without any seat's
+// marks, or nil when it holds none: what the public downloads of a
+// tournament's replays, which the tournament kept whole.
+func bareReplay(r io.Reader) ([]byte, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(zr, game.MaxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > game.MaxInput {
+		return nil, fmt.Errorf("a replay of more than %d MiB", game.MaxInput>>20)
+	}
+	if !hasMarks(data) {
+		return nil, nil
+	}
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	for i, l := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
+		if i > 0 && hasMarks(l) {
+			l = ownLine(l, 0)
+		}
+		zw.Write(l)
+		zw.Write([]byte("\n"))
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // hasMarks reports whether a line may hold marks: "marks", "cut" and

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -130,7 +131,18 @@ func (s *Server) handleTournamentFile(w http.ResponseWriter, r *http.Request) {
 	if !strings.HasSuffix(file, ".json") {
 		w.Header().Set("Content-Disposition", "attachment")
 	}
-	http.ServeContent(w, r, file, st.ModTime(), f)
+	var body io.ReadSeeker = f
+	if path.Ext(file) == ".arena" {
+		a, ok := s.viewer(w, r)
+		if !ok {
+			return
+		}
+		if body, err = a.tournamentReplay(f); err != nil {
+			fail(w, http.StatusInternalServerError, "%s: %v", file, err)
+			return
+		}
+	}
+	http.ServeContent(w, r, file, st.ModTime(), body)
 }
 
 // fileType is the type a tournament's file is served as, by its name:

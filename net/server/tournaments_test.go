@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
 	tnet "github.com/arena-games/arena/net/tournament"
 )
@@ -99,4 +100,46 @@ func TestNoTournamentsFolderShowsNone(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
+// A tournament keeps its replays whole; the public downloads them without
+// the bots' debug marks, the jury with them.
+func TestTournamentReplaysHideMarksFromThePublic(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	tournamenttest.Cup(t, filepath.Join(root, "cup"), "Minimax cup", "round-robin", 1)
+	data, err := os.ReadFile(filepath.Join(root, "cup", tournament.IndexFile))
+	require.NoError(t, err)
+	ix, err := tournament.ReadIndex("cup", data)
+	require.NoError(t, err)
+	file := filepath.Join(root, "cup", ix.Matches[0].Replay())
+	rp, err := game.ReadReplay(file, mustRead(t, file))
+	require.NoError(t, err)
+	n := game.Notes{Text: "deep"}
+	n.AddMarks(game.Mark{Kind: "cell", At: &[2]int{1, 2}, Color: "red"}, game.Mark{Kind: "line"})
+	rp.Steps[0].Notes = map[game.Seat]game.Notes{0: n}
+	marked, err := rp.Simulate()
+	require.NoError(t, err)
+	require.NoError(t, game.Save(marked, file))
+	ts := newTestServer(t, Options{Tournaments: root})
+
+	for token, want := range map[string]int{"": 0, ts.jury: 1, ts.admin: 1} {
+		resp := ts.get("/tournaments/cup/"+ix.Matches[0].Replay(), token)
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		got, err := game.Open("download.arena", body)
+		require.NoError(t, err)
+		notes := got.Timeline.Frame(1).Notes[0]
+		require.Len(t, notes.Marks, want, "token %q", token)
+		require.Equal(t, want, notes.Cut, "token %q: the cut marks too", token)
+		require.Equal(t, "deep", notes.Text, "the notes' other parts stay")
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return data
 }
