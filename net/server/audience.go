@@ -157,17 +157,16 @@ func (a audience) tournamentReplay(f io.ReadSeeker) (io.ReadSeeker, error) {
 }
 
 // bareReplay is a replay file (gzip, JSON lines) without any seat's
-// marks, or nil when it holds none: what the public downloads of a
-// tournament's replays, which the tournament kept whole.
+// marks, or nil when it holds none (or is no gzip stream, which no viewer
+// reads): what the public downloads of a tournament's replays, which the
+// tournament kept whole. Of a replay cut short, as by a crash, the lines
+// read are kept, as a viewer reads them.
 func bareReplay(r io.Reader) ([]byte, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, err
+		return nil, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(zr, game.MaxInput+1))
-	if err != nil {
-		return nil, err
-	}
+	data, _ := io.ReadAll(io.LimitReader(zr, game.MaxInput+1))
 	if len(data) > game.MaxInput {
 		return nil, fmt.Errorf("a replay of more than %d MiB", game.MaxInput>>20)
 	}

@@ -136,6 +136,16 @@ func TestTournamentReplaysHideMarksFromThePublic(t *testing.T) {
 		require.Equal(t, want, notes.Cut, "token %q: the cut marks too", token)
 		require.Equal(t, "deep", notes.Text, "the notes' other parts stay")
 	}
+
+	whole := mustRead(t, file)
+	require.NoError(t, os.WriteFile(filepath.Join(root, "cup", tournament.MatchesDir, "cut.arena"), whole[:len(whole)*3/4], 0o644))
+	resp := ts.get("/tournaments/cup/"+tournament.MatchesDir+"/cut.arena", "")
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	got, err := game.Open("cut.arena", body)
+	require.NoError(t, err, "a replay cut short, as by a crash, is served as far as it reads")
+	require.Empty(t, got.Timeline.Frame(1).Notes[0].Marks)
 }
 
 func mustRead(t *testing.T, path string) []byte {
