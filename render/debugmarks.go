@@ -53,6 +53,9 @@ func SquareCell(x, y, size, squash float64) MarkCell {
 type DebugMarks struct {
 	batch Batch
 	texts []markText
+	// inks are the marks' colours by what they say ("red", "#0f0"): a
+	// few, read once.
+	inks map[string]color.NRGBA
 }
 
 // markText is a text mark waiting for the shapes to be drawn under it.
@@ -62,8 +65,32 @@ type markText struct {
 	c    color.NRGBA
 }
 
-// markShadow is the dark edge under marks' shapes and texts.
-var markShadow = color.NRGBA{0x04, 0x06, 0x0c, 0xb0}
+// markShadow is the dark edge under marks' shapes and texts; markPlate
+// the plate under a text.
+var (
+	markShadow = color.NRGBA{0x04, 0x06, 0x0c, 0xb0}
+	markPlate  = color.NRGBA{0x04, 0x06, 0x0c, 0xa0}
+)
+
+// ink is the colour mark m gives itself.
+func (d *DebugMarks) ink(m *game.Mark) color.NRGBA {
+	c, ok := d.inks[m.Color]
+	if !ok {
+		r, g, b, _ := m.RGB()
+		c = color.NRGBA{r, g, b, 0xff}
+		if d.inks == nil {
+			d.inks = map[string]color.NRGBA{}
+		}
+		if len(d.inks) < 256 {
+			d.inks[m.Color] = c
+		}
+	}
+	return c
+}
+
+// markLeast is the least size of a cell as marks draw it, in pixels at
+// interface scale 1.
+const markLeast = 8
 
 // markQuads is how many quads a batch of marks takes before it is drawn,
 // within a batch's 16-bit indices.
@@ -94,8 +121,8 @@ func (d *DebugMarks) Draw(dst *ebiten.Image, seats []SeatMarks, m MarkMap, scale
 					continue
 				}
 				ink := sm.Color
-				if r, g, bl, ok := mk.RGB(); ok {
-					ink = color.NRGBA{r, g, bl, 0xff}
+				if mk.Color != "" {
+					ink = d.ink(mk)
 				}
 				d.shape(b, pass == 0, mk, at, ink, m, scale)
 				if d.batch.Len() > markQuads {
@@ -104,13 +131,16 @@ func (d *DebugMarks) Draw(dst *ebiten.Image, seats []SeatMarks, m MarkMap, scale
 			}
 		}
 	}
-	d.batch.Flush(dst)
-	size, o := 13*scale, max(1, scale)
+	// The texts, each on a dark plate (its shadow): they read on any
+	// ground, at a size that reads at any zoom.
+	size := 13 * scale
+	px := sprites.Interface().Pixel
 	for _, t := range d.texts {
-		// A dark edge round the letters: they read on any ground.
-		for _, off := range [4][2]float64{{-o, 0}, {o, 0}, {0, -o}, {0, o}} {
-			Text(dst, t.s, Bold, size, t.x+off[0], t.y+off[1], markShadow, Center)
-		}
+		w, _ := Measure(t.s, Bold, size)
+		d.batch.AddRect(px, t.x-w/2-3*scale, t.y, w+6*scale, size*1.25, markPlate)
+	}
+	d.batch.Flush(dst)
+	for _, t := range d.texts {
 		Text(dst, t.s, Bold, size, t.x, t.y, t.c, Center)
 	}
 }
@@ -133,6 +163,15 @@ func (d *DebugMarks) shape(bounds image.Rectangle, edge bool, mk *game.Mark, at 
 	reach := at.Size * (0.5 + mk.Radius)
 	if !onScreen(bounds, at.X, at.Y, reach) && mk.To == nil {
 		return
+	}
+	if least := markLeast * scale; at.Size < least {
+		// Zoomed far out, a cell is drawn as big as a mark needs to be
+		// seen: a marker of the cell rather than the cell.
+		k := least / at.Size
+		for i := 0; i < at.N; i++ {
+			at.Corners[i] = [2]float64{at.X + (at.Corners[i][0]-at.X)*k, at.Y + (at.Corners[i][1]-at.Y)*k}
+		}
+		at.Size = least
 	}
 	switch mk.Kind {
 	case "cell":
@@ -159,7 +198,7 @@ func (d *DebugMarks) shape(bounds image.Rectangle, edge bool, mk *game.Mark, at 
 			line(at.X, at.Y, x1, y1, w, ink)
 			break
 		}
-		head := max(9*scale, min(20*scale, at.Size*0.4))
+		head := min(max(9*scale, min(20*scale, at.Size*0.4)), max(0.6*l, 6*scale))
 		ux, uy := (x1-at.X)/l, (y1-at.Y)/l
 		bx, by := x1-ux*head, y1-uy*head // the head's base
 		line(at.X, at.Y, bx+ux*w*0.5, by+uy*w*0.5, w, ink)
@@ -190,7 +229,7 @@ func (d *DebugMarks) shape(bounds image.Rectangle, edge bool, mk *game.Mark, at 
 		}
 	case "text":
 		if !edge {
-			d.texts = append(d.texts, markText{s: mk.Text, x: at.X, y: at.Y - 13*scale*0.62, c: textInk(ink)})
+			d.texts = append(d.texts, markText{s: mk.Text, x: at.X, y: at.Y - 13*scale*0.65, c: textInk(ink)})
 		}
 	}
 }

@@ -7,12 +7,16 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/aic21"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/game/guardains"
 	"github.com/arena-games/arena/game/santorini"
 	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
 )
 
 // markGames are a short bots' game of each title, by its ID.
@@ -121,8 +125,8 @@ func thoughts(title game.Title) func(before, after game.Frame, s game.Seat) []ga
 
 // TestShotsDebugMarks draws the bots' debug marks of each game at 1280x800
 // into $ARENA_SHOTS for people to look at (ARENA_SHOTS=DIR xvfb-run -a go
-// test -run ShotsDebugMarks ./scenes/): marks-ID, and marks-ID-out for a
-// map zoomed out.
+// test -run ShotsDebugMarks ./scenes/): marks-ID, and marks-ID-fit for a
+// map fitted whole.
 func TestShotsDebugMarks(t *testing.T) {
 	if os.Getenv("ARENA_SHOTS") == "" {
 		t.Skip("set ARENA_SHOTS to a folder to draw the debug marks into it")
@@ -134,10 +138,9 @@ func TestShotsDebugMarks(t *testing.T) {
 		v.step(a)
 		screen(t, a, 1280, 800, "marks-"+id)
 		if mp, ok := v.view.(render.Mapped); ok {
-			area := mp.Camera().Area()
-			mp.Zoom(0.1, float64(area.Min.X+area.Max.X)/2, float64(area.Min.Y+area.Max.Y)/2)
+			mp.Fit()
 			mp.Camera().Snap()
-			screen(t, a, 1280, 800, "marks-"+id+"-out")
+			screen(t, a, 1280, 800, "marks-"+id+"-fit")
 		}
 	}
 }
@@ -262,4 +265,82 @@ func diff(a, b *image.RGBA, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// BenchmarkViewerMarks is the whole viewer's CPU time per frame at
+// 1280x800 for each game, the whole map in view, without marks and with
+// 500 marks of every seat that moves on screen (cells, lines, arrows,
+// circles and texts over the whole map, and log lines).
+func BenchmarkViewerMarks(b *testing.B) {
+	games := markGames(b)
+	for _, id := range []string{"aibg5", "aic21", "alienwarz", "guardains", "santorini"} {
+		for _, n := range []int{0, game.MaxMarks} {
+			b.Run(fmt.Sprintf("%s/%d", id, n), func(b *testing.B) {
+				rng := game.NewRand(5, 0)
+				rec := withMarks(b, games[id], func(_, after game.Frame, _ game.Seat) []game.Mark {
+					ms := make([]game.Mark, n)
+					for i := range ms {
+						ms[i] = benchMark(rng, after, i)
+					}
+					return ms
+				})
+				v, a := viewerOf(b, rec)
+				v.Seek(rec.Timeline.Len() / 2)
+				if mp, ok := v.view.(render.Mapped); ok {
+					mp.Fit()
+					mp.Camera().Snap()
+				}
+				dst := ebiten.NewImage(1280, 800)
+				v.Update(a)
+				v.Draw(dst, a)
+				shown := 0
+				for _, sm := range v.moment.Marks {
+					shown += len(sm.Marks)
+				}
+				rendertest.BenchFrames(b, dst, func(int) {
+					a.Clock += 1.0 / 60
+					v.Update(a)
+					v.Draw(dst, a)
+				})
+				b.ReportMetric(float64(shown), "marks")
+			})
+		}
+	}
+}
+
+// benchMark is the i-th of a bot's marks in the benchmark: every kind, at
+// a cell anywhere on frame f's map.
+func benchMark(rng *game.Rand, f game.Frame, i int) game.Mark {
+	cell := func() *[2]int {
+		switch s := f.State.(type) {
+		case *guardains.State:
+			return &[2]int{rng.IntN(s.Maze.W), rng.IntN(s.Maze.H)}
+		case *aic21.State:
+			return &[2]int{rng.IntN(s.W), rng.IntN(s.H)}
+		case *alienwarz.State:
+			return &[2]int{rng.IntN(alienwarz.Size), rng.IntN(alienwarz.Size)}
+		case *santorini.Board:
+			return &[2]int{rng.IntN(5), rng.IntN(5)}
+		}
+		for { // AIBG 5.0's hexagon of radius 14
+			q, r := rng.IntN(29)-14, rng.IntN(29)-14
+			if abs := q + r; abs >= -14 && abs <= 14 {
+				return &[2]int{q, r}
+			}
+		}
+	}
+	colours := []string{"", "red", "cyan", "#ffcc00"}
+	m := game.Mark{Kind: game.MarkKinds[i%len(game.MarkKinds)], At: cell(), Color: colours[i%len(colours)]}
+	switch m.Kind {
+	case "line", "arrow":
+		m.To = cell()
+	case "circle":
+		m.Radius = 1.5
+	case "text", "log":
+		m.Text = fmt.Sprintf("v=%.2f", rng.Float64())
+	}
+	if m.Kind == "log" {
+		m.At = nil
+	}
+	return m
 }
