@@ -223,6 +223,11 @@ func TestDebugMarksOnTheMap(t *testing.T) {
 			}
 			img, on := shown("all")
 			require.True(t, on, "the circle is drawn round its cell")
+			cell, _ := v.view.(render.MarkMap).MarkCell(at, 0, 0)
+			own := v.seatColor(seat)
+			require.Positive(t, near(img, cell.X, cell.Y+cell.Size*0.3, 1, func(c color.RGBA) bool {
+				return absDiff(c.R, own.R) < 40 && absDiff(c.G, own.G) < 40 && absDiff(c.B, own.B) < 40
+			}), "the cells lit without a colour of their own are in the seat's")
 			chip := v.dm.chips[seat]
 			require.False(t, chip.Empty(), "the seat has its button")
 			below := image.Rect(v.side.Min.X, chip.Max.Y, v.side.Max.X, chip.Max.Y+int(60*a.Scale))
@@ -343,4 +348,27 @@ func benchMark(rng *game.Rand, f game.Frame, i int) game.Mark {
 		m.At = nil
 	}
 	return m
+}
+
+// A seat's marks show only where the board shows what that seat knows, or
+// everything: GuardAIns with player 1's fog shows player 1's marks and log
+// lines, not player 2's.
+func TestDebugMarksFollowTheSight(t *testing.T) {
+	rec := guardainsGame(t, 6)
+	rec = withMarks(t, rec, thoughts(rec.Title))
+	v, a := viewerOf(t, rec)
+	v.Seek(3)
+	seats := func() (out []game.Seat) {
+		tick(t, a, 1)
+		drawApp(a)
+		tick(t, a, 1)
+		for _, sm := range v.moment.Marks {
+			out = append(out, sm.Seat)
+		}
+		return out
+	}
+	require.Equal(t, []game.Seat{0, 1}, seats(), "the whole game: both players' marks")
+	v.view.(render.Actor).Act(1) // player 1's view
+	require.Equal(t, []game.Seat{0}, seats(), "player 1's view: player 1's marks alone")
+	require.Equal(t, uint8(1), v.dm.noted, "and player 1's log lines alone")
 }
