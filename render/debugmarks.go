@@ -218,7 +218,7 @@ func (d *DebugMarks) shape(bounds image.Rectangle, edge bool, mk *game.Mark, at 
 		if mk.Radius > 0 {
 			r = at.Size * mk.Radius
 		}
-		n := int(max(12, min(48, r/5))) // facets well under a pixel deep
+		n := int(max(12, min(96, math.Pi*math.Sqrt(r/0.6)))) // facets under a third of a pixel deep
 		for i := 0; i < n; i++ {
 			a0, a1 := 2*math.Pi*float64(i)/float64(n), 2*math.Pi*float64(i+1)/float64(n)
 			// Each piece reaches a little past its end, closing the joins.
