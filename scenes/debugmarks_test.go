@@ -372,3 +372,34 @@ func TestDebugMarksFollowTheSight(t *testing.T) {
 	require.Equal(t, []game.Seat{0}, seats(), "player 1's view: player 1's marks alone")
 	require.Equal(t, uint8(1), v.dm.noted, "and player 1's log lines alone")
 }
+
+// At a position the map shows what each bot drew while it chose its move
+// from there, and keeps it while that move plays out, forwards or back;
+// once the next position settles, the marks of the move from there.
+func TestDebugMarksOfTheMoveFromThePositionShown(t *testing.T) {
+	rec := botMatch(t, "alienwarz", []string{"strategist", "miner"}, nil)
+	rec = withMarks(t, rec, func(before, after game.Frame, s game.Seat) []game.Mark {
+		_, cells := unitCells(rec.Title, before, s)
+		return []game.Mark{{Kind: "text", At: &cells[0], Text: fmt.Sprint(after.Turn)}}
+	})
+	v, a := viewerOf(t, rec)
+	turn := func() string {
+		v.step(a)
+		require.Len(t, v.moment.Marks, 1)
+		return v.moment.Marks[0].Marks[0].Text
+	}
+	n := rec.Timeline.Len()
+	v.Seek(4)
+	require.Equal(t, "5", turn(), "settled at 4: the move from 4")
+	v.clock.StepForward(n)
+	require.False(t, v.clock.Settled())
+	require.Equal(t, "5", turn(), "while the move from 4 plays")
+	v.clock.Tick(5, n, false)
+	require.True(t, v.clock.Settled())
+	require.Equal(t, "6", turn(), "settled at 5: the move from 5")
+	v.clock.StepBack(n)
+	require.Equal(t, "5", turn(), "the move from 4 played backwards")
+	v.Seek(n - 1)
+	v.step(a)
+	require.Empty(t, v.moment.Marks, "at the end: no move is being chosen")
+}
