@@ -48,8 +48,9 @@ type cutKey struct {
 // marksRead is how many frames a tick reads for the seats that drew.
 const marksRead = 256
 
-// The most log lines the side panel shows for a turn.
-const maxLogLines = 5
+// The most log lines the side panel shows for a turn, shared between the
+// seats shown (two each at least).
+const maxLogLines = 6
 
 // marksMoment works out the marks of the moment: those of the turn being
 // decided at the position shown, what each bot drew while it chose its
@@ -179,11 +180,13 @@ func (v *Viewer) drawMarksPanel(dst *ebiten.Image, a *App, x, y, w float64) floa
 		cx += chipW + 6*s
 	}
 	y += 30 * s
-	// The log lines and the cuts of the seats shown.
-	lines := 0
+	// The log lines and the cuts of the seats shown, the room shared
+	// between them.
+	shown := d.noted &^ d.hidden
+	per := max(2, maxLogLines/max(1, bits.OnesCount8(shown)))
 	for seat := game.Seat(0); seat < 8; seat++ {
 		n := &d.notes[seat]
-		if d.noted&(1<<seat) == 0 || d.hidden&(1<<seat) != 0 {
+		if shown&(1<<seat) == 0 {
 			continue
 		}
 		if n.Cut > 0 {
@@ -193,13 +196,15 @@ func (v *Viewer) drawMarksPanel(dst *ebiten.Image, a *App, x, y, w float64) floa
 			v.logLine(dst, seat, cut, render.Bad, x, y, w, s)
 			y += 18 * s
 		}
+		lines := 0
 		for i := range n.Marks {
 			if n.Marks[i].Kind != "log" {
 				continue
 			}
-			if lines == maxLogLines {
-				render.Text(dst, "…", render.Bold, 13*s, x+16*s, y, render.InkFaint, render.Left)
-				return y + 18*s
+			if lines == per {
+				render.Text(dst, "…", render.Bold, 13*s, x+16*s, y-4*s, render.InkFaint, render.Left)
+				y += 14 * s
+				break
 			}
 			v.logLine(dst, seat, n.Marks[i].Text, render.InkDim, x, y, w, s)
 			y += 18 * s

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -126,13 +127,14 @@ func thoughts(title game.Title) func(before, after game.Frame, s game.Seat) []ga
 // TestShotsDebugMarks draws the bots' debug marks of each game at 1280x800
 // into $ARENA_SHOTS for people to look at (ARENA_SHOTS=DIR xvfb-run -a go
 // test -run ShotsDebugMarks ./scenes/): marks-ID, and marks-ID-fit for a
-// map fitted whole.
+// map fitted whole; the replays too (marks-ID.arena), to open in the window.
 func TestShotsDebugMarks(t *testing.T) {
 	if os.Getenv("ARENA_SHOTS") == "" {
 		t.Skip("set ARENA_SHOTS to a folder to draw the debug marks into it")
 	}
 	for id, rec := range markGames(t) {
 		rec = withMarks(t, rec, thoughts(rec.Title))
+		require.NoError(t, game.Save(rec, filepath.Join(os.Getenv("ARENA_SHOTS"), "marks-"+id+".arena")))
 		v, a := viewerOf(t, rec)
 		v.Seek(min(rec.Timeline.Len()-2, 9))
 		v.step(a)
