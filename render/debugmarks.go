@@ -56,6 +56,8 @@ type DebugMarks struct {
 	// inks are the marks' colours by what they say ("red", "#0f0"): a
 	// few, read once.
 	inks map[string]color.NRGBA
+	// short are texts too long for a cell, shortened, by their words.
+	short map[string]string
 }
 
 // markText is a text mark waiting for the shapes to be drawn under it.
@@ -86,6 +88,26 @@ func (d *DebugMarks) ink(m *game.Mark) color.NRGBA {
 		}
 	}
 	return c
+}
+
+// markTextMax is the most bytes of a text mark shown on the map: a short
+// text on a cell (a log line shows whole in the side panel).
+const markTextMax = 32
+
+// shorten is text as the map shows it: at most markTextMax bytes.
+func (d *DebugMarks) shorten(text string) string {
+	if len(text) <= markTextMax {
+		return text
+	}
+	short, ok := d.short[text]
+	if !ok {
+		if d.short == nil || len(d.short) > 4096 {
+			d.short = map[string]string{}
+		}
+		short = game.Clip(text, markTextMax)
+		d.short[text] = short
+	}
+	return short
 }
 
 // markLeast is the least size of a cell as marks draw it, in pixels at
@@ -229,7 +251,7 @@ func (d *DebugMarks) shape(bounds image.Rectangle, edge bool, mk *game.Mark, at 
 		}
 	case "text":
 		if !edge {
-			d.texts = append(d.texts, markText{s: mk.Text, x: at.X, y: at.Y - 13*scale*0.65, c: textInk(ink)})
+			d.texts = append(d.texts, markText{s: d.shorten(mk.Text), x: at.X, y: at.Y - 13*scale*0.65, c: textInk(ink)})
 		}
 	}
 }
