@@ -29,6 +29,9 @@ type Moment struct {
 	// a bit per seat (1 << seat): what is hidden from them stays hidden,
 	// whatever view a key asks for.
 	People uint8
+	// Marks are the seats' debug marks to draw over the map (DebugMarks),
+	// as the viewer chose them; nil draws none.
+	Marks []SeatMarks
 }
 
 // Person is the one seat people play in m, and false when they play none

@@ -26,6 +26,7 @@ const (
 	ActFaster
 	ActSlower
 	ActNotes
+	ActDebugMarks
 	ActZoomIn
 	ActZoomOut
 	ActFit
@@ -93,6 +94,7 @@ var keymap = [actionCount]render.Binding{
 	ActPanLeft:     {Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Shift: true, Press: render.Hold},
 	ActPanRight:    {Keys: []ebiten.Key{ebiten.KeyArrowRight}, Shift: true, Press: render.Hold},
 	ActNotes:       {Keys: []ebiten.Key{ebiten.KeyV}, Names: "V", About: "show / hide the computer's evaluations on the board"},
+	ActDebugMarks:  {Keys: []ebiten.Key{ebiten.KeyM}, Names: "M", About: "the bots' debug marks: every player's / one player's / none"},
 	ActReverse:     {Keys: []ebiten.Key{ebiten.KeyR}, Names: "R", About: "play backwards (again: forwards)"},
 	ActNextEvent:   {Keys: []ebiten.Key{ebiten.KeyN}, Names: "N · P", About: "next / previous event (kills, the stone, the boss, …)"},
 	ActPrevEvent:   {Keys: []ebiten.Key{ebiten.KeyP}},

@@ -313,6 +313,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 		y += 6 * s
 		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
+	y = v.drawMarksPanel(dst, a, x, y, w)
 	// The chart, as high as it may be with two moves listed under it.
 	v.panel.chartR = image.Rectangle{}
 	if h := math.Min(chartH*s, float64(r.Max.Y)-y-(moveRowH*2+54)*s); v.hasChart() && h >= chartMinH*s {

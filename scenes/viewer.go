@@ -46,6 +46,8 @@ type Viewer struct {
 	// sides are what the seats people play here know, in a game of hidden
 	// information (sides.go); nil otherwise.
 	sides *sides
+	// dm is what the viewer shows of the bots' debug marks (debugmarks.go).
+	dm debugMarks
 
 	clock       playback.Clock
 	chron       *Chronicle
@@ -411,6 +413,7 @@ func (v *Viewer) step(a *App) {
 	if _, ok := v.sideShown(); ok {
 		m.Prev, m.Cur = v.boardFrame(prev), v.boardFrame(cur)
 	}
+	v.marksMoment(m)
 	v.atEnd = v.clock.Cursor == tl.Len()-1 && v.clock.Settled()
 	v.dir.frame(v, a)
 	v.view.Update(m)
@@ -492,6 +495,7 @@ func (v *Viewer) controls(a *App, person bool) {
 		v.togglePlay()
 	}
 	v.updateScrub(in)
+	v.marksInput(a)
 	v.panelInput(a)
 }
 

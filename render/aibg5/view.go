@@ -56,6 +56,8 @@ var worldLayout = hex.Layout{Orientation: hex.Pointy, SizeX: sprites.HexRadius, 
 
 // View draws AIBG 5.0 frames.
 type View struct {
+	// debug draws the seats' debug marks (MarkCell places them).
+	debug render.DebugMarks
 	area  image.Rectangle
 	scale float64
 	cam   render.Camera
@@ -211,6 +213,7 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	board := dst.SubImage(v.area).(*ebiten.Image) // what is zoomed in stays in the area
 	b.Flush(board)
 	v.marks.Flush(board)
+	v.debug.Draw(board, m.Marks, v, v.scale)
 	v.drawCard(dst, cur, m)
 }
 

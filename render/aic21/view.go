@@ -41,6 +41,10 @@ const colW = 268
 
 // View draws AIC21 frames.
 type View struct {
+	// debug draws the seats' debug marks (MarkCell places them).
+	debug render.DebugMarks
+	// drawn is the state Draw draws, for MarkCell.
+	drawn         *aic21.State
 	board, column image.Rectangle // the map's part of the area, the column's
 	area          image.Rectangle
 	compact       bool
@@ -377,6 +381,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	b.Flush(board)
 	v.drawSeams(board, cur)
 	v.marks.Flush(board)
+	v.drawn = cur
+	v.debug.Draw(board, m.Marks, v, v.scale)
 	if !v.column.Empty() {
 		v.drawColumn(dst, cur, m)
 	}

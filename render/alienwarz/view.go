@@ -37,6 +37,8 @@ const hudW = 300
 
 // View draws AlienWarz frames.
 type View struct {
+	// debug draws the seats' debug marks (MarkCell places them).
+	debug render.DebugMarks
 	area  image.Rectangle
 	scale float64
 	sheet *sprites.AlienWarz
@@ -193,6 +195,10 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawFactories(cur, m)
 	v.drawAliens(cur, prev, m)
 	v.drawEffects(cur, prev, m)
+	b.Flush(dst)
+	field := image.Rect(int(v.bx-v.cell/2), int(v.by-v.cell/2), v.hud.Min.X, int(v.by+v.cell*(alienwarz.Size+0.5))) // not over the HUD
+	v.debug.Draw(dst.SubImage(field).(*ebiten.Image), m.Marks, v, v.scale)
+	b.Begin(v.sheet.Atlas)
 	v.drawHUDIcons(cur, m)
 	v.drawHUDCards(dst, cur)
 	b.Flush(dst)

@@ -42,6 +42,10 @@ const (
 
 // View draws GuardAIns frames.
 type View struct {
+	// debug draws the seats' debug marks (MarkCell places them).
+	debug render.DebugMarks
+	// drawn is the state Draw draws, for MarkCell.
+	drawn *guardains.State
 	area  image.Rectangle
 	scale float64
 	cam   render.Camera
@@ -285,6 +289,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 	v.drawEffects(cur, prev, mode, m)
 	b.Flush(board)
 	v.marks.Flush(board)
+	v.drawn = cur
+	v.debug.Draw(board, m.Marks, v, v.scale)
 	v.mini.draw(dst, v, cur, mode)
 	v.drawCard(dst, cur, mode)
 	v.drawOrderPanel(dst, cur, m)

@@ -30,6 +30,10 @@ var (
 
 // View draws Santorini frames and turns clicks into moves.
 type View struct {
+	// debug draws the seats' debug marks (MarkCell places them).
+	debug render.DebugMarks
+	// drawn is the board Draw draws, for MarkCell.
+	drawn  *santorini.Board
 	area   image.Rectangle
 	scale  float64
 	geo    Geometry
@@ -331,6 +335,8 @@ func (v *View) Draw(dst *ebiten.Image, m *render.Moment) {
 		}
 	}
 	v.drawLabels(dst)
+	v.drawn = cur
+	v.debug.Draw(dst.SubImage(v.area).(*ebiten.Image), m.Marks, v, v.scale)
 	if m.Next != nil && m.T >= 1 {
 		v.drawNotes(dst, cur, m.Next)
 	}
