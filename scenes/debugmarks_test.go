@@ -27,22 +27,8 @@ func markGames(t testing.TB) map[string]*game.Recording {
 		"alienwarz": botMatch(t, "alienwarz", []string{"strategist", "miner"}, nil),
 		"guardains": guardainsGame(t, 12),
 		"aic21":     aic21Game(t, 12),
-		"santorini": santoriniGame(t),
+		"santorini": santoriniGame(t, 7),
 	}
-}
-
-// santoriniGame is a game of Santorini between two alpha-beta players of
-// depth 2.
-func santoriniGame(t testing.TB) *game.Recording {
-	title, err := game.Lookup("santorini")
-	require.NoError(t, err)
-	st := game.Setup{Title: title, Seed: 7, Seats: []game.SeatSpec{{Kind: "alphabeta", Strength: "2"}, {Kind: "alphabeta", Strength: "1"}}}
-	m, closeFiles, err := st.Start()
-	require.NoError(t, err)
-	_, err = m.Run(t.Context())
-	require.NoError(t, err)
-	require.NoError(t, closeFiles())
-	return m.Recording()
 }
 
 // withMarks plays rec's moves again into a new recording whose steps

@@ -72,7 +72,7 @@ var sections = map[Action]string{
 }
 
 // mouse is what the mouse does everywhere, first in the help.
-var mouse = render.Binding{Names: "Mouse", About: "click buttons, drag the scrub bar; arrows and Enter work too"}
+var mouse = render.Binding{Names: "Mouse", About: "click buttons, drag the scrub bar (or arrows and Enter)"}
 
 // keymap is the one place where Arena's own keys are bound; the input, the
 // help overlay and docs/controls.md read it.
@@ -80,7 +80,7 @@ var keymap = [actionCount]render.Binding{
 	ActConfirm:     {Keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyNumpadEnter}, Names: "Enter", About: "choose the focused item"},
 	ActBack:        {Keys: []ebiten.Key{ebiten.KeyEscape}, Names: "Esc", About: "back · pause menu · take back a half-entered move"},
 	ActPlayPause:   {Keys: []ebiten.Key{ebiten.KeySpace}, Names: "Space", About: "play / pause (computer games: run to the end / hold)"},
-	ActStepForward: {Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyPeriod}, Names: "→", About: "step forward (computer games in step mode: play one move)"},
+	ActStepForward: {Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyPeriod}, Names: "→", About: "step forward (step mode: play one move)"},
 	ActStepBack:    {Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyComma}, Names: "←", About: "step back"},
 	ActFirst:       {Keys: []ebiten.Key{ebiten.KeyHome}, Names: "Home", About: "go to the start"},
 	ActLast:        {Keys: []ebiten.Key{ebiten.KeyEnd}, Names: "End", About: "go to the newest turn"},
@@ -88,28 +88,28 @@ var keymap = [actionCount]render.Binding{
 	ActSlower:      {Keys: []ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyBracketLeft}, Names: "↓ / [", About: "slower"},
 	ActZoomIn:      {Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, Chars: "+", Names: "+ / wheel", About: "zoom in (maps; on boards without a map: faster)"},
 	ActZoomOut:     {Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, Names: "−", About: "zoom out (maps; on boards without a map: slower)"},
-	ActFit:         {Keys: []ebiten.Key{ebiten.KeyF}, Names: "F · drag", About: "fit the whole map; drag with any button, or Shift + arrows, to pan"},
+	ActFit:         {Keys: []ebiten.Key{ebiten.KeyF}, Names: "F · drag", About: "fit the whole map; drag or Shift + arrows: pan"},
 	ActPanUp:       {Keys: []ebiten.Key{ebiten.KeyArrowUp}, Shift: true, Press: render.Hold},
 	ActPanDown:     {Keys: []ebiten.Key{ebiten.KeyArrowDown}, Shift: true, Press: render.Hold},
 	ActPanLeft:     {Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Shift: true, Press: render.Hold},
 	ActPanRight:    {Keys: []ebiten.Key{ebiten.KeyArrowRight}, Shift: true, Press: render.Hold},
 	ActNotes:       {Keys: []ebiten.Key{ebiten.KeyV}, Names: "V", About: "show / hide the computer's evaluations on the board"},
-	ActDebugMarks:  {Keys: []ebiten.Key{ebiten.KeyM}, Names: "M", About: "the bots' debug marks: every player's / one player's / none"},
+	ActDebugMarks:  {Keys: []ebiten.Key{ebiten.KeyM}, Names: "M", About: "bots' debug marks: all / one player's / none"},
 	ActReverse:     {Keys: []ebiten.Key{ebiten.KeyR}, Names: "R", About: "play backwards (again: forwards)"},
 	ActNextEvent:   {Keys: []ebiten.Key{ebiten.KeyN}, Names: "N · P", About: "next / previous event (kills, the stone, the boss, …)"},
 	ActPrevEvent:   {Keys: []ebiten.Key{ebiten.KeyP}},
-	ActPanels:      {Keys: []ebiten.Key{ebiten.KeyH}, Names: "H", About: "the map first, under a scoreboard (for a projector) / the panels beside the map"},
-	ActDirector:    {Keys: []ebiten.Key{ebiten.KeyD}, Names: "D", About: "director: the camera goes where the action is; Tab or a click follows a unit"},
+	ActPanels:      {Keys: []ebiten.Key{ebiten.KeyH}, Names: "H", About: "the map first, for a projector / panels beside it"},
+	ActDirector:    {Keys: []ebiten.Key{ebiten.KeyD}, Names: "D", About: "director: the camera follows the action (Tab: a unit)"},
 	ActMarkIn:      {Keys: []ebiten.Key{ebiten.KeyI}, Names: "I · O", About: "mark where a clip starts / ends (the scrub bar shows it)"},
 	ActMarkOut:     {Keys: []ebiten.Key{ebiten.KeyO}},
-	ActExport:      {Keys: []ebiten.Key{ebiten.KeyE}, Names: "E", About: "export the marked clip (or the whole game) as an animated GIF"},
-	ActChart:       {Keys: []ebiten.Key{ebiten.KeyK}, Names: "K", About: "the chart's next quantity (time per move: white ticks, over the limit)"},
-	ActCompare:     {Keys: []ebiten.Key{ebiten.KeyC}, Names: "C", About: "compare with another replay of the same game, side by side"},
-	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn (a person, a computer, a program)"},
+	ActExport:      {Keys: []ebiten.Key{ebiten.KeyE}, Names: "E", About: "export the clip (or the whole game) as a GIF"},
+	ActChart:       {Keys: []ebiten.Key{ebiten.KeyK}, Names: "K", About: "next chart; white ticks: moves over the limit"},
+	ActCompare:     {Keys: []ebiten.Key{ebiten.KeyC}, Names: "C", About: "compare with another replay, side by side"},
+	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn"},
 	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
 	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
 	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},
-	ActSort:        {Keys: []ebiten.Key{ebiten.KeyO}, Names: "O", About: "sort the standings by the next column (or click a heading)"},
+	ActSort:        {Keys: []ebiten.Key{ebiten.KeyO}, Names: "O", About: "sort the standings by the next column"},
 	ActUp:          {Keys: []ebiten.Key{ebiten.KeyArrowUp}, Press: render.Repeat, Names: "↑ ↓ · Tab", About: "the previous / next item"},
 	ActDown:        {Keys: []ebiten.Key{ebiten.KeyArrowDown}, Press: render.Repeat},
 	ActNext:        {Keys: []ebiten.Key{ebiten.KeyTab}},

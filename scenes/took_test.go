@@ -68,19 +68,19 @@ func slowAt(turn int, _ game.Seat) int64 {
 	return 3 + int64(turn%5)*4
 }
 
-// near reports whether c is within 40 of want in each channel.
-func near(c color.Color, want color.NRGBA) bool {
+// closeTo reports whether c is within 40 of want in each channel.
+func closeTo(c color.Color, want color.NRGBA) bool {
 	r, g, b, _ := c.RGBA()
 	d := func(x uint32, y uint8) bool { return math.Abs(float64(x>>8)-float64(y)) <= 40 }
 	return d(r, want.R) && d(g, want.G) && d(b, want.B)
 }
 
-// count is how many pixels of img in r are near want.
-func count(img *image.RGBA, r image.Rectangle, want color.NRGBA) int {
+// countClose is how many pixels of img in r are near want.
+func countClose(img *image.RGBA, r image.Rectangle, want color.NRGBA) int {
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			if near(img.At(x, y), want) {
+			if closeTo(img.At(x, y), want) {
 				n++
 			}
 		}
@@ -114,8 +114,8 @@ func TestTimePerMoveChart(t *testing.T) {
 	img := screen(t, a, 1280, 800, "took-santorini")
 	plot := v.panel.chartR
 	require.False(t, plot.Empty(), "the chart is drawn")
-	require.Greater(t, count(img, plot, v.seatColor(0)), 20, "the first seat's line")
-	require.Greater(t, count(img, plot, v.seatColor(1)), 20, "the second seat's line")
+	require.Greater(t, countClose(img, plot, v.seatColor(0)), 20, "the first seat's line")
+	require.Greater(t, countClose(img, plot, v.seatColor(1)), 20, "the second seat's line")
 	// The limit of 1 s on a chart up to 10 s: 3 of 4 powers of ten up.
 	ly := plot.Max.Y - 2 - int(float64(plot.Dy()-4)*3/4)
 	dashes := 0
@@ -129,7 +129,7 @@ func TestTimePerMoveChart(t *testing.T) {
 	}
 	require.Greater(t, dashes, plot.Dx()/3, "the limit, dashed across the chart")
 	lx := plot.Min.X + int(float64(plot.Dx())*9/float64(rec.Timeline.Len()-1))
-	require.Greater(t, count(img, image.Rect(lx-3, ly-6, lx+4, ly+2), lateInk), 6, "the move over the limit, a white dot")
+	require.Greater(t, countClose(img, image.Rect(lx-3, ly-6, lx+4, ly+2), lateInk), 6, "the move over the limit, a white dot")
 	for s := range rec.Timeline.Frame(9).Moves {
 		require.Equal(t, "1.01 s", formatMillis(v.chron.Took[9][s]))
 	}
