@@ -391,3 +391,21 @@ func TestDebugMarksOfTheMoveFromThePositionShown(t *testing.T) {
 	v.step(a)
 	require.Empty(t, v.moment.Marks, "at the end: no move is being chosen")
 }
+
+// A show for the room (the kiosk, the demo) starts without the bots'
+// debug marks, which may tell a team's strategy; M shows them.
+func TestTheShowHidesDebugMarks(t *testing.T) {
+	rec := withMarks(t, santoriniGame(t, 7), func(_, _ game.Frame, _ game.Seat) []game.Mark {
+		return []game.Mark{{Kind: "log", Text: "my plan"}}
+	})
+	show := newShow(&oneGame{NewViewer(rec, mustView(t))}, 1)
+	a := newTestApp(show)
+	defer show.Close()
+	waitFor(t, a, func() bool { return show.phase == showTitle })
+	show.since -= titleTime
+	waitFor(t, a, func() bool { return show.phase == showPlaying })
+	v := show.Viewer()
+	require.Equal(t, "Debug marks: hidden", v.marksState(1<<rec.Title.Seats()-1))
+	press(t, a, ActDebugMarks)
+	require.Zero(t, v.dm.hidden, "M shows every player's")
+}

@@ -238,11 +238,13 @@ func (s *Show) pointerOver(a *App) {
 }
 
 // start shows the title card of viewer v's game, with the map first (H
-// brings the panels back); its match (a live one) waits for the card.
+// brings the panels back) and without the bots' debug marks (M); its
+// match (a live one) waits for the card.
 func (s *Show) start(a *App, v *Viewer) {
 	s.v = v
 	v.show = true
 	v.mapFirst = true
+	v.dm.hidden = ^uint8(0) // the room sees no bot's debug marks; M shows them
 	v.SetDirector(true)
 	if p := v.pacer(); p != nil {
 		p.SetMode(game.PacePause)
