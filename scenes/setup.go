@@ -291,17 +291,9 @@ func (s *Setup) Update(a *App) error {
 	case s.back:
 		a.Pop()
 	case s.start:
-		st, pace, err := s.Game()
-		if err != nil {
-			a.Toast("%v", err)
-			return nil
+		if v := startSetUp(a, s.Game); v != nil {
+			a.Replace(v)
 		}
-		v, err := StartMatch(a, st, pace)
-		if err != nil {
-			a.Toast("%v", err)
-			return nil
-		}
-		a.Replace(v)
 	}
 	return nil
 }

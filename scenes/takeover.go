@@ -132,18 +132,10 @@ func (t *TakeOver) Update(a *App) error {
 	case t.back:
 		a.Pop()
 	case t.start:
-		st, pace, err := t.Game()
-		if err != nil {
-			a.Toast("%v", err)
-			return nil
+		if v := startSetUp(a, t.Game); v != nil {
+			a.Pop()
+			a.Push(v)
 		}
-		v, err := StartMatch(a, st, pace)
-		if err != nil {
-			a.Toast("%v", err)
-			return nil
-		}
-		a.Pop()
-		a.Push(v)
 	}
 	return nil
 }

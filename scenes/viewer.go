@@ -121,6 +121,20 @@ func NewViewer(rec *game.Recording, view render.View) *Viewer {
 	return v
 }
 
+// startSetUp starts the match a form sets up (set), or says in a toast
+// why it cannot: nil then.
+func startSetUp(a *App, set func() (game.Setup, game.PaceMode, error)) *Viewer {
+	st, pace, err := set()
+	if err == nil {
+		var v *Viewer
+		if v, err = StartMatch(a, st, pace); err == nil {
+			return v
+		}
+	}
+	a.Toast("%v", err)
+	return nil
+}
+
 // StartMatch starts a match in the window: it writes the replay and the move
 // file in the app's replay folder (none without a folder, as in a browser)
 // and opens the viewer on it.
