@@ -58,6 +58,21 @@ type DebugMarks struct {
 	inks map[string]color.NRGBA
 	// short are texts too long for a cell, shortened, by their words.
 	short map[string]string
+	// layer holds the marks drawn last, drawn again while what they were
+	// drawn from stays: the same marks, cells at the same places (the
+	// camera still), the same bounds and scale.
+	layer      *ebiten.Image
+	drawn, was []drawnSeat
+	cells      []MarkCell
+	bounds     image.Rectangle
+	scale      float64
+}
+
+// drawnSeat is what a seat's marks in the layer were drawn from.
+type drawnSeat struct {
+	first *game.Mark
+	n     int
+	color color.NRGBA
 }
 
 // markText is a text mark waiting for the shapes to be drawn under it.
@@ -125,6 +140,62 @@ func (d *DebugMarks) Draw(dst *ebiten.Image, seats []SeatMarks, m MarkMap, scale
 	if len(seats) == 0 {
 		return
 	}
+	b := dst.Bounds()
+	if !d.same(seats, m, b, scale) {
+		if d.layer == nil || d.layer.Bounds().Size() != b.Max {
+			if d.layer != nil {
+				d.layer.Deallocate()
+			}
+			d.layer = ebiten.NewImage(b.Max.X, b.Max.Y)
+		}
+		d.layer.Clear()
+		d.draw(d.layer.SubImage(b).(*ebiten.Image), seats, m, scale)
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
+	dst.DrawImage(d.layer.SubImage(b).(*ebiten.Image), &op)
+}
+
+// same reports whether the layer holds these marks as they would be
+// drawn now; if not, it notes what they will be drawn from.
+func (d *DebugMarks) same(seats []SeatMarks, m MarkMap, b image.Rectangle, scale float64) bool {
+	same := d.layer != nil && b == d.bounds && scale == d.scale && len(seats) == len(d.drawn)
+	d.bounds, d.scale = b, scale
+	d.was, d.drawn = d.drawn, d.was[:0]
+	for i, sm := range seats {
+		ds := drawnSeat{n: len(sm.Marks), color: sm.Color}
+		if ds.n > 0 {
+			ds.first = &sm.Marks[0]
+		}
+		same = same && ds == d.was[i]
+		d.drawn = append(d.drawn, ds)
+	}
+	cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+	k := 0
+	for _, sm := range seats {
+		for i := range sm.Marks {
+			for _, c := range []*[2]int{sm.Marks[i].At, sm.Marks[i].To} {
+				if c == nil {
+					continue
+				}
+				at, _ := m.MarkCell(*c, cx, cy)
+				if k < len(d.cells) {
+					same = same && d.cells[k] == at
+					d.cells[k] = at
+				} else {
+					same = false
+					d.cells = append(d.cells, at)
+				}
+				k++
+			}
+		}
+	}
+	d.cells = d.cells[:k]
+	return same
+}
+
+// draw draws the marks onto dst.
+func (d *DebugMarks) draw(dst *ebiten.Image, seats []SeatMarks, m MarkMap, scale float64) {
 	b := dst.Bounds()
 	cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
 	d.batch.Begin(sprites.Interface().Atlas)
