@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/net/sandbox"
 )
 
 // maxPipe is the most a pipe holds (Linux's /proc/sys/fs/pipe-max-size).
@@ -27,8 +28,18 @@ type stderrLog struct {
 	line    []byte     // the line being read, up to maxLine
 	long    bool       // the line being read is longer than maxLine
 	pending game.Notes // the marks since the last reply
+	logged  int64      // bytes written to the log file
 	done    chan struct{}
 }
+
+// maxLog is the most of a bot's stderr its log file keeps: what the bot
+// itself could write to a file in the sandbox (RLIMIT_FSIZE), as it did
+// when its stderr was that file.
+var maxLog = sandbox.DefaultLimits.FileSize
+
+// logCut ends a log file cut at maxLog.
+const logCut = "\n[arena: the rest of the bot's stderr is not kept: more than its file size limit]\n"
+
 
 func newStderrLog(pipe, file *os.File) *stderrLog {
 	l := &stderrLog{pipe: pipe, file: file, done: make(chan struct{})}
@@ -58,7 +69,14 @@ func (l *stderrLog) scan(chunk []byte) {
 	if len(chunk) == 0 {
 		return
 	}
-	l.file.Write(chunk)
+	if l.logged < maxLog {
+		keep := chunk[:min(int64(len(chunk)), maxLog-l.logged)]
+		l.file.Write(keep)
+		l.logged += int64(len(keep))
+		if l.logged == maxLog {
+			l.file.WriteString(logCut)
+		}
+	}
 	for len(chunk) > 0 {
 		i := bytes.IndexByte(chunk, '\n')
 		part := chunk

@@ -171,3 +171,22 @@ while IFS= read -r view; do echo rest; done
 		}
 	}
 }
+
+// A bot's stderr log keeps at most what the bot could write to a file
+// itself (its file size limit), and says where it was cut; the match goes
+// on and its marks are still read.
+func TestStderrLogIsBounded(t *testing.T) {
+	defer func(m int64) { maxLog = m }(maxLog)
+	maxLog = 4000
+	script := bot(t, `head -c 20000 /dev/zero | tr '\0' 'x' >&2; echo >&2
+while IFS= read -r view; do echo '#log still here' >&2; echo rest; done
+`)
+	rec, _, p := play(t, script, 4, Options{})
+	lines, _ := moves(rec)
+	require.Equal(t, []string{"rest", "rest"}, lines)
+	require.Equal(t, "still here", rec.Timeline.Frame(1).Notes[0].Marks[0].Text)
+	data, err := os.ReadFile(p.StderrPath)
+	require.NoError(t, err)
+	require.Equal(t, maxLog+int64(len(logCut)), int64(len(data)))
+	require.True(t, strings.HasSuffix(string(data), logCut))
+}
