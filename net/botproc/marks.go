@@ -40,7 +40,6 @@ var maxLog = sandbox.DefaultLimits.FileSize
 // logCut ends a log file cut at maxLog.
 const logCut = "\n[arena: the rest of the bot's stderr is not kept: more than its file size limit]\n"
 
-
 func newStderrLog(pipe, file *os.File) *stderrLog {
 	l := &stderrLog{pipe: pipe, file: file, done: make(chan struct{})}
 	go l.read()
