@@ -20,6 +20,10 @@ type Entrant struct {
 	// does not answer in time gives the empty move, which the engine
 	// penalises as its rules say.
 	Limit time.Duration
+	// Held is the time per move a contest's protocol holds the seat to
+	// (its server times the bot out itself); the replay records it as the
+	// seat's limit where Limit is 0.
+	Held time.Duration
 	// Refusals bounds how many of a Retrier's moves are refused in one
 	// ask: past it, its next move goes to the engine unchecked, which
 	// penalises an illegal one as its rules say. 0 means no bound (a
@@ -79,11 +83,11 @@ func (m *Match) Header() Header {
 	for _, e := range m.Seats {
 		h.Seats = append(h.Seats, e.Spec.String())
 		named = named || e.Name != ""
-		limited = limited || e.Limit > 0
+		limited = limited || e.Limit > 0 || e.Held > 0
 	}
 	if limited {
 		for _, e := range m.Seats {
-			h.LimitMS = append(h.LimitMS, e.Limit.Milliseconds())
+			h.LimitMS = append(h.LimitMS, cmp.Or(e.Limit, e.Held).Milliseconds())
 		}
 	}
 	if named {

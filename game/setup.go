@@ -129,7 +129,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 		if g, ok := s.Given[Seat(i)]; ok {
 			e.Player, e.Limit, e.Refusals = g.Player, g.Limit, g.Refusals
 		} else if _, _, ok := FindContest(s.Title, spec.Kind); ok {
-			e.Player = lobby.Player(Seat(i))
+			e.Player, e.Held = lobby.Player(Seat(i)), s.Limit
 		} else if c, ok := FindConnector(s.Title, spec.Kind); ok {
 			p, err := c.New(s.Title, spec.Strength, Seat(i), s.logs(i))
 			if err != nil {

@@ -297,6 +297,7 @@ func TestTeamLogins(t *testing.T) {
 	rec := contesttest.SameAsLocal(t, m.Out, res)
 	require.Equal(t, "quiffs", rec.Header.Config.Options["name2"])
 	require.Equal(t, "glarbs", rec.Header.Config.Options["name4"])
+	require.Equal(t, []int64{300, 300, 300, 300}, rec.Header.LimitMS, "the contest seats' limit, which their protocol holds them to, is recorded with the others'")
 }
 
 // A team's bot that dies mid-match and is started again logs in with its
