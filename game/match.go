@@ -45,6 +45,8 @@ type Match struct {
 	// PreludeNotes, when set, are the notes of the prelude's steps, in
 	// step order: what the players of a replay taken over thought.
 	PreludeNotes []map[Seat]Notes
+	// PreludeTook, when set, are the seats' times of the prelude's steps.
+	PreludeTook []map[Seat]time.Duration
 	// Origin, when the prelude continues a replay, names it for the
 	// match's own replay.
 	Origin *Origin
@@ -121,7 +123,11 @@ func (m *Match) Run(ctx context.Context) (Result, error) {
 		if i < len(m.PreludeNotes) {
 			notes = m.PreludeNotes[i]
 		}
-		if err := m.play(moves, notes, nil, true); err != nil {
+		var took map[Seat]time.Duration
+		if i < len(m.PreludeTook) {
+			took = m.PreludeTook[i]
+		}
+		if err := m.play(moves, notes, took, true); err != nil {
 			return Result{}, fmt.Errorf("loaded step %d: %w", i+1, err)
 		}
 	}

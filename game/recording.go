@@ -436,7 +436,7 @@ func (o Origin) String() string {
 }
 
 // StepsTo returns the recorded game's steps up to turn (to its last turn
-// when turn is negative), their moves and notes, for a match that
+// when turn is negative), their moves, notes and times, for a match that
 // continues the game from there: played on a fresh engine with the
 // recording's config, the moves make the same states as the recording's
 // (a recording imported from an original system's format that lacks the
@@ -475,7 +475,7 @@ func (r *Recording) StepsTo(turn int) ([]Step, int, error) {
 		if !sameState(eng.Frame().State, f.State) {
 			return nil, 0, fmt.Errorf("%s: at turn %d its moves make another state than the file's", notAgain, i)
 		}
-		steps = append(steps, Step{Moves: f.Moves, Notes: f.Notes, Loaded: true})
+		steps = append(steps, Step{Moves: f.Moves, Notes: f.Notes, Took: f.Took, Loaded: true})
 	}
 	return steps, turn, nil
 }

@@ -63,6 +63,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 	cfg := Config{Seed: s.Seed, Map: s.Map, Options: s.Options}
 	var prelude []map[Seat]string
 	var notes []map[Seat]Notes
+	var took []map[Seat]time.Duration
 	var origin *Origin
 	if s.From != "" || s.FromRecording != nil {
 		rec, steps, turn, err := s.Continued()
@@ -75,6 +76,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 		for _, st := range steps {
 			prelude = append(prelude, st.Moves)
 			notes = append(notes, st.Notes)
+			took = append(took, st.Took)
 		}
 		origin = &Origin{Replay: cmp.Or(s.From, rec.File), Turn: turn}
 	}
@@ -123,7 +125,7 @@ func (s Setup) StartContext(ctx context.Context) (*Match, func() error, error) {
 			return nil, nil, err
 		}
 	}
-	m.Prelude, m.PreludeNotes, m.Origin = prelude, notes, origin
+	m.Prelude, m.PreludeNotes, m.PreludeTook, m.Origin = prelude, notes, took, origin
 	for i, spec := range s.Seats {
 		e := &m.Seats[i]
 		if g, ok := s.Given[Seat(i)]; ok {

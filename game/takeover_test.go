@@ -12,7 +12,7 @@ import (
 
 // TestTakeOverAtATurn continues a replay from its turn 10 with other
 // players: the new replay names its origin, its first ten steps are the
-// original's (moves and notes, loaded), and the players play on.
+// original's (moves, notes and times, loaded), and the players play on.
 func TestTakeOverAtATurn(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -39,6 +39,8 @@ func TestTakeOverAtATurn(t *testing.T) {
 	for i := 1; i <= turn; i++ {
 		require.Equal(t, orig.Timeline.Frame(i).Moves, rec.Timeline.Frame(i).Moves, "step %d", i)
 		require.Equal(t, orig.Timeline.Frame(i).Notes, rec.Timeline.Frame(i).Notes, "step %d", i)
+		require.NotNil(t, orig.Timeline.Frame(i).Took)
+		require.Equal(t, orig.Timeline.Frame(i).Took, rec.Timeline.Frame(i).Took, "step %d: the players' times", i)
 	}
 	require.NotEqual(t, orig.Timeline.Len(), rec.Timeline.Len(), "the other players played on differently")
 	r, err := ReadReplay(out, mustRead(t, out))
