@@ -213,10 +213,14 @@ func (p *Policy) set(name, value string) error {
 	case "files":
 		p.Limits.Files, err = parseCount(value, 32, 1<<20)
 	case "read":
+		clean := filepath.Clean(value)
 		if !filepath.IsAbs(value) || strings.ContainsAny(value, ",\x00") {
 			return errors.New("expected an absolute path, such as /opt/jdk")
 		}
-		p.Read = append(p.Read, filepath.Clean(value))
+		if strings.TrimSpace(clean) != clean {
+			return errors.New("a path that ends with a space (a typing slip?): the settings' spaces are not kept")
+		}
+		p.Read = append(p.Read, clean)
 	case "env":
 		if value == "" || strings.ContainsAny(value, "=,\x00 ") {
 			return errors.New("expected the name of an environment variable, such as JAVA_HOME")
