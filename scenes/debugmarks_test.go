@@ -261,14 +261,24 @@ func diff(a, b *image.RGBA, r image.Rectangle) int {
 }
 
 // BenchmarkViewerMarks is the whole viewer's CPU time per frame at
-// 1280x800 for each game, the whole map in view, without marks and with
-// 500 marks of every seat that moves on screen (cells, lines, arrows,
-// circles and texts over the whole map, and log lines).
+// 1280x800 for each game, the whole map in view, playing, without marks
+// and with 500 marks of every seat that moves on screen (cells, lines,
+// arrows, circles and texts over the whole map, and log lines): with the
+// pointer resting on the board, and panning the map every frame (the
+// pointer at the window's edge), which draws the marks anew each frame.
 func BenchmarkViewerMarks(b *testing.B) {
 	games := markGames(b)
 	for _, id := range []string{"aibg5", "aic21", "alienwarz", "guardains", "santorini"} {
-		for _, n := range []int{0, game.MaxMarks} {
-			b.Run(fmt.Sprintf("%s/%d", id, n), func(b *testing.B) {
+		for _, run := range []struct {
+			n   int
+			pan bool
+		}{{0, false}, {game.MaxMarks, false}, {0, true}, {game.MaxMarks, true}} {
+			n := run.n
+			name := fmt.Sprintf("%s/%d", id, n)
+			if run.pan {
+				name += "/panning"
+			}
+			b.Run(name, func(b *testing.B) {
 				rng := game.NewRand(5, 0)
 				rec := withMarks(b, games[id], func(_, after game.Frame, _ game.Seat) []game.Mark {
 					ms := make([]game.Mark, n)
@@ -284,6 +294,14 @@ func BenchmarkViewerMarks(b *testing.B) {
 					mp.Camera().Snap()
 				}
 				dst := ebiten.NewImage(1280, 800)
+				if !run.pan {
+					mid := v.area.Min.Add(v.area.Size().Div(2))
+					a.In.UI.X, a.In.UI.Y = float64(mid.X), float64(mid.Y)
+				} else {
+					windowFocused = func() bool { return true }
+					defer func() { windowFocused = ebiten.IsFocused }()
+					a.In.UI.X, a.In.UI.Y = 1, float64(v.area.Min.Y+v.area.Max.Y)/2
+				}
 				v.Update(a)
 				v.Draw(dst, a)
 				shown := 0
