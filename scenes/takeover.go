@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -196,28 +195,6 @@ func (t *TakeOver) origin() string {
 		name = filepath.Base(t.from)
 	}
 	return fmt.Sprintf("%s · turn %d of %d · %s", t.v.rec.Title.Name(), t.turn, t.v.rec.Timeline.Len()-1, name)
-}
-
-// unusedReplayPath is where a match started at now keeps its replay in
-// dir: TITLE-DATE-TIME.arena, with -2, -3, ... when a match started in the
-// same second has it (written, or being written under its temporary name),
-// as when a match is taken over as soon as it starts.
-func unusedReplayPath(dir, title string, now time.Time) string {
-	base := filepath.Join(dir, fmt.Sprintf("%s-%s", title, now.Format("20060102-150405")))
-	path := base + ".arena"
-	for n := 2; taken(path); n++ {
-		path = fmt.Sprintf("%s-%d.arena", base, n)
-	}
-	return path
-}
-
-// taken reports whether a replay is at path or being written for it.
-func taken(path string) bool {
-	if _, err := os.Stat(path); err == nil {
-		return true
-	}
-	parts, _ := filepath.Glob(path + ".*.part")
-	return len(parts) > 0
 }
 
 // originLine says where a game taken over from a replay comes from:

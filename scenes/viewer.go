@@ -3,8 +3,10 @@ package scenes
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"math"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -142,6 +144,28 @@ func StartMatch(a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
 	return StartMatchContext(context.Background(), a, st, pace)
 }
 
+// unusedReplayPath is where a match started at now keeps its replay in
+// dir: TITLE-DATE-TIME.arena, with -2, -3, ... when a match started in the
+// same second has it (written, or being written under its temporary name),
+// as when a match is taken over as soon as it starts.
+func unusedReplayPath(dir, title string, now time.Time) string {
+	base := filepath.Join(dir, fmt.Sprintf("%s-%s", title, now.Format("20060102-150405")))
+	path := base + ".arena"
+	for n := 2; taken(path); n++ {
+		path = fmt.Sprintf("%s-%d.arena", base, n)
+	}
+	return path
+}
+
+// taken reports whether a replay is at path or being written for it.
+func taken(path string) bool {
+	if _, err := os.Stat(path); err == nil {
+		return true
+	}
+	parts, _ := filepath.Glob(path + ".*.part")
+	return len(parts) > 0
+}
+
 // StartMatchContext is StartMatch, giving up when ctx ends while the match
 // waits for its contest seats to join.
 func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.PaceMode) (*Viewer, error) {
@@ -150,7 +174,7 @@ func StartMatchContext(ctx context.Context, a *App, st game.Setup, pace game.Pac
 		return nil, err
 	}
 	if st.Out == "" && a.ReplayDir != "" {
-		st.Out = unusedReplayPath(a.ReplayDir, st.Title.ID(), time.Now()) // takeover.go
+		st.Out = unusedReplayPath(a.ReplayDir, st.Title.ID(), time.Now())
 	}
 	m, closeFiles, err := st.StartContext(ctx)
 	if err != nil {
