@@ -3,8 +3,6 @@ package aibg5
 import (
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -79,19 +77,7 @@ func TestDocExampleDraws(t *testing.T) {
 		Seats:   []game.SeatSpec{{Kind: "greedy"}, {Kind: "contest"}, {Kind: "greedy"}, {Kind: "greedy"}},
 		Options: map[string]string{"turns": "8"}, Contest: game.ContestOptions{JoinTimeout: 30 * time.Second}}
 	m := contesttest.Start(t, st)
-	cmd := exec.Command(py, contesttest.DocExample(t, "aibg5", "bot.py"), "http://"+m.Addr(t), "ana", "pw")
-	out, err := os.Create(t.TempDir() + "/bot.log")
-	require.NoError(t, err)
-	cmd.Stdout, cmd.Stderr = out, out
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			log, _ := os.ReadFile(out.Name())
-			t.Logf("the bot printed:\n%s", log)
-		}
-	})
+	contesttest.RunBot(t, py, contesttest.DocExample(t, "aibg5", "bot.py"), "http://"+m.Addr(t), "ana", "pw")
 	_, res, err := m.Wait(t, time.Minute)
 	require.NoError(t, err)
 	contesttest.SameAsLocal(t, st.Out, res)

@@ -231,3 +231,23 @@ func DocExample(t testing.TB, name, file string) string {
 	require.NoError(t, os.WriteFile(path, []byte(code+"\n"), 0o755))
 	return path
 }
+
+// RunBot starts a bot's program, its output going to a log that the test
+// shows when it fails; the program is killed when the test ends.
+func RunBot(t testing.TB, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	out, err := os.Create(filepath.Join(t.TempDir(), "bot.log"))
+	require.NoError(t, err)
+	cmd.Stdout, cmd.Stderr = out, out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		out.Close()
+		if t.Failed() {
+			log, _ := os.ReadFile(out.Name())
+			t.Logf("the bot printed:\n%s", log)
+		}
+	})
+}

@@ -2,8 +2,6 @@ package guardains
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -20,19 +18,7 @@ func TestDocExampleDraws(t *testing.T) {
 	py := contesttest.Python(t, "socketio", "websocket")
 	st := setup(t, "contest,hunter", "6", time.Second)
 	m := contesttest.Start(t, st)
-	cmd := exec.Command(py, contesttest.DocExample(t, "guardains", "bot.py"), "http://"+m.Addr(t), "player1", "player1")
-	out, err := os.Create(t.TempDir() + "/bot.log")
-	require.NoError(t, err)
-	cmd.Stdout, cmd.Stderr = out, out
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			log, _ := os.ReadFile(out.Name())
-			t.Logf("the bot printed:\n%s", log)
-		}
-	})
+	contesttest.RunBot(t, py, contesttest.DocExample(t, "guardains", "bot.py"), "http://"+m.Addr(t), "player1", "player1")
 	_, res, err := m.Wait(t, time.Minute)
 	require.NoError(t, err)
 	contesttest.SameAsLocal(t, st.Out, res)
