@@ -245,6 +245,10 @@ func (pl *placer) first(b *Board, cands []placeCand, maxDepth int, info func(Inf
 		after := b.after(placement(cands[i].cells[0], cands[i].cells[1]))
 		cands[i].replies = placements(&after)
 		cands[i].value = float64(winValue)
+		if pl.timeUp() { // out of time already: unranked, last
+			cands[i].value = -float64(winValue) - 1
+			continue
+		}
 		rs := cands[i].replies
 		pl.replyValues(&after, rs)
 		for _, r := range rs {
