@@ -131,18 +131,21 @@ type competitivePlayer struct {
 	search *Competitive
 }
 
-// Play places or moves by a search within its budget (Place, Search); rng
-// (when not nil) turns a placement by one of the board's symmetries. It
-// returns ctx's error when ctx is cancelled.
+// Play places from the placement book (BookPlacement) or else by a search
+// within its budget (Place), and moves by a search within its budget
+// (Search); rng (when not nil) turns a placement by one of the board's
+// symmetries. It returns ctx's error when ctx is cancelled.
 func (p *competitivePlayer) Play(ctx context.Context, obs any) (game.Answer, error) {
 	b, err := observed(obs, p.seat)
 	if err != nil {
 		return game.Answer{}, err
 	}
 	if b.Phase != Play {
-		res, err := p.search.Place(ctx, b, Limit{Time: p.budget}, nil)
-		if err != nil {
-			return game.Answer{}, err
+		res, book := BookPlacement(b)
+		if !book {
+			if res, err = p.search.Place(ctx, b, Limit{Time: p.budget}, nil); err != nil {
+				return game.Answer{}, err
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return game.Answer{}, fmt.Errorf("santorini competitive: %w", err)
@@ -152,6 +155,9 @@ func (p *competitivePlayer) Play(ctx context.Context, obs any) (game.Answer, err
 			best = SymmetricPlacement(b, best, p.rng)
 		}
 		text := fmt.Sprintf("placement: depth %d · %s nodes · best %s %s", res.Depth, groupDigits(res.Nodes), best, valueWords(res.Value))
+		if book {
+			text = fmt.Sprintf("placement from the book: depth %d · best %s %s", res.Depth, best, valueWords(res.Value))
+		}
 		return game.Answer{Move: best.String(), Notes: &game.Notes{Text: text}}, nil
 	}
 	res, err := p.search.Search(ctx, b, Limit{Time: p.budget}, nil)

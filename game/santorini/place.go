@@ -51,7 +51,7 @@ type placer struct {
 	stopped  bool
 }
 
-// Place chooses a placement for the side to place, by the search described
+// Place chooses a placement for the side to place by the search described
 // above, within limit: Depth bounds the leaf search depth of the last round
 // (with neither bound it is 6), Time the whole search, which ends as Search
 // does (the limit less a sixteenth, at most 20 ms, or 5 ms before ctx's

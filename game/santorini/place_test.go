@@ -10,32 +10,63 @@ import (
 	"github.com/arena-games/arena/game"
 )
 
-// The competitive player places by its placement search, P1 on the empty
-// board and P2 after P1, legally and within its time: the fastest of three
-// answers within the time plus 20 ms (a placement that overran its budget
-// would overrun it every time), every one within the time plus what a busy
-// machine may add.
-func TestCompetitivePlaces(t *testing.T) {
+// The placement search, P1's on the empty board and P2's after P1's,
+// answers legally within its time: the fastest of three answers within the
+// time plus 20 ms (a search that overran its budget would overrun it every
+// time), every one within the time plus what a busy machine may add.
+func TestPlaceInTime(t *testing.T) {
 	const budget = 300 * time.Millisecond
 	empty := NewBoard()
 	for _, b := range []Board{empty, play(t, empty, "C3 B2")} {
 		fastest := time.Hour
-		for seed := range uint64(3) {
-			p, err := Title{}.NewBot("competitive", "300ms", game.Seat(b.Side), game.NewRand(int64(seed), 1))
-			require.NoError(t, err)
+		for range 3 {
+			c := newSearcher(tableBits(budget), defaultNet()) // the player's
 			start := time.Now()
-			a, err := p.Play(t.Context(), &b)
+			res, err := c.Place(t.Context(), &b, Limit{Time: budget}, nil)
 			took := time.Since(start)
 			require.NoError(t, err)
 			fastest = min(fastest, took)
-			require.Less(t, took, budget+busy, a.Move)
+			require.Less(t, took, budget+busy, res.Best.String())
+			_, err = b.Apply(res.Best)
+			require.NoError(t, err)
+			require.Positive(t, res.Depth, "at least one round")
+			t.Logf("P%d places %s in %v: depth %d, %d nodes", b.Side+1, res.Best, took, res.Depth, res.Nodes)
+		}
+		require.LessOrEqual(t, fastest, budget+20*time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	res, err := NewCompetitive().Place(ctx, &empty, Limit{Time: budget}, nil)
+	require.NoError(t, err, "a search stopped at once still answers a legal placement")
+	_, err = empty.Apply(res.Best)
+	require.NoError(t, err)
+}
+
+// The competitive player places from the book under the standard rules,
+// else by its search; its seed turns the placement.
+func TestCompetitivePlaces(t *testing.T) {
+	empty := NewBoard()
+	for _, rules := range []Rules{{}, {KandicEndCheck: true}} {
+		for _, b := range []Board{empty, play(t, empty, "C3 B2")} {
+			b.Rules = rules
+			p, err := Title{}.NewBot("competitive", "100ms", game.Seat(b.Side), game.NewRand(7, 1))
+			require.NoError(t, err)
+			start := time.Now()
+			a, err := p.Play(t.Context(), &b)
+			require.NoError(t, err)
+			require.Less(t, time.Since(start), 100*time.Millisecond+busy)
 			tu, err := ParseTurn(&b, a.Move)
 			require.NoError(t, err)
 			require.True(t, tu.Place)
-			require.Regexp(t, `^placement: depth \d+ · [\d ]+ nodes · best [A-E][1-5] [A-E][1-5] (= -?\d+\.\d\d|wins|loses)`, a.Notes.Text)
-			t.Logf("P%d places %s in %v: %s", b.Side+1, a.Move, took, a.Notes.Text)
+			if rules == (Rules{}) {
+				require.Regexp(t, `^placement from the book: depth \d+ · best [A-E][1-5] [A-E][1-5] (= -?\d+\.\d\d|wins|loses)`, a.Notes.Text)
+				res, ok := BookPlacement(&b)
+				require.True(t, ok)
+				require.Equal(t, canonicalPair(res.Best), canonicalPair(tu), "the book's, turned")
+			} else {
+				require.Regexp(t, `^placement: depth \d+ · [\d ]+ nodes · best `, a.Notes.Text)
+			}
 		}
-		require.LessOrEqual(t, fastest, budget+20*time.Millisecond)
 	}
 	p, err := Title{}.NewBot("competitive", "300ms", 0, nil)
 	require.NoError(t, err)

@@ -37,7 +37,7 @@ const (
 // `quit` stops the running search the same way and ends Serve. Every completed depth
 // writes one info line; placement positions are searched too, by the
 // placement search (its info lines' pv: the placement and, for P1, the
-// reply expected). `go movetime MS` answers within MS plus a few
+// reply expected), or answered from the placement book for go movetime. `go movetime MS` answers within MS plus a few
 // milliseconds: the search stops with room to spare, and a watchdog answers
 // with the best move so far should the search be held up. A malformed
 // command, or a line longer than MaxLine, gets one `error ...` line and
@@ -344,8 +344,9 @@ func (s *server) answer(j *job, best *santorini.Turn) {
 }
 
 // goSearch answers go by a search in its own goroutine: the competitive
-// search, or in placement its placement search (santorini.Competitive.Place).
-// at is when the command was read, from which movetime counts.
+// search, or in placement its placement search (santorini.Competitive.Place);
+// go movetime in a placement the book has answers from it at once, with one
+// info line. at is when the command was read, from which movetime counts.
 func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 	b := s.board
 	search := s.search.Search
@@ -354,6 +355,11 @@ func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 		s.write((&ErrorReport{Text: fmt.Sprintf("go: the game is over: P%d won (%s)", b.Winner, b.Reason)}).String())
 		return
 	case santorini.Place1, santorini.Place2:
+		if res, ok := santorini.BookPlacement(&b); ok && c.MoveTime > 0 {
+			s.write((&Info{Depth: res.Depth, Score: res.Value, PV: []Move{MoveOf(res.Best)}}).String())
+			s.write((&BestMove{Move: MoveOf(res.Best)}).String())
+			return
+		}
 		search = s.search.Place
 	}
 	j := &job{done: make(chan struct{}), search: true, best: fallback(&b)}

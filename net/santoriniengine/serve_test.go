@@ -237,7 +237,8 @@ func TestPerftStops(t *testing.T) {
 
 // Placements are searched like moves: one info line per round (its pv the
 // placement and, for P1, the reply expected), the bestmove the last pv's
-// first, go movetime answered within its time, stop at once.
+// first, stop at once; go movetime answers from the placement book, with
+// one info line, within its time.
 func TestServePlacement(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
@@ -261,13 +262,17 @@ func TestServePlacement(t *testing.T) {
 			send(t, c, "go movetime 300")
 			bm, infos = bestmove(t, c)
 			took := time.Since(start)
-			require.NotEmpty(t, infos)
+			require.Len(t, infos, 1)
 			require.Len(t, infos[0].PV, 1, "P2's placement alone")
+			res, ok := santorini.BookPlacement(&b)
+			require.True(t, ok)
+			require.Equal(t, MoveOf(res.Best), MoveOf(bm.Move.mustTurn(t, &b)))
+			require.Equal(t, res.Depth, infos[0].Depth)
 			require.True(t, bm.Move.mustTurn(t, &b).Place)
 			require.Less(t, took, time.Second) // TestMovetime300PlacesInTime times it
-			t.Logf("P2's placement %s in %v after %d rounds", bm, took, len(infos))
+			t.Logf("P2's placement %s in %v (%d info lines)", bm, took, len(infos))
 
-			send(t, c, "go movetime 10000")
+			send(t, c, "go depth 50") // searched: the book answers only go movetime
 			time.Sleep(100 * time.Millisecond)
 			start = time.Now()
 			send(t, c, "stop")

@@ -66,8 +66,9 @@ func TestMovetime300StopsTheSearchInTime(t *testing.T) {
 }
 
 // `go movetime 300` in the placement, P1's from the empty board and P2's
-// after P1's, through a real process boundary: the placement search stops
-// in time as the play search does, the median answer within 320 ms.
+// after P1's, through a real process boundary: answered from the placement
+// book, the median answer within 320 ms (the placement search's own timing:
+// TestPlaceInTime in game/santorini).
 func TestMovetime300PlacesInTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 3 s")
