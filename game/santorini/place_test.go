@@ -37,9 +37,26 @@ func TestPlaceInTime(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	res, err := NewCompetitive().Place(ctx, &empty, Limit{Time: budget}, nil)
-	require.NoError(t, err, "a search stopped at once still answers a legal placement")
-	_, err = empty.Apply(res.Best)
 	require.NoError(t, err)
+	require.Equal(t, 0, res.Depth)
+	// A search stopped at once answers the static ranking's best: the
+	// placement whose worst reply the evaluation of the whole position
+	// rates best (the search adds only each reply's workers' rows).
+	c := NewCompetitive()
+	best, bestValue := Turn{}, -float64(winValue)
+	for _, p1 := range placements(&empty) {
+		after := empty.after(placement(p1.cells[0], p1.cells[1]))
+		worst := float64(winValue)
+		for _, p2 := range placements(&after) {
+			leaf := after.after(placement(p2.cells[0], p2.cells[1]))
+			worst = min(worst, scoreValue(c.staticEval(&leaf)))
+		}
+		if worst > bestValue {
+			best, bestValue = placement(p1.cells[0], p1.cells[1]), worst
+		}
+	}
+	require.Equal(t, best, res.Best)
+	require.Equal(t, bestValue, res.Value)
 }
 
 // The competitive player places from the book under the standard rules,
