@@ -131,15 +131,34 @@ type competitivePlayer struct {
 	search *Competitive
 }
 
-// Play places by the placement heuristic, else searches within its budget.
-// It returns ctx's error when ctx is cancelled.
+// Play places from the placement book (BookPlacement) or else by a search
+// within its budget (Place), and moves by a search within its budget
+// (Search); rng (when not nil) turns a placement by one of the board's
+// symmetries. It returns ctx's error when ctx is cancelled.
 func (p *competitivePlayer) Play(ctx context.Context, obs any) (game.Answer, error) {
 	b, err := observed(obs, p.seat)
 	if err != nil {
 		return game.Answer{}, err
 	}
 	if b.Phase != Play {
-		return placeAnswer(b, p.rng), nil
+		res, book := BookPlacement(b)
+		if !book {
+			if res, err = p.search.Place(ctx, b, Limit{Time: p.budget}, nil); err != nil {
+				return game.Answer{}, err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return game.Answer{}, fmt.Errorf("santorini competitive: %w", err)
+		}
+		best := res.Best
+		if p.rng != nil {
+			best = SymmetricPlacement(b, best, p.rng)
+		}
+		text := fmt.Sprintf("placement: depth %d · %s nodes · best %s %s", res.Depth, groupDigits(res.Nodes), best, valueWords(res.Value))
+		if book {
+			text = fmt.Sprintf("placement from the book: depth %d · best %s %s", res.Depth, best, valueWords(res.Value))
+		}
+		return game.Answer{Move: best.String(), Notes: &game.Notes{Text: text}}, nil
 	}
 	res, err := p.search.Search(ctx, b, Limit{Time: p.budget}, nil)
 	if err != nil {

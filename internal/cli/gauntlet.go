@@ -40,7 +40,10 @@ engine:TIME:COMMAND, such as engine:300ms:./other-engine). The games start
 from fixed openings, both placements made and P1 to move: Arena's own,
 varied and none a mirror image of another, drawn from --seed, or the
 positions of an --openings file (one HEIGHTS/SIDE/P1/P2 per line, #
-comments). Each opening is played twice, A as P1 and then B as P1. It prints
+comments), which may also be in the placement, so that the players place:
+the empty board 0000000000000000000000000/1//, or P1's workers placed and
+P2 to place, such as 0000000000000000000000000/2/C3,B2/. Each opening is
+played twice, A as P1 and then B as P1. It prints
 one line per game, then A's wins, draws and losses, the Elo difference A - B
 with its 95% interval (Wilson), the forfeits, each side's slowest move (from
 the question to the answer) and how many of its moves came later than its
@@ -149,7 +152,8 @@ func newGauntlet(f gauntletFlags) (*gauntlet, error) {
 }
 
 // readOpenings reads a file of start positions, one peer position string
-// per line; blank lines and lines starting with # are skipped.
+// per line, in the placement or in play; blank lines and lines starting with
+// # are skipped.
 func readOpenings(path string) ([]santorini.Board, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -166,8 +170,8 @@ func readOpenings(path string) ([]santorini.Board, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		if b.Phase != santorini.Play {
-			return nil, fmt.Errorf("%s:%d: position %q is not in play (phase %s): openings start after the placement", path, n, line, b.Phase)
+		if b.Phase == santorini.Over {
+			return nil, fmt.Errorf("%s:%d: position %q is over (P%d won, %s): an opening is in the placement or in play", path, n, line, b.Winner, b.Reason)
 		}
 		out = append(out, b)
 	}
@@ -399,7 +403,7 @@ func (g *gauntlet) game(ctx context.Context, i int) gameResult {
 	case 0:
 		r.score = 0.5
 	}
-	r.reason, r.turns = res.Reason, m.Timeline.Len()-1
+	r.reason, r.turns = res.Reason, m.Timeline.Len()-1-placements(g.openings[r.opening].Phase)
 	if res.Reason == santorini.ReasonForfeit {
 		r.forfeit = 0 // the loser
 		if r.score == 1 {
@@ -407,6 +411,18 @@ func (g *gauntlet) game(ctx context.Context, i int) gameResult {
 		}
 	}
 	return r
+}
+
+// placements is how many placements a game from an opening in phase ph
+// makes: its turns less these are its play turns.
+func placements(ph santorini.Phase) int {
+	switch ph {
+	case santorini.Place1:
+		return 2
+	case santorini.Place2:
+		return 1
+	}
+	return 0
 }
 
 // seatBudget is a seat's time per move, the TIME of competitive:TIME or
@@ -466,13 +482,11 @@ type timedSeat struct {
 	took func(time.Duration)
 }
 
-// Play times the answer to a play position; placements are not timed.
+// Play times the answer, a placement's as a move's.
 func (p *timedSeat) Play(ctx context.Context, obs any) (game.Answer, error) {
 	start := time.Now()
 	a, err := p.Player.Play(ctx, obs)
-	if b, ok := obs.(*santorini.Board); ok && b.Phase == santorini.Play {
-		p.took(time.Since(start))
-	}
+	p.took(time.Since(start))
 	return a, err
 }
 

@@ -5,6 +5,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,6 +55,38 @@ func TestSantoriniMatch(t *testing.T) {
 		require.Equal(t, 2, code, c.args)
 		require.Contains(t, stderr, c.want, c.args)
 	}
+}
+
+// Openings in the placement: the players place, their placements are
+// timed as moves, and an opening that is over is refused with its line.
+func TestGauntletFromPlacement(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(file, []byte("# the empty board, then P1 placed\n0000000000000000000000000/1//\n0000000000000000000000000/2/C3,B2/\n"), 0o644))
+	code, stdout, stderr := arena("santorini", "match", "--a", "competitive:50ms", "--b", "alphabeta:1", "--games", "4", "--openings", file, "--out", dir)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "up to 4 games from 2 openings")
+	require.Regexp(t, `result: A competitive:50ms against B alphabeta:1: 4 games`, stdout)
+	require.Contains(t, stdout, "forfeits: A 0, B 0")
+	require.Regexp(t, `late: A \d+ of \d+ moves over 70\.0 ms`, stdout, "the placements are timed too")
+	// The move files hold the lines played from the opening: both
+	// placements from the empty board, P2's from the second opening.
+	for i, placed := range []int{2, 2, 1, 1} {
+		moves, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1)))
+		require.NoError(t, err)
+		lines := strings.Split(string(moves), "\n")
+		for k := range placed {
+			require.Regexp(t, `^[A-E][1-5] [A-E][1-5]$`, lines[k], i)
+		}
+		require.Regexp(t, `^[A-E][1-5] [A-E][1-5] [A-E][1-5]$`, lines[placed], i)
+	}
+
+	over := filepath.Join(dir, "over.txt")
+	require.NoError(t, os.WriteFile(over, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0002000042000004300004000/2/C3,C1/A1,E5\n"), 0o644))
+	code, _, stderr = arena("santorini", "match", "--a", "alphabeta:1", "--b", "alphabeta:1", "--openings", over)
+	require.NotEqual(t, 0, code)
+	require.Contains(t, stderr, "over.txt:2: ")
+	require.Contains(t, stderr, "an opening is in the placement or in play")
 }
 
 // The statistics of the gauntlet as it writes them: the Elo of a score

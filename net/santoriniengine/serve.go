@@ -35,8 +35,9 @@ const (
 // its own goroutine, so `stop` and `quit` are read while it runs: `stop`
 // answers the bestmove at once (and is ignored with no search running),
 // `quit` stops the running search the same way and ends Serve. Every completed depth
-// writes one info line; placement positions answer at once with
-// santorini.Placement. `go movetime MS` answers within MS plus a few
+// writes one info line; placement positions are searched too, by the
+// placement search (its info lines' pv: the placement and, for P1, the
+// reply expected), or answered from the placement book for go movetime. `go movetime MS` answers within MS plus a few
 // milliseconds: the search stops with room to spare, and a watchdog answers
 // with the best move so far should the search be held up. A malformed
 // command, or a line longer than MaxLine, gets one `error ...` line and
@@ -342,19 +343,24 @@ func (s *server) answer(j *job, best *santorini.Turn) {
 	s.writeLocked((&BestMove{Move: MoveOf(j.best)}).String())
 }
 
-// goSearch answers go: at once for a placement, else by a search in its
-// own goroutine. at is when the command was read, from which movetime
-// counts.
+// goSearch answers go by a search in its own goroutine: the competitive
+// search, or in placement its placement search (santorini.Competitive.Place);
+// go movetime in a placement the book has answers from it at once, with one
+// info line. at is when the command was read, from which movetime counts.
 func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 	b := s.board
+	search := s.search.Search
 	switch b.Phase {
 	case santorini.Over:
 		s.write((&ErrorReport{Text: fmt.Sprintf("go: the game is over: P%d won (%s)", b.Winner, b.Reason)}).String())
 		return
 	case santorini.Place1, santorini.Place2:
-		t, _ := santorini.Placement(&b, nil)
-		s.write((&BestMove{Move: MoveOf(t)}).String())
-		return
+		if res, ok := santorini.BookPlacement(&b); ok && c.MoveTime > 0 {
+			s.write((&Info{Depth: res.Depth, Score: res.Value, PV: []Move{MoveOf(res.Best)}}).String())
+			s.write((&BestMove{Move: MoveOf(res.Best)}).String())
+			return
+		}
+		search = s.search.Place
 	}
 	j := &job{done: make(chan struct{}), search: true, best: fallback(&b)}
 	limit := santorini.Limit{Depth: c.Depth}
@@ -376,7 +382,7 @@ func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 	go func() {
 		defer close(j.done)
 		defer j.cancel()
-		res, err := s.search.Search(sctx, &b, limit, func(in santorini.Info) {
+		res, err := search(sctx, &b, limit, func(in santorini.Info) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if j.answered {
@@ -436,9 +442,14 @@ func perft(ctx context.Context, b santorini.Board, depth int) (uint64, error) {
 	return n, nil
 }
 
-// fallback is the move a search answers before it has finished depth 1: a
-// winning move when there is one, else the first legal turn.
+// fallback is the move a search answers before it has finished depth 1: in
+// placement the placement heuristic's (santorini.Placement), else a winning
+// move when there is one, else the first legal turn.
 func fallback(b *santorini.Board) santorini.Turn {
+	if b.Phase == santorini.Place1 || b.Phase == santorini.Place2 {
+		t, _ := santorini.Placement(b, nil)
+		return t
+	}
 	legal := b.Legal()
 	for _, t := range legal {
 		if t.Win {

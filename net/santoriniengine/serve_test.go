@@ -234,3 +234,52 @@ func TestPerftStops(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), time.Second)
 }
+
+// Placements are searched like moves: one info line per round (its pv the
+// placement and, for P1, the reply expected), the bestmove the last pv's
+// first, stop at once; go movetime answers from the placement book, with
+// one info line, within its time.
+func TestServePlacement(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			c := tr.open(t)
+			send(t, c, "position "+empty, "go depth 3")
+			bm, infos := bestmove(t, c)
+			require.Len(t, infos, 3)
+			b := board(t, empty)
+			for i, in := range infos {
+				require.Equal(t, i+1, in.Depth)
+				require.Len(t, in.PV, 2, "P1's placement and P2's reply")
+				require.Equal(t, 2, in.PV[0].N)
+			}
+			require.Equal(t, MoveOf(bm.Move.mustTurn(t, &b)), MoveOf(infos[2].PV[0].mustTurn(t, &b)))
+			noMoreBestmove(t, c)
+
+			p2 := zero + "/2/C3,B2/"
+			b = board(t, p2)
+			send(t, c, "position "+p2)
+			start := time.Now()
+			send(t, c, "go movetime 300")
+			bm, infos = bestmove(t, c)
+			took := time.Since(start)
+			require.Len(t, infos, 1)
+			require.Len(t, infos[0].PV, 1, "P2's placement alone")
+			res, ok := santorini.BookPlacement(&b)
+			require.True(t, ok)
+			require.Equal(t, MoveOf(res.Best), MoveOf(bm.Move.mustTurn(t, &b)))
+			require.Equal(t, res.Depth, infos[0].Depth)
+			require.True(t, bm.Move.mustTurn(t, &b).Place)
+			require.Less(t, took, time.Second) // TestMovetime300PlacesInTime times it
+			t.Logf("P2's placement %s in %v (%d info lines)", bm, took, len(infos))
+
+			send(t, c, "go depth 50") // searched: the book answers only go movetime
+			time.Sleep(100 * time.Millisecond)
+			start = time.Now()
+			send(t, c, "stop")
+			bm, _ = bestmove(t, c)
+			require.Less(t, time.Since(start), 500*time.Millisecond)
+			require.True(t, bm.Move.mustTurn(t, &b).Place)
+			noMoreBestmove(t, c)
+		})
+	}
+}

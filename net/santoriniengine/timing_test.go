@@ -65,6 +65,39 @@ func TestMovetime300StopsTheSearchInTime(t *testing.T) {
 	}
 }
 
+// `go movetime 300` in the placement, P1's from the empty board and P2's
+// after P1's, through a real process boundary: answered from the placement
+// book, the median answer within 320 ms (the placement search's own timing:
+// TestPlaceInTime in game/santorini).
+func TestMovetime300PlacesInTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 3 s")
+	}
+	c := childEngine(t)
+	ready(t, c)
+	var lat []time.Duration
+	for i := range 8 {
+		pos := []string{empty, zero + "/2/C3,B2/", zero + "/2/B4,D2/", zero + "/2/A1,C3/"}[i%4]
+		require.NoError(t, c.SendLine("position "+pos))
+		start := time.Now()
+		require.NoError(t, c.SendLine("go movetime 300"))
+		for {
+			l, err := c.Line(t.Context())
+			require.NoError(t, err)
+			if strings.HasPrefix(l, "bestmove ") {
+				lat = append(lat, time.Since(start))
+				break
+			}
+		}
+	}
+	worst, typical := spread(lat)
+	t.Logf("go movetime 300 in the placement, %d answers: worst %.1f ms, median %.1f ms; all: %v", len(lat), ms(worst), ms(typical), lat)
+	require.LessOrEqual(t, typical, 320*time.Millisecond, "the median answer")
+	for i, l := range lat {
+		require.Less(t, l, time.Second, "answer %d", i)
+	}
+}
+
 // BenchmarkMovetime300 reports the worst and the median time to the
 // bestmove of `go movetime 300` through a child process.
 func BenchmarkMovetime300(b *testing.B) {
