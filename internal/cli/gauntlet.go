@@ -69,7 +69,7 @@ per free core (--concurrency), on a quiet machine.`,
 		fs.Float64Var(&f.beta, "beta", 0.05, "SPRT: the chance of accepting H0 when H1 holds")
 		fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once (time-limited engines need a free core each)")
 		fs.DurationVar(&f.grace, "grace", time.Second, "how late a built-in player's move may come beyond its time before it forfeits (external engines: the protocol's 1 s)")
-		fs.StringVar(&f.out, "out", "", "a folder for each game's replay and move file (default: none)")
+		fs.StringVar(&f.out, "out", "", "a folder for each game's replay and move file, made when missing (default: none)")
 		fs.Var(sandbox.Flag{}, "sandbox", sandbox.Usage)
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) != 0 {
@@ -120,6 +120,11 @@ func newGauntlet(f gauntletFlags) (*gauntlet, error) {
 	t, err := game.Lookup("santorini")
 	if err != nil {
 		return nil, err
+	}
+	if f.out != "" {
+		if err := os.MkdirAll(f.out, 0o755); err != nil {
+			return nil, fmt.Errorf("--out %s: %w", f.out, err)
+		}
 	}
 	g := &gauntlet{flags: f, title: t}
 	for i, s := range []string{f.a, f.b} {

@@ -21,7 +21,7 @@ import (
 // A gauntlet between two fixed-depth players: every game reported, colours
 // alternating over the openings, and a summary with the Elo interval.
 func TestSantoriniMatch(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "new", "games") // made by the match
 	code, stdout, stderr := arena("santorini", "match", "--a", "alphabeta:2", "--b", "alphabeta:1", "--games", "4", "--out", dir)
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "match: A alphabeta:2 against B alphabeta:1, up to 4 games from 2 openings")
