@@ -255,6 +255,8 @@ func (c *saiChild) warmUp(ctx context.Context, limit <-chan time.Time) error {
 			return ctx.Err()
 		case <-limit:
 			return fmt.Errorf("bridge: santorini-ai %q did not end its first search within %s", c.name, saiStartup)
+		case e := <-c.errs:
+			return fmt.Errorf("bridge: santorini-ai %q failed its first search: %s", c.name, e)
 		case o, ok := <-c.lines:
 			if !ok {
 				return c.ended()

@@ -175,9 +175,10 @@ func parseSaiAction(s string) (Move, error) {
 
 // saiScore is santorini-ai's score for the side to move on Arena's scale:
 // a win in p plies ±(1 000 000 − p), else the evaluation divided by 100.
+// santorini-ai counts the plies after the move: its win at once is 10000.
 func saiScore(s float64) float64 {
 	if math.Abs(s) >= saiWinBuffer {
-		ply := max(saiWinScore-math.Abs(s), 0)
+		ply := max(saiWinScore-math.Abs(s), 0) + 1
 		return math.Copysign(1_000_000-ply, s)
 	}
 	return s / 100
