@@ -20,7 +20,7 @@ import (
 
 var cmdSantorini = &Command{
 	Name:  "santorini",
-	Short: "Santorini's tools: perft, the engine, a gauntlet, the network's training",
+	Short: "Santorini's tools: perft, the engine, a bridge to santorini-ai, a gauntlet, the network's training",
 	Long: `Santorini's tools: perft counts leaf turns; engine is Arena's engine on
 stdin and stdout, speaking the engine protocol; bridge speaks it for
 santorini-ai's uci program; match plays a gauntlet between two players or
