@@ -91,9 +91,10 @@ go movetime MS sends it set_position HEIGHTS/SIDE/mortal:P1/mortal:P2 and
 stop at MS - 20 ms, and answers its final best move (at once when it finds
 the game's outcome); go depth D answers its best move of depth D; its
 depths become info lines; perft gets an error line. Its illegal moves get
-an error line and are answered as they are (a match forfeits them); when
-it ends or hangs, the bridge writes an error line and exits with status 1.
-Put -- before a COMMAND whose arguments start with -.`,
+an error line and are answered as they are (a match forfeits them); a go
+it gives no move for in time gets an error line and bestmove none; when it
+ends or its search fails, the bridge writes an error line and exits with
+status 1. Put -- before a COMMAND whose arguments start with -.`,
 	Flags: func(fs *flag.FlagSet, e *Env) Run {
 		return func(ctx context.Context, pos []string) error {
 			if len(pos) == 0 {
