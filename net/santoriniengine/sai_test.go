@@ -458,3 +458,28 @@ func TestBridgeRealSai(t *testing.T) {
 	r.send(t, "quit")
 	require.NoError(t, r.wait(t))
 }
+
+// quit answers the running search at once; the end of the input lets it
+// run for a second at most; either way santorini-ai ends with the bridge.
+func TestBridgeQuitAndEnd(t *testing.T) {
+	r := startBridge(t, fakeSaiArgs(t, "play"))
+	r.send(t, "position "+saiRecorded["open1"], "go movetime 60000")
+	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
+	r.send(t, "quit")
+	got := r.until(t, "bestmove", time.Second)
+	require.Equal(t, "bestmove B2 C2 B1", got[len(got)-1])
+	require.NoError(t, r.wait(t))
+	require.Less(t, time.Since(start), 500*time.Millisecond)
+
+	r = startBridge(t, fakeSaiArgs(t, "play"))
+	r.send(t, "position "+saiRecorded["side2"], "go movetime 60000", "position "+saiRecorded["open1"], "go movetime 60000")
+	start = time.Now()
+	r.in.Close()
+	got = r.until(t, "bestmove", 2*time.Second)
+	require.Equal(t, "bestmove B3 C2 D1", got[len(got)-1])
+	require.NoError(t, r.wait(t))
+	require.Less(t, time.Since(start), 1500*time.Millisecond, "a second after the end of the input")
+	_, more := <-r.lines
+	require.False(t, more, "the commands after the running search are dropped")
+}
