@@ -45,14 +45,14 @@ const (
 // santorini-ai's best moves become info lines, one per completed depth.
 // `perft` gets an error line: santorini-ai has none.
 //
-// santorini-ai's output is not trusted: lines longer than MaxLine, lines
-// that are not its JSON and lines of another position are dropped (and
-// named on log); a move that is not legal gets an error line naming it
-// and is answered as it is, so that Arena's match forfeits it; a go it
-// gives no move for in time (or whose position it refuses) gets an error
-// line and `bestmove none`. When the program ends, reports a panic or is
-// silent for a minute in a depth search, Bridge writes an error line
-// naming it and returns an error. It
+// santorini-ai's output is not trusted: lines longer than MaxLine and
+// lines that are not its JSON are dropped and named on log, lines of
+// another search (each is tagged: saiTagged) dropped; a move that is not
+// legal gets an error line naming it and is answered as it is, so that
+// Arena's match forfeits it; a go it gives no move for in time (or whose
+// position it refuses) gets an error line and `bestmove none`. When the
+// program ends, reports a panic or is silent for a minute in a depth
+// search, Bridge writes an error line naming it and returns an error. It
 // returns nil after `quit` or at the end of in (after what was read runs,
 // for a second at most); the child gets `quit` and is killed a second
 // later if it still runs.
