@@ -40,6 +40,8 @@
 //	                                             0000000000000000000000000/1/C3,B2/B3,D2)
 //	arena santorini engine                       Arena's Santorini engine, speaking the engine
 //	                                             protocol on stdin and stdout until quit
+//	arena santorini bridge COMMAND [ARG...]      the engine protocol on stdin and stdout, answered by
+//	                                             santorini-ai's uci program COMMAND
 //	arena santorini match --a SEAT --b SEAT [--games N] [--openings FILE] [--seed N]
 //	                      [--sprt ELO0,ELO1] [--alpha 0.05] [--beta 0.05] [--concurrency N]
 //	                      [--grace 1s] [--out DIR] [--sandbox MODE]

@@ -20,13 +20,13 @@ import (
 
 var cmdSantorini = &Command{
 	Name:  "santorini",
-	Short: "Santorini's tools: perft, the engine, a gauntlet, the network's training",
+	Short: "Santorini's tools: perft, the engine, a bridge to santorini-ai, a gauntlet, the network's training",
 	Long: `Santorini's tools: perft counts leaf turns; engine is Arena's engine on
-stdin and stdout, speaking the engine protocol; match plays a gauntlet
-between two players or engines; train trains the competitive player's
-evaluation network.`,
-	Flags:    group("expected perft POSITION DEPTH, engine, match or train"),
-	Commands: []*Command{cmdPerft, cmdEngine, cmdGauntlet, cmdTrain},
+stdin and stdout, speaking the engine protocol; bridge speaks it for
+santorini-ai's uci program; match plays a gauntlet between two players or
+engines; train trains the competitive player's evaluation network.`,
+	Flags:    group("expected perft POSITION DEPTH, engine, bridge, match or train"),
+	Commands: []*Command{cmdPerft, cmdEngine, cmdBridge, cmdGauntlet, cmdTrain},
 }
 
 // cmdPerft prints the number of leaf turns alone on the first line, then
@@ -76,6 +76,31 @@ running search answers at once, a perft is dropped).`,
 				return usagef("engine takes no arguments, got %q", pos)
 			}
 			return santoriniengine.Serve(ctx, e.Stdin, e.Stdout)
+		}
+	},
+}
+
+var cmdBridge = &Command{
+	Name:     "bridge",
+	Synopsis: []string{"COMMAND [ARG...]"},
+	Short:    "the engine protocol on stdin and stdout, answered by santorini-ai's uci program COMMAND",
+	Long: `Speak the engine protocol on stdin and stdout, as arena santorini engine
+does, with the moves of a santorini-ai style uci program (COMMAND, run as a
+child): it plays a match as engine:300ms:arena santorini bridge COMMAND.
+go movetime MS sends it set_position HEIGHTS/SIDE/mortal:P1/mortal:P2 and
+stop at MS - 20 ms, and answers its final best move (at once when it finds
+the game's outcome); go depth D answers its best move of depth D; its
+depths become info lines; perft gets an error line. Its illegal moves get
+an error line and are answered as they are (a match forfeits them); a go
+it gives no move for in time gets an error line and bestmove none; when it
+ends or its search fails, the bridge writes an error line and exits with
+status 1. Put -- before a COMMAND whose arguments start with -.`,
+	Flags: func(fs *flag.FlagSet, e *Env) Run {
+		return func(ctx context.Context, pos []string) error {
+			if len(pos) == 0 {
+				return usagef("expected bridge COMMAND [ARG...], such as bridge /tmp/peers/sai/target/release/uci")
+			}
+			return santoriniengine.Bridge(ctx, pos, e.Stdin, e.Stdout, e.Stderr)
 		}
 	},
 }

@@ -30,14 +30,16 @@ func TestSantoriniPerft(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"santorini"}, 2, "expected perft POSITION DEPTH, engine, match or train"},
-		{[]string{"santorini", "castle"}, 2, `unknown command "castle" (known: perft, engine, match, train)`},
+		{[]string{"santorini"}, 2, "expected perft POSITION DEPTH, engine, bridge, match or train"},
+		{[]string{"santorini", "castle"}, 2, `unknown command "castle" (known: perft, engine, bridge, match, train)`},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1//"}, 2, "expected perft POSITION DEPTH"},
 		{[]string{"santorini", "perft", "123", "3"}, 1, `perft: position "123": want HEIGHTS/SIDE/P1/P2`},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1/C3,C3/B3,D2", "3"}, 1, "two workers on C3"},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1//", "x"}, 1, `perft: depth "x" is not a number 1..20`},
 		{[]string{"santorini", "perft", "0000000000000000000000000/1//", "0"}, 1, `depth "0"`},
 		{[]string{"santorini", "engine", "extra"}, 2, "engine takes no arguments"},
+		{[]string{"santorini", "bridge"}, 2, "expected bridge COMMAND [ARG...]"},
+		{[]string{"santorini", "bridge", "/nonexistent/uci"}, 1, `bridge: start "/nonexistent/uci"`},
 		{[]string{"run", "santorini", "--seats", "engine,competitive:1s"}, 2, "engine needs its settings: engine:TIME:COMMAND"},
 		{[]string{"run", "santorini", "--seats", "engine:100ms,competitive:1s"}, 1, `engine seat "engine:100ms": want engine:TIME:COMMAND`},
 		{[]string{"run", "santorini", "--seats", "engine:soon:./x,competitive:1s"}, 1, `time "soon" is not a time per move`},

@@ -1,6 +1,7 @@
 package santoriniengine
 
 import (
+	"math"
 	"testing"
 )
 
@@ -57,6 +58,37 @@ func FuzzParseAnswer(f *testing.F) {
 		if bm, ok := a.(*BestMove); ok && !bm.None {
 			b := board(t, opening)
 			bm.Move.Turn(&b) // never panics
+		}
+	})
+}
+
+// FuzzSaiLine: santorini-ai's lines are read without a panic, and a
+// best_move that is read has a move of 2 or 3 cells on the board and
+// bounded numbers.
+func FuzzSaiLine(f *testing.F) {
+	for _, name := range []string{"open1", "win1", "place1"} {
+		for _, l := range saiRecording(f, name)[:3] {
+			f.Add(l)
+		}
+	}
+	f.Add(`{"type":"started"}`)
+	f.Add(`{"type":"best_move","original_str":"x","trigger":"stop_flag","meta":{"score":-9990,"calculated_depth":3,"elapsed_seconds":0,"action_str":"A1>B1#"}}`)
+	f.Add(`{"type":"best_move","original_str":"x","trigger":"seed","meta":{"score":1e99,"calculated_depth":-1,"elapsed_seconds":"a","action_str":"NULL"}}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		b, err := parseSaiLine(line)
+		if err != nil || b == nil {
+			return
+		}
+		if b.Move.N != 2 && b.Move.N != 3 {
+			t.Fatalf("%q: a move of %d cells", line, b.Move.N)
+		}
+		for _, c := range b.Move.Cells[:b.Move.N] {
+			if c.String() == "-" {
+				t.Fatalf("%q: a cell off the board", line)
+			}
+		}
+		if b.Depth < 0 || b.Depth > saiMaxDepth || b.Elapsed < 0 || math.Abs(b.Score) > 1_000_000 {
+			t.Fatalf("%q: unbounded numbers %+v", line, b)
 		}
 	})
 }

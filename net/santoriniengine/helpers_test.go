@@ -22,6 +22,9 @@ import (
 const serveEnv = "ARENA_ENGINE_TEST_SERVE"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(saiFakeEnv); mode != "" {
+		os.Exit(fakeSai(mode))
+	}
 	if os.Getenv(serveEnv) == "1" {
 		if err := Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
