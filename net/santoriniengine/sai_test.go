@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -293,16 +294,25 @@ func sameSet(pos string) string {
 
 func TestBridgeMoveTime(t *testing.T) {
 	r := startBridge(t, fakeSaiArgs(t, "play"))
+	// The fake searches until stop. The typical answer comes within MS +
+	// 20 ms and none after the protocol's second (a test on a busy machine
+	// would measure the machine, not the bridge).
 	for _, ms := range []int{100, 30} {
-		r.send(t, "position "+saiRecorded["open1"])
-		start := time.Now()
-		r.send(t, fmt.Sprintf("go movetime %d", ms))
-		got := r.until(t, "bestmove", 2*time.Second)
-		took := time.Since(start)
-		require.Equal(t, "bestmove B2 C2 B1", got[len(got)-1])
-		require.LessOrEqual(t, took, time.Duration(ms+20)*time.Millisecond, "the fake searches until stop")
-		require.GreaterOrEqual(t, took, time.Duration(ms*3/4)*time.Millisecond, "stop comes at MS - 20 ms")
-		require.Contains(t, got, "info depth 5 score 0.69 nodes 12089 nps 338340 pv B2>C2^B1")
+		var took []time.Duration
+		for range 5 {
+			r.send(t, "position "+saiRecorded["open1"])
+			start := time.Now()
+			r.send(t, fmt.Sprintf("go movetime %d", ms))
+			got := r.until(t, "bestmove", 2*time.Second)
+			took = append(took, time.Since(start))
+			require.Equal(t, "bestmove B2 C2 B1", got[len(got)-1])
+			require.Contains(t, got, "info depth 5 score 0.69 nodes 12089 nps 338340 pv B2>C2^B1")
+		}
+		slices.Sort(took)
+		median := took[len(took)/2]
+		require.LessOrEqual(t, median, time.Duration(ms+20)*time.Millisecond, "the median answer at %d ms: %v", ms, took)
+		require.GreaterOrEqual(t, median, time.Duration(ms*3/4)*time.Millisecond, "stop comes at MS - 20 ms: %v", took)
+		require.Less(t, took[len(took)-1], time.Second, "the slowest answer at %d ms", ms)
 	}
 	// Side 2 and the placements.
 	for name, want := range map[string]string{"side2": "bestmove B3 C2 D1", "place1": "bestmove C4 C3", "place2": "bestmove B3 C2"} {
