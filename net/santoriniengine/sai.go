@@ -21,10 +21,16 @@ import (
 // The bridge's times. A `go movetime MS` sends stop to santorini-ai at
 // MS − bridgeStopReserve and answers with its stop_flag line, or at
 // MS − bridgeAnswerReserve at the latest with the last best move it
-// reported (both less for a very short MS).
+// reported (both less for a very short MS). A santorini-ai that has no
+// searched move by then (a machine too busy to run it) answers with its
+// first, at most bridgeLateWait later: late, not forfeited with none.
 const (
 	bridgeStopReserve   = 20 * time.Millisecond
 	bridgeAnswerReserve = 10 * time.Millisecond
+	// bridgeLateWait is how long a `go movetime` search that has no move
+	// when its time is up waits for the first (a match forfeits a move
+	// later than MS + 1 s).
+	bridgeLateWait = 700 * time.Millisecond
 	// bridgeStopWait is how long `stop` from Arena waits for the
 	// stop_flag line before answering with the last best move.
 	bridgeStopWait = 10 * time.Millisecond
@@ -306,11 +312,16 @@ type saiSearch struct {
 	stopAt   time.Time // when to send stop; zero for none
 	answerAt time.Time // when to answer with the last best move; zero for none
 	stopped  bool      // stop has been sent
+	late     bool      // the time came before any move: the first one answers
 	lastLine time.Time // when its last line came
 	last     *saiBest  // its last best move
 	depthEnd *saiBest  // its last improvement line: the best of the depth it searches
 	reported int       // the deepest depth written as an info line; -1 for none
 }
+
+// searched reports whether santorini-ai reported a move of its search (its
+// seed move, the first it writes, is not searched).
+func (s *saiSearch) searched() bool { return s.last != nil && s.last.Trigger != saiSeed }
 
 func (br *bridge) write(line string) {
 	if br.err != nil {
@@ -463,8 +474,21 @@ func (br *bridge) tick(eofAt time.Time) error {
 		br.queue = nil
 		return br.answer(s.last)
 	case !s.answerAt.IsZero() && !now.Before(s.answerAt):
+		if !s.searched() && !s.late {
+			// A machine busy enough to hold santorini-ai back until its
+			// time ran out: its first searched move answers, late rather
+			// than none (or its unsearched seed move).
+			s.late = true
+			s.answerAt = now.Add(bridgeLateWait)
+			br.logf("santorini-ai had no move for %s in time: waiting %s for its first", s.fen, bridgeLateWait)
+			return nil
+		}
 		return br.answer(s.last)
 	case !s.stopped && !s.stopAt.IsZero() && !now.Before(s.stopAt):
+		if !s.searched() { // stopped now, it would answer with no searched move
+			s.stopAt = time.Time{}
+			return nil
+		}
 		s.stopped = true
 		if err := br.child.send(CmdStop); err != nil {
 			return br.fatal(err)
@@ -585,6 +609,13 @@ func (br *bridge) childLine(o saiOut) error {
 		s.depthEnd = best
 	}
 	s.last = best
+	if s.late && !s.stopped && s.searched() {
+		s.stopped = true
+		s.answerAt = time.Now().Add(bridgeStopWait)
+		if err := br.child.send(CmdStop); err != nil {
+			return br.fatal(err)
+		}
+	}
 	if best.Trigger == saiEndOfLine || best.Trigger == saiStopFlag {
 		br.report(best)
 		return br.answer(best)

@@ -58,6 +58,7 @@ func saiRecording(t testing.TB, name string) []string {
 //	play     as above
 //	garbage  lines that are not its protocol (and one over MaxLine) before each search's
 //	illegal  every move is E5>E4^E3, which no recorded position allows
+//	slow     starts each search 150 ms late (held back by a busy machine)
 //	silent   searches its first position (the bridge's warm-up), then is silent and deaf
 //	crash    exits with status 3 at the first set_position after the warm-up
 //	panic    reports a panic of its search thread on stderr then
@@ -149,6 +150,9 @@ func fakeSai(mode string) int {
 				out[i] = l
 			}
 			pending = ""
+			if mode == "slow" && !warm {
+				time.Sleep(150 * time.Millisecond)
+			}
 			if strings.Contains(out[len(out)-1], `"trigger":"stop_flag"`) {
 				pending, out = out[len(out)-1], out[:len(out)-1]
 			}
@@ -324,6 +328,25 @@ func TestBridgeMoveTime(t *testing.T) {
 	require.NoError(t, r.wait(t))
 }
 
+// A santorini-ai held back past its time answers with its first move,
+// late rather than with none (which forfeits at once).
+func TestBridgeLateFirstMove(t *testing.T) {
+	r := startBridge(t, fakeSaiArgs(t, "slow"))
+	r.send(t, "position "+saiRecorded["open1"])
+	start := time.Now()
+	r.send(t, "go movetime 100")
+	got := r.until(t, "bestmove", 2*time.Second)
+	took := time.Since(start)
+	require.Equal(t, "bestmove B2 C2 B1", got[len(got)-1])
+	require.Less(t, took, 100*time.Millisecond+bridgeLateWait, "the first move answers at once")
+	require.GreaterOrEqual(t, took, 150*time.Millisecond)
+	require.Contains(t, r.log.String(), "had no move")
+	// The next search, in time, is not disturbed by the late one's lines.
+	r.send(t, "position "+saiRecorded["side2"], "go movetime 300")
+	got = r.until(t, "bestmove", 2*time.Second)
+	require.Equal(t, "bestmove B3 C2 D1", got[len(got)-1])
+}
+
 func TestBridgeEndOfLine(t *testing.T) {
 	r := startBridge(t, fakeSaiArgs(t, "play"))
 	r.send(t, "position "+saiRecorded["win1"])
@@ -401,8 +424,10 @@ func TestBridgeSilentChild(t *testing.T) {
 	r.send(t, "position "+saiRecorded["open1"])
 	start := time.Now()
 	r.send(t, "go movetime 100")
-	got := r.until(t, "bestmove", time.Second)
-	require.LessOrEqual(t, time.Since(start), 120*time.Millisecond)
+	got := r.until(t, "bestmove", 2*time.Second)
+	took := time.Since(start)
+	require.LessOrEqual(t, took, 120*time.Millisecond+bridgeLateWait, "it waits for a first move, then gives up")
+	require.GreaterOrEqual(t, took, bridgeLateWait)
 	require.Equal(t, "bestmove none", got[len(got)-1])
 	require.Contains(t, got[len(got)-2], "gave no move")
 	// It ignores quit: the bridge kills it.
