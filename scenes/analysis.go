@@ -285,15 +285,15 @@ func compactCount(n int) string {
 	return fmt.Sprint(n)
 }
 
-// secondsText writes a search's time: 0.004 s, 1.25 s, 73 s.
+// secondsText writes a search's time in seconds: 0.004, 1.25, 73.
 func secondsText(d time.Duration) string {
 	switch s := d.Seconds(); {
 	case s < 0.1:
-		return fmt.Sprintf("%.3f s", s)
+		return fmt.Sprintf("%.3f", s)
 	case s < 10:
-		return fmt.Sprintf("%.2f s", s)
+		return fmt.Sprintf("%.2f", s)
 	default:
-		return fmt.Sprintf("%.0f s", s)
+		return fmt.Sprintf("%.0f", s)
 	}
 }
 
@@ -301,11 +301,16 @@ func secondsText(d time.Duration) string {
 // heading, the three lines, the stepping row and the table's heading.
 const analysisPanelH = 34 + 24 + analysisLines*50 + 46 + 28
 
+// analysisPanelW is the panel's width at scale 1 that its table needs.
+const analysisPanelW = 340
+
 // drawPanel draws the analysis in r at scale s: the heading and the
 // search's progress, the three lines, stepping through the best line, and
 // the table by depth (newest first, as many rows as fit).
 func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
-	s := math.Min(a.Scale, float64(r.Dy())/(analysisPanelH+40+3*20))
+	// The panel's own scale: the app's, less where its fixed part and
+	// three rows of the table, or the table's columns, would not fit.
+	s := min(a.Scale, float64(r.Dy())/(analysisPanelH+40+3*20), float64(r.Dx())/analysisPanelW)
 	card(dst, a, r)
 	tx := an.writeText()
 	x, y := float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s
@@ -346,8 +351,8 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	render.FitText(dst, say, render.Regular, 14*s, x+2*bw+20*s, y+9*s, w-2*bw-20*s, render.InkDim, render.Left)
 	y += 46 * s
 	// The table, newest depth first.
-	cols := [5]float64{0, 0.13, 0.42, 0.62, 0.82}
-	heads := [5]string{"depth", "move", "score", "time", "nodes"}
+	cols := [5]float64{0, 0.12, 0.41, 0.59, 0.80}
+	heads := [5]string{"depth", "move", "score", "time s", "nodes"}
 	for i, h := range heads {
 		render.Text(dst, h, render.Bold, 12*s, x+cols[i]*w, y, render.InkFaint, render.Left)
 	}

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -230,5 +231,18 @@ func TestShotsOfTheAnalysisBoard(t *testing.T) {
 		v.analysis.an.Stop()
 		screen(t, a, w, h, "viewer-analysis")
 		v.Close()
+	}
+	for _, ui := range uiScaleValues {
+		ab, err := NewAnalysisBoard(AnalysisStart)
+		require.NoError(t, err)
+		a := newTestApp(NewMenu())
+		a.Push(ab)
+		a.UIScale = ui
+		a.W, a.H = 1280, 720
+		a.Scale = fitScale(a.W, a.H, ui)
+		waitAnalysis(t, a, ab.an, 6)
+		ab.Close()
+		ab.an.update()
+		screen(t, a, 1280, 720, fmt.Sprintf("analysis-board-ui%d", int(ui*100)))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -88,10 +89,23 @@ func (c *Competitive) Analyse(ctx context.Context, b *Board, lines int, limit Li
 		maxDepth = maxPly - 8
 	}
 
-	cur := append([]AnalysisLine(nil), out...) // the newest lines, best first
-	done := 0                                  // the last depth that every line completed
+	// full are the lines of the last depth completed (after the winning
+	// turns), fresh those of the depth under way so far: a report shows
+	// the fresh lines, then the full ones whose first turn they do not
+	// have.
+	var full, fresh []AnalysisLine
+	done := 0 // the last depth that every line completed
 	send := func(complete, final bool) {
-		report(Analysis{Depth: done, Nodes: c.nodes, Elapsed: time.Since(start), Complete: complete, Done: final, Lines: append([]AnalysisLine(nil), cur...)})
+		ls := append(append(make([]AnalysisLine, 0, lines), out...), fresh...)
+		for _, l := range full {
+			if len(ls) == lines {
+				break
+			}
+			if !slices.ContainsFunc(fresh, func(f AnalysisLine) bool { return f.Moves[0] == l.Moves[0] }) {
+				ls = append(ls, l)
+			}
+		}
+		report(Analysis{Depth: done, Nodes: c.nodes, Elapsed: time.Since(start), Complete: complete, Done: final, Lines: ls})
 	}
 	last := start
 	c.tick = func() {
@@ -105,6 +119,7 @@ func (c *Competitive) Analyse(ctx context.Context, b *Board, lines int, limit Li
 
 	prev := make([]int32, searched) // each line's score at the last depth
 	for depth := 1; depth <= maxDepth && searched > 0; depth++ {
+		fresh = fresh[:0]
 		k := 0
 		for ; k < searched; k++ {
 			v, ok := c.analyseLine(root[k:], depth, prev[k])
@@ -116,12 +131,7 @@ func (c *Competitive) Analyse(ctx context.Context, b *Board, lines int, limit Li
 			if c.pvLen[0] > 0 && c.pv[0][0] == root[k].m {
 				pv = c.pv[0][:c.pvLen[0]]
 			}
-			l := c.line(v, pv, depth, b.Rules)
-			if i := len(out) + k; i < len(cur) {
-				cur[i] = l
-			} else {
-				cur = append(cur, l)
-			}
+			fresh = append(fresh, c.line(v, pv, depth, b.Rules))
 		}
 		if k < searched {
 			break // stopped mid-depth
@@ -132,10 +142,10 @@ func (c *Competitive) Analyse(ctx context.Context, b *Board, lines int, limit Li
 			for j := i; j > 0 && prev[j] > prev[j-1]; j-- {
 				prev[j], prev[j-1] = prev[j-1], prev[j]
 				root[j], root[j-1] = root[j-1], root[j]
-				at := len(out) + j
-				cur[at], cur[at-1] = cur[at-1], cur[at]
+				fresh[j], fresh[j-1] = fresh[j-1], fresh[j]
 			}
 		}
+		full, fresh = fresh, full[:0]
 		done = depth
 		last = time.Now()
 		forced := true

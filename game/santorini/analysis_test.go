@@ -138,7 +138,12 @@ func TestAnalystAnswersAndUpdates(t *testing.T) {
 			require.NoError(t, st.Err)
 			if st.Reports > seen {
 				seen = st.Reports
-				require.NotEmpty(t, st.Latest.Lines)
+				require.Len(t, st.Latest.Lines, 3)
+				first := map[Turn]bool{}
+				for _, l := range st.Latest.Lines {
+					require.False(t, first[l.Moves[0]], "%s report %d: %s twice, mid-depth too", s, seen, l.Moves[0])
+					first[l.Moves[0]] = true
+				}
 				at = append(at, time.Now())
 			}
 		}
