@@ -378,7 +378,7 @@ func (ab *AnalysisBoard) notes() *game.Frame {
 var analysisBindings = []render.Binding{
 	{Names: "Levels · click", About: "a level up, a dome on level 3; right click: a level down"},
 	{Names: "P1 / P2 workers · click", About: "a free cell: place a worker; a worker: take it off"},
-	{Names: "Notation · Enter", About: "type or paste HEIGHTS/SIDE/P1/P2 (Ctrl+A selects it), then Analyse"},
+	{Names: "Notation · Enter", About: "click the field, type HEIGHTS/SIDE/P1/P2 (Ctrl+A: type over it), Enter or Analyse"},
 	{Names: "→ ← · Home", About: "step through the best line on the board; back to the position"},
 	{Names: "V", About: "the values on the cells (step mode) instead of the arrows"},
 }
