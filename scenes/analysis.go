@@ -426,3 +426,22 @@ func (v *Viewer) drawBoard(dst *ebiten.Image, m *render.Moment) {
 		v.arrows = an.drawArrows(dst, g.Geometry(), v.scale, v.arrows)
 	}
 }
+
+// analysisStatus is what the page's status tells of an analysis.
+type analysisStatus struct {
+	Position string `json:"position"`
+	Problem  string `json:"problem,omitempty"` // why the analysis board's position has no analysis
+	Depth    int    `json:"depth"`
+	Nodes    int    `json:"nodes"`
+	Best     string `json:"best,omitempty"`
+}
+
+// status is the analysis for the page's status.
+func (an *analysis) status() *analysisStatus {
+	st := an.an.State()
+	out := &analysisStatus{Position: an.root.Position(), Depth: st.Latest.Depth, Nodes: st.Latest.Nodes}
+	if len(st.Latest.Lines) > 0 {
+		out.Best = st.Latest.Lines[0].Moves[0].String()
+	}
+	return out
+}

@@ -382,3 +382,12 @@ var analysisBindings = []render.Binding{
 	{Names: "→ ← · Home", About: "step through the best line on the board; back to the position"},
 	{Names: "V", About: "the values on the cells (step mode) instead of the arrows"},
 }
+
+// status is the analysis board for the page's status: the edited
+// position and its analysis, or why it has none.
+func (ab *AnalysisBoard) status() *analysisStatus {
+	if ab.problem != "" {
+		return &analysisStatus{Position: ab.Position(), Problem: ab.problem}
+	}
+	return ab.an.status()
+}

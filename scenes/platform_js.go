@@ -134,7 +134,7 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 // for the tests that drive the page and for people's scripts. frame is
 // when the first frame was drawn (performance.now(), in milliseconds);
 // moves are those of the turn shown; mapFirst whether the viewer shows the
-// map first.
+// map first; analysis the engine's analysis shown, if any.
 func addStatus(a *App) {
 	first := -1.0
 	prev := a.OnFirstFrame
@@ -155,7 +155,18 @@ func addStatus(a *App) {
 			Moves map[string]string `json:"moves,omitempty"`
 			Toast string            `json:"toast,omitempty"`
 			Map   bool              `json:"mapFirst,omitempty"`
+			// Analysis is the engine's analysis on screen (analysis.go):
+			// its depth, nodes and best turn.
+			Analysis *analysisStatus `json:"analysis,omitempty"`
 		}{Frame: first, Scene: fmt.Sprintf("%T", a.Top()), Turn: -1, Toast: a.toast}
+		switch top := a.Top().(type) {
+		case *AnalysisBoard:
+			st.Analysis = top.status()
+		case *Viewer:
+			if top.analysis != nil {
+				st.Analysis = top.analysis.status()
+			}
+		}
 		if v, ok := a.Top().(*Viewer); ok {
 			tl := v.rec.Timeline
 			st.Title, st.Turn, st.Turns, st.Live, st.Map = v.rec.Title.ID(), v.Cursor(), tl.Len()-1, tl.Live(), v.mapFirst

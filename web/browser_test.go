@@ -168,6 +168,14 @@ type status struct {
 	Moves map[string]string `json:"moves"`
 	Toast string            `json:"toast"`
 	Map   bool              `json:"mapFirst"`
+	// Analysis is the engine's analysis on screen.
+	Analysis *struct {
+		Position string `json:"position"`
+		Problem  string `json:"problem"`
+		Depth    int    `json:"depth"`
+		Nodes    int    `json:"nodes"`
+		Best     string `json:"best"`
+	} `json:"analysis"`
 }
 
 // tab is one browser tab on the page.
