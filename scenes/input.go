@@ -107,7 +107,7 @@ var keymap = [actionCount]render.Binding{
 	ActChart:       {Keys: []ebiten.Key{ebiten.KeyK}, Names: "K", About: "next chart; white ticks: moves over the limit"},
 	ActCompare:     {Keys: []ebiten.Key{ebiten.KeyC}, Names: "C", About: "compare with another replay, side by side"},
 	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn"},
-	ActAnalysis:    {Keys: []ebiten.Key{ebiten.KeyL}, Names: "L", About: "Santorini: the engine's live analysis beside the board (best lines, arrows)"},
+	ActAnalysis:    {Keys: []ebiten.Key{ebiten.KeyL}, Names: "L", About: "Santorini: the engine's best lines, live, beside the board"},
 	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
 	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
 	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},

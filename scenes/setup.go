@@ -98,12 +98,13 @@ func NewSetup(t game.Title) *Setup {
 		s.syncRules()
 		s.form.Items = append(s.form.Items, s.rules)
 	}
-	s.form.Items = append(s.form.Items, s.limit, s.watch, s.start, s.back)
-	s.form.Focus = len(s.form.Items) - 2
+	s.form.Items = append(s.form.Items, s.limit, s.watch)
 	if t.ID() == (santorini.Title{}).ID() {
 		s.analysis = &ui.Button{Label: "Analysis board"}
 		s.form.Items = append(s.form.Items, s.analysis)
 	}
+	s.form.Items = append(s.form.Items, s.start, s.back)
+	s.form.Focus = len(s.form.Items) - 2
 	return s
 }
 

@@ -111,7 +111,7 @@ func TestAnalysisBoardInTheBrowser(t *testing.T) {
 	}
 	tb.keys(kb.Enter)
 	time.Sleep(400 * time.Millisecond)
-	tb.keys(kb.ArrowDown, kb.ArrowDown, kb.Enter) // Start, Back, Analysis board
+	tb.keys(kb.ArrowUp, kb.Enter) // from Start to Analysis board
 	s := tb.until("the analysis", 20*time.Second, func(s status) bool {
 		return s.Scene == "*scenes.AnalysisBoard" && s.Analysis != nil && s.Analysis.Depth >= 4
 	})
