@@ -49,6 +49,7 @@ type analysisText struct {
 	reports, step int
 	set           bool
 	head, status  string
+	of            string // "analysis of POSITION"
 	lines         [analysisLines]struct{ score, moves string }
 	rows          []string
 }
@@ -115,8 +116,11 @@ func (an *analysis) shown() santorini.Board {
 
 // frame is shown as a frame for the board to draw.
 func (an *analysis) frame() game.Frame {
-	b := an.shown()
-	return game.Frame{State: &b, Turn: b.Turn, Over: b.Phase == santorini.Over}
+	b := &an.root
+	if an.step > 0 {
+		b = &an.boards[an.step]
+	}
+	return game.Frame{State: b, Turn: b.Turn, Over: b.Phase == santorini.Over}
 }
 
 // arrow is one turn drawn on the board, with its rank (0 is the best).
@@ -228,7 +232,7 @@ func (an *analysis) writeText() *analysisText {
 	tx.reports, tx.step, tx.set = st.Reports, an.step, true
 	r := st.Latest
 	side := fmt.Sprintf("P%d", an.root.Side+1)
-	tx.head = "ENGINE"
+	tx.head, tx.of = "ENGINE", "analysis of "+an.root.Position()
 	switch {
 	case st.Err != nil:
 		tx.status = st.Err.Error()
@@ -316,7 +320,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	x, y := float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s
 	w := float64(r.Dx()) - 40*s
 	render.Text(dst, tx.head, render.Bold, 18*s, x, y, render.Accent, render.Left)
-	render.FitText(dst, "analysis of "+an.root.Position(), render.Mono, 12*s, x+w, y+4*s, w-80*s, render.InkFaint, render.Right)
+	render.FitText(dst, tx.of, render.Mono, 12*s, x+w, y+4*s, w-80*s, render.InkFaint, render.Right)
 	y += 34 * s
 	ink := render.InkDim
 	if an.state.Err != nil {

@@ -212,7 +212,7 @@ func (ab *AnalysisBoard) layout(a *App) {
 	// The bottom bar: the tools, the side to move, the start and clear.
 	bh := 48 * s
 	by := float64(ab.bar.Min.Y) + (controlsH*s-bh)/2
-	items := []*ui.Button{ab.tools[0], ab.tools[1], ab.tools[2], ab.sideBtn, ab.start, ab.clear}
+	items := [...]*ui.Button{ab.tools[0], ab.tools[1], ab.tools[2], ab.sideBtn, ab.start, ab.clear}
 	gap := 10 * s
 	bw := (float64(a.W) - 32*s - float64(len(items)-1)*gap) / float64(len(items))
 	for i, b := range items {
@@ -235,7 +235,7 @@ func (ab *AnalysisBoard) Update(a *App) error {
 			ab.tool = i
 		}
 	}
-	ab.sideBtn.Label = fmt.Sprintf("P%d to move", ab.side+1)
+	ab.sideBtn.Label = sideLabels[ab.side]
 	switch {
 	case ab.sideBtn.Update(&in.UI, false):
 		ab.side ^= 1
@@ -341,16 +341,22 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	ab.sideBtn.Draw(dst, false, s)
 	ab.start.Draw(dst, false, s)
 	ab.clear.Draw(dst, false, s)
-	hint := "click: a level up (a dome on 3) · right click: down"
-	if ab.tool != toolLevels {
-		hint = fmt.Sprintf("click a free cell: a P%d worker · click a worker: take it off", ab.tool)
-	}
+	hint := editorHints[ab.tool][0]
 	if ab.values {
-		hint += " · V: arrows"
-	} else {
-		hint += " · V: values on the cells"
+		hint = editorHints[ab.tool][1]
 	}
 	render.FitText(dst, hint, render.Regular, 13*s, float64(ab.area.Min.X), float64(ab.area.Max.Y)+2*s, float64(ab.area.Dx()), render.InkFaint, render.Left)
+}
+
+// sideLabels are the side-to-move button's labels, by the side.
+var sideLabels = [2]string{"P1 to move", "P2 to move"}
+
+// editorHints are the line under the board, by tool and whether the
+// values show.
+var editorHints = [3][2]string{
+	{"click: a level up (a dome on 3) · right click: down · V: values on the cells", "click: a level up (a dome on 3) · right click: down · V: arrows"},
+	{"click a free cell: a P1 worker · click a worker: take it off · V: values on the cells", "click a free cell: a P1 worker · click a worker: take it off · V: arrows"},
+	{"click a free cell: a P2 worker · click a worker: take it off · V: values on the cells", "click a free cell: a P2 worker · click a worker: take it off · V: arrows"},
 }
 
 // notes are the analysis's lines as the notes of the next step, which the
