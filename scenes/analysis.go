@@ -41,6 +41,8 @@ type analysis struct {
 	back   ui.Button
 	fwd    ui.Button
 	text   analysisText
+	// stepHint says how to step through the best line where it is shown.
+	stepHint string
 }
 
 // analysisText is the panel's text, written again only when the analysis
@@ -50,12 +52,14 @@ type analysisText struct {
 	set           bool
 	head, status  string
 	of            string // "analysis of POSITION"
-	lines         [analysisLines]struct{ score, moves string }
+	lines         [analysisLines]struct{ score, moves, depth string }
 	rows          []string
 }
 
-func newAnalysis() *analysis {
-	return &analysis{an: santorini.NewAnalyst(analysisLines),
+// newAnalysis makes an analysis whose panel says stepHint on how to step
+// through the best line.
+func newAnalysis(stepHint string) *analysis {
+	return &analysis{an: santorini.NewAnalyst(analysisLines), stepHint: stepHint,
 		back: ui.Button{Icon: sprites.IconStepBack, HasIcon: true}, fwd: ui.Button{Icon: sprites.IconStepForward, HasIcon: true}}
 }
 
@@ -246,11 +250,12 @@ func (an *analysis) writeText() *analysisText {
 		tx.status = fmt.Sprintf("%s · depth %d · %s nodes/s · %s to move", state, r.Depth, compactCount(r.NPS()), side)
 	}
 	for i := range tx.lines {
-		tx.lines[i].score, tx.lines[i].moves = "", ""
+		tx.lines[i].score, tx.lines[i].moves, tx.lines[i].depth = "", "", ""
 		if i < len(r.Lines) && st.Err == nil {
 			l := r.Lines[i]
 			tx.lines[i].score = l.ScoreText()
 			tx.lines[i].moves = turnsText(l.Moves)
+			tx.lines[i].depth = fmt.Sprintf("depth %d", l.Depth)
 		}
 	}
 	tx.rows = tx.rows[:0]
@@ -338,6 +343,9 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 			sw, _ := render.Measure(l.score, render.Bold, 18*s)
 			first, rest, _ := strings.Cut(l.moves, " · ")
 			render.Text(dst, first, render.Mono, 15*s, x+46*s+sw, y+7*s, rankColors[i], render.Left)
+			// A line of the depth under way stands beside the others of
+			// the depth before: each says its depth.
+			render.Text(dst, l.depth, render.Regular, 12*s, x+w-8*s, y+8*s, render.InkFaint, render.Right)
 			render.FitText(dst, rest, render.Mono, 12*s, x+38*s, y+27*s, w-48*s, render.InkDim, render.Left)
 		}
 		y += 50 * s
@@ -348,7 +356,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	an.fwd.Place(rectXYWH(x+bw+8*s, y, bw, 36*s))
 	an.back.Draw(dst, false, s)
 	an.fwd.Draw(dst, false, s)
-	say := "best line: step through it (← →)"
+	say := an.stepHint
 	if an.step > 0 {
 		say = fmt.Sprintf("best line: turn %d of %d shown", an.step, len(an.boards)-1)
 	}
@@ -390,7 +398,7 @@ func (v *Viewer) toggleAnalysis(a *App) {
 	case !v.analysed():
 		a.Toast("The analysis board is Santorini's: %s has none", v.rec.Title.Name())
 	default:
-		v.analysis = newAnalysis()
+		v.analysis = newAnalysis("best line: step through it on the board")
 		v.mapFirst = false
 		v.clock.Playing = false // a replay rests on the turn analysed
 		v.layout(a)

@@ -61,7 +61,7 @@ const (
 // HEIGHTS/SIDE/P1/P2; a position that does not read opens the start, and
 // the error says why.
 func NewAnalysisBoard(position string) (*AnalysisBoard, error) {
-	ab := &AnalysisBoard{view: rs.New(), an: newAnalysis()}
+	ab := &AnalysisBoard{view: rs.New(), an: newAnalysis("best line: step through it (← →)")}
 	ab.tools = [3]*ui.Button{{Label: "Levels"}, {Label: "P1 workers"}, {Label: "P2 workers"}}
 	ab.sideBtn = &ui.Button{}
 	ab.start = &ui.Button{Label: "Start position"}
