@@ -102,25 +102,32 @@ func TestAnalysisWinChance(t *testing.T) {
 }
 
 // TestAnalysisStopsOnCancel: an analysis without a bound stops within a few
-// milliseconds of its context's end.
+// milliseconds of its context's end (the best of three tries: a machine
+// busy with other work may be slow to run the goroutine that waits).
 func TestAnalysisStopsOnCancel(t *testing.T) {
 	b := position(t, repaired)
-	ctx, cancel := context.WithCancel(context.Background())
-	returned := make(chan time.Time)
-	var last Analysis
-	go func() {
-		err := NewCompetitive().Analyse(ctx, &b, 3, Limit{}, func(a Analysis) { last = a })
-		require.NoError(t, err)
-		returned <- time.Now()
-	}()
-	time.Sleep(300 * time.Millisecond)
-	at := time.Now()
-	cancel()
-	took := (<-returned).Sub(at)
-	t.Logf("stopped %v after the cancel, at depth %d", took, last.Depth)
-	require.Less(t, took, 20*time.Millisecond)
-	require.True(t, last.Done)
-	require.Len(t, last.Lines, 3)
+	best := time.Hour
+	for range 3 {
+		ctx, cancel := context.WithCancel(context.Background())
+		returned := make(chan time.Time)
+		var last Analysis
+		go func() {
+			err := NewCompetitive().Analyse(ctx, &b, 3, Limit{}, func(a Analysis) { last = a })
+			if err != nil {
+				panic(err)
+			}
+			returned <- time.Now()
+		}()
+		time.Sleep(200 * time.Millisecond)
+		at := time.Now()
+		cancel()
+		took := (<-returned).Sub(at)
+		t.Logf("stopped %v after the cancel, at depth %d", took, last.Depth)
+		best = min(best, took)
+		require.True(t, last.Done)
+		require.Len(t, last.Lines, 3)
+	}
+	require.Less(t, best, 10*time.Millisecond)
 }
 
 // TestAnalystAnswersAndUpdates measures what the analysis board promises:
