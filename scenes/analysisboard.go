@@ -68,7 +68,7 @@ func NewAnalysisBoard(position string) (*AnalysisBoard, error) {
 	ab.clear = &ui.Button{Label: "Clear"}
 	ab.menu = &ui.Button{Label: "Back"}
 	ab.help = &ui.Button{Icon: sprites.IconHelp, HasIcon: true}
-	ab.notation = &ui.Field{Placeholder: "HEIGHTS/SIDE/P1/P2, e.g. " + AnalysisStart, Max: 80}
+	ab.notation = &ui.Field{Placeholder: "HEIGHTS/SIDE/P1/P2, e.g. " + AnalysisStart, Max: 80, Accept: notationChar}
 	ab.apply = &ui.Button{Label: "Analyse", Primary: true}
 	err := ab.read(position)
 	if err != nil {
@@ -257,6 +257,15 @@ func (ab *AnalysisBoard) Update(a *App) error {
 	if in.UI.Pressed {
 		ab.focused = in.UI.Over(ab.notation.Rect())
 	}
+	// Ctrl+C and Ctrl+V copy and paste the notation where there is a
+	// clipboard (a browser's page).
+	switch {
+	case in.Copy && copyText(ab.notation.Text):
+		a.Toast("Copied %s", ab.notation.Text)
+	case in.Paste && pasteText(a, ab.paste):
+	case in.Copy || in.Paste:
+		a.Toast("No clipboard in the desktop window: click the notation, Ctrl+A and type over it")
+	}
 	if ab.notation.Update(&in.UI, ab.focused) && ab.focused || ab.apply.Update(&in.UI, false) {
 		if err := ab.read(ab.notation.Text); err != nil {
 			a.Toast("%v", err)
@@ -282,12 +291,26 @@ func (ab *AnalysisBoard) Update(a *App) error {
 			ab.an.stepTo(ab.an.step - 1)
 		case in.Just(ActFirst):
 			ab.an.stepTo(0)
-		case in.Just(ActNotes):
+		case in.Just(ActNotes) && !in.Paste:
 			ab.values = !ab.values
 		}
 	}
 	ab.an.handle(&in.UI)
 	return nil
+}
+
+// paste reads a pasted position, or says what is wrong with it.
+func (ab *AnalysisBoard) paste(a *App, text string) {
+	if err := ab.read(text); err != nil {
+		a.Toast("the pasted position: %v", err)
+	}
+}
+
+// notationChar reports whether r may be typed into the notation: the
+// digits, the cells' letters, '/' and ','. (A browser types the letter of
+// Ctrl+A or Ctrl+V too; lower case, it is refused.)
+func notationChar(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'A' && r <= 'E' || r == '/' || r == ','
 }
 
 // Close stops the analysis.
@@ -385,6 +408,7 @@ var analysisBindings = []render.Binding{
 	{Names: "Levels · click", About: "a level up, a dome on level 3; right click: a level down"},
 	{Names: "P1 / P2 workers · click", About: "a free cell: place a worker; a worker: take it off"},
 	{Names: "Notation · Enter", About: "click the field, type HEIGHTS/SIDE/P1/P2 (Ctrl+A: type over it), Enter or Analyse"},
+	{Names: "Ctrl+C · Ctrl+V", About: "in a browser: copy the position's notation, paste one (the desktop window has no clipboard)"},
 	{Names: "→ ← · Home", About: "step through the best line on the board; back to the position"},
 	{Names: "V", About: "the values on the cells (step mode) instead of the arrows"},
 }

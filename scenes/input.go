@@ -130,6 +130,8 @@ type Input struct {
 	Dragging bool
 	// Keys are the keys pressed this tick.
 	Keys []ebiten.Key
+	// Copy and Paste are Ctrl+C and Ctrl+V (Cmd on a Mac) this tick.
+	Copy, Paste bool
 }
 
 // Just reports whether the action fires this tick: its key went down, or
@@ -159,6 +161,8 @@ func (in *Input) read() {
 	in.UI.Enter, in.UI.Back, in.UI.Tab, in.UI.Erase = in.pressed[ActConfirm], in.pressed[ActBack], in.pressed[ActNext], in.pressed[ActErase]
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	in.UI.SelectAll = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyA)
+	in.Copy = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyC)
+	in.Paste = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyV)
 }
 
 // fires reports whether binding b fires this tick, with Shift held or not

@@ -322,3 +322,40 @@ func addFileInput(a *App) {
 	doc.Get("body").Call("appendChild", in)
 	fileInput = in
 }
+
+// copyText puts s on the page's clipboard (navigator.clipboard), and
+// reports whether the page has one.
+func copyText(s string) bool {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		return false
+	}
+	cb.Call("writeText", s)
+	return true
+}
+
+// pasteText reads the page's clipboard and hands its text to paste on a
+// later tick (the browser answers when it has asked the person, if it
+// asks), and reports whether the page has a clipboard.
+func pasteText(a *App, paste func(*App, string)) bool {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		return false
+	}
+	var then, fail js.Func
+	done := func() { then.Release(); fail.Release() }
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		text := args[0].String()
+		done()
+		a.Later(func(a *App) { paste(a, text) })
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := args[0].Call("toString").String()
+		done()
+		a.Later(func(a *App) { a.Toast("the clipboard: %s", msg) })
+		return nil
+	})
+	cb.Call("readText").Call("then", then, fail)
+	return true
+}

@@ -274,6 +274,25 @@ func (tb *tab) keys(keys ...string) {
 	}
 }
 
+// ctrl presses Ctrl and a key with it: key as the event names it ("v"),
+// its code ("KeyV") and its virtual key code (86).
+func (tb *tab) ctrl(key, code string, vk int64) {
+	tb.t.Helper()
+	send := func(ev *input.DispatchKeyEventParams) {
+		tb.run(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, *ev)
+			return err
+		}))
+	}
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, Modifiers: 2})
+	tb.held()
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: key, Code: code, WindowsVirtualKeyCode: vk, Modifiers: 2})
+	tb.held()
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: key, Code: code, WindowsVirtualKeyCode: vk, Modifiers: 2})
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17})
+	tb.held()
+}
+
 // click clicks the page at (x, y).
 func (tb *tab) click(x, y float64) {
 	tb.t.Helper()

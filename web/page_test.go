@@ -134,6 +134,28 @@ func TestAnalysisBoardInTheBrowser(t *testing.T) {
 	tb.until("the analysis board again", 10*time.Second, func(s status) bool {
 		return s.Scene == "*scenes.AnalysisBoard" && s.Analysis != nil && s.Analysis.Depth >= 1
 	})
+	// Ctrl+V pastes a position from the page's clipboard.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		tb.run(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, browser.SetPermission, browser.SetPermissionParams{
+				Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: page.url})
+			return err
+		}))
+	}
+	const pasted = "0000000000000000000023000/1/A1,E5/C5,E3"
+	eval[chromedp.Void](tb, `navigator.clipboard.writeText("`+pasted+`")`, chromedp.EvalAwaitPromise)
+	tb.ctrl("v", "KeyV", 86)
+	s = tb.until("the pasted position's analysis", 10*time.Second, func(s status) bool {
+		return s.Analysis != nil && s.Analysis.Position == pasted && s.Analysis.Depth >= 1
+	})
+	require.Equal(t, "A1 B1", s.Analysis.Best, "the pasted position wins in one")
+	// Ctrl+C copies the notation back.
+	tb.click(100, 32) // the heading: the field lets go of the keyboard
+	tb.ctrl("c", "KeyC", 67)
+	s = tb.until("the copy", 5*time.Second, func(s status) bool { return strings.HasPrefix(s.Toast, "Copied ") })
+	require.Equal(t, "Copied "+s.Analysis.Position, s.Toast)
+	require.Equal(t, s.Analysis.Position, eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	tb.click(954, 756) // Start position
 	// A click on A1 builds a level there: the new position is analysed.
 	geo := rs.BoardGeometry(scenes.BoardArea(pageW, pageH, 1), 1)
 	a1, _ := santorini.ParseCell("A1")
