@@ -190,6 +190,17 @@ func TestViewerAnalysis(t *testing.T) {
 	require.Equal(t, 1, v.analysis.step)
 	press(t, a, ActAnalysis)
 	require.Nil(t, v.analysis)
+	// The pause menu shows it too.
+	press(t, a, ActBack)
+	p, ok := a.Top().(*Pause)
+	require.True(t, ok)
+	require.NotNil(t, p.analysis)
+	screen(t, a, 1280, 800, "pause-santorini")
+	r := p.analysis.Rect()
+	a.In.UI.X, a.In.UI.Y, a.In.UI.Pressed = float64(r.Min.X+4), float64(r.Min.Y+4), true
+	tick(t, a, 1)
+	require.Equal(t, Scene(v), a.Top())
+	require.NotNil(t, v.analysis, "the pause menu's button shows the analysis")
 }
 
 // TestShotsOfTheAnalysisBoard draws the analysis board and the viewer

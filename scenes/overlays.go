@@ -105,9 +105,9 @@ func NewPause(v *Viewer) *Pause {
 	}
 	p.form.Items = []ui.Widget{p.resume, p.save, p.takeOver, p.settings, p.leave}
 	if v.analysed() {
-		p.analysis = &ui.Button{Label: "Analysis: the engine's best lines (L)"}
+		p.analysis = &ui.Button{Label: "Engine analysis (L)"}
 		if v.analysis != nil {
-			p.analysis.Label = "Hide the analysis (L)"
+			p.analysis.Label = "Hide the engine analysis (L)"
 		}
 		p.form.Items = slices.Insert(p.form.Items, 3, ui.Widget(p.analysis))
 	}
