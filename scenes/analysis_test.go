@@ -8,7 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	rs "github.com/arena-games/arena/render/santorini"
 )
 
 // waitAnalysis ticks the app until the analysis has reached depth, and
@@ -256,4 +258,47 @@ func TestShotsOfTheAnalysisBoard(t *testing.T) {
 		ab.an.update()
 		screen(t, a, 1280, 720, fmt.Sprintf("analysis-board-ui%d", int(ui*100)))
 	}
+}
+
+// TestHotseatAnalysis: L beside a hotseat match analyses the position the
+// person is to move in, and the person's clicks still make the move.
+func TestHotseatAnalysis(t *testing.T) {
+	a := newTestApp(NewMenu())
+	a.ReplayDir = t.TempDir()
+	st := game.Setup{Title: santorini.Title{}, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: "alphabeta", Strength: "1"}}, Seed: 3}
+	v, err := StartMatch(a, st, game.PaceRun)
+	require.NoError(t, err)
+	a.Push(v)
+	defer v.Close()
+	click := func(name string) {
+		c, ok := santorini.ParseCell(name)
+		require.True(t, ok)
+		x, y := v.view.(interface{ Geometry() rs.Geometry }).Geometry().Center(c, 0)
+		a.In.UI.X, a.In.UI.Y, a.In.UI.Pressed = x, y, true
+		tick(t, a, 1)
+	}
+	waitFor := func(what string, ok func() bool) {
+		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+			require.True(t, time.Now().Before(deadline), "waiting for %s", what)
+			tick(t, a, 1)
+		}
+	}
+	waitFor("the placement", func() bool { h, _ := v.humanToMove(v.rec.Timeline.Last()); return h != nil })
+	click("C3")
+	click("B2")
+	waitFor("P1's first move", func() bool {
+		h, _ := v.humanToMove(v.rec.Timeline.Last())
+		return h != nil && v.rec.Timeline.Len() == 3
+	})
+	press(t, a, ActAnalysis)
+	require.NotNil(t, v.analysis)
+	got := waitAnalysis(t, a, v.analysis, 3)
+	last := v.rec.Timeline.Last().State.(*santorini.Board)
+	require.Equal(t, last.Position(), got.Board.Position(), "the analysis is of the position the person moves in")
+	best := got.Latest.Lines[0].Moves[0]
+	for _, c := range []santorini.Cell{best.From, best.To, best.Build} {
+		click(c.String())
+	}
+	waitFor("the move played", func() bool { return v.rec.Timeline.Len() >= 4 })
+	require.Equal(t, best.String(), v.rec.Timeline.Frame(3).Moves[0], "the person played the engine's best turn by clicks")
 }
