@@ -164,6 +164,13 @@ func TestAnalysisBoardStepsTheBestLine(t *testing.T) {
 	require.NotNil(t, next)
 	require.Len(t, next.Notes[0].Values, 3)
 	require.Equal(t, ab.an.state.Latest.Lines[0].Moves[0].String(), next.Moves[0])
+	// A new report makes new notes, on a board of their own (the view
+	// keeps a board's chips until the board changes).
+	board := ab.nextBoard
+	ab.nextOf--
+	require.NotNil(t, ab.notes())
+	require.NotSame(t, board, ab.nextBoard)
+	require.Equal(t, board.Position(), ab.nextBoard.Position())
 }
 
 // TestViewerAnalysis: L shows the analysis of the turn shown beside a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -45,9 +46,11 @@ type AnalysisBoard struct {
 	values                            bool // step mode: the values on the cells instead of the arrows
 	arrows                            []arrow
 	// next holds the analysis's lines as notes, for the step mode, made
-	// at report nextOf.
-	next   game.Frame
-	nextOf int
+	// at report nextOf of the position set at nextSince, for nextBoard.
+	next      game.Frame
+	nextOf    int
+	nextSince time.Time
+	nextBoard *santorini.Board
 }
 
 // The editor's tools: what a click on the board does.
@@ -335,7 +338,9 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	}
 	m := render.Moment{Prev: f, Cur: f, T: 1, Clock: a.Clock}
 	if ab.values && ab.problem == "" {
-		m.Next = ab.notes()
+		if m.Next = ab.notes(); m.Next != nil {
+			m.Cur.State, m.Prev.State = ab.nextBoard, ab.nextBoard
+		}
 	}
 	ab.view.Draw(dst, &m)
 	if !ab.values && ab.problem == "" {
@@ -390,8 +395,11 @@ func (ab *AnalysisBoard) notes() *game.Frame {
 	if ab.an.step > 0 || len(st.Latest.Lines) == 0 {
 		return nil
 	}
-	if ab.nextOf != st.Reports || ab.next.Notes == nil {
-		ab.nextOf = st.Reports
+	if ab.nextOf != st.Reports || ab.nextSince != st.Since || ab.next.Notes == nil {
+		// A board of its own for each set of notes: the view keeps the
+		// chips it worked out for a board until the board changes.
+		b := ab.an.root
+		ab.nextOf, ab.nextSince, ab.nextBoard = st.Reports, st.Since, &b
 		seat := game.Seat(ab.an.root.Side)
 		values := map[string]float64{}
 		for _, l := range st.Latest.Lines {
