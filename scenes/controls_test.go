@@ -17,8 +17,9 @@ import (
 
 var fixDocs = flag.Bool("fixdocs", false, "TestControlsDoc: write docs/controls.md again")
 
-// docs/controls.md says what the bindings say: Arena's own keys (keymap)
-// and each game's controls on the board (its view's Bindings). xvfb-run -a go
+// docs/controls.md says what the bindings say: Arena's own keys (keymap),
+// each game's controls on the board (its view's Bindings) and those of
+// Santorini's analysis board. xvfb-run -a go
 // generate ./scenes writes it again.
 func TestControlsDoc(t *testing.T) {
 	const path = "../docs/controls.md"
@@ -58,6 +59,10 @@ func controlsMarkdown(t *testing.T) string {
 				fmt.Fprintf(&b, "| %s | %s |\n", keyCell(k.Names), k.About)
 			}
 		}
+	}
+	b.WriteString("\n## On Santorini's analysis board\n\n| key or mouse | what it does |\n|---|---|\n")
+	for _, k := range analysisBindings {
+		fmt.Fprintf(&b, "| %s | %s |\n", keyCell(k.Names), k.About)
 	}
 	return b.String()
 }

@@ -47,6 +47,7 @@ const (
 	ActChart
 	ActCompare
 	ActTakeOver
+	ActAnalysis
 	ActPresent
 	ActSort
 	ActUp
@@ -106,6 +107,7 @@ var keymap = [actionCount]render.Binding{
 	ActChart:       {Keys: []ebiten.Key{ebiten.KeyK}, Names: "K", About: "next chart; white ticks: moves over the limit"},
 	ActCompare:     {Keys: []ebiten.Key{ebiten.KeyC}, Names: "C", About: "compare with another replay, side by side"},
 	ActTakeOver:    {Keys: []ebiten.Key{ebiten.KeyT}, Names: "T", About: "play from here: take over any side at this turn"},
+	ActAnalysis:    {Keys: []ebiten.Key{ebiten.KeyL}, Names: "L", About: "Santorini: the engine's best lines, live, beside the board"},
 	ActHelp:        {Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Chars: "?", Names: "? / F1", About: "this help"},
 	ActFullscreen:  {Keys: []ebiten.Key{ebiten.KeyF11}, Names: "F11", About: "full screen"},
 	ActPresent:     {Keys: []ebiten.Key{ebiten.KeyP}, Names: "P", About: "show the views in turn, for a screen nobody touches"},
@@ -128,6 +130,8 @@ type Input struct {
 	Dragging bool
 	// Keys are the keys pressed this tick.
 	Keys []ebiten.Key
+	// Copy and Paste are Ctrl+C and Ctrl+V (Cmd on a Mac) this tick.
+	Copy, Paste bool
 }
 
 // Just reports whether the action fires this tick: its key went down, or
@@ -157,6 +161,8 @@ func (in *Input) read() {
 	in.UI.Enter, in.UI.Back, in.UI.Tab, in.UI.Erase = in.pressed[ActConfirm], in.pressed[ActBack], in.pressed[ActNext], in.pressed[ActErase]
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	in.UI.SelectAll = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyA)
+	in.Copy = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyC)
+	in.Paste = ctrl && inpututil.IsKeyJustPressed(ebiten.KeyV)
 }
 
 // fires reports whether binding b fires this tick, with Shift held or not

@@ -59,6 +59,24 @@ func TestEveryScaleFitsTheWindow(t *testing.T) {
 				}
 			}
 
+			ab, err := NewAnalysisBoard(AnalysisStart)
+			require.NoError(t, err)
+			a = newTestApp(NewMenu())
+			a.UIScale = ui
+			a.Push(ab)
+			screen(t, a, w, h, "analysis-board")
+			ab.Close()
+			rs = []image.Rectangle{ab.area, ab.panel, ab.bar, ab.notation.Rect(), ab.apply.Rect(), ab.help.Rect(), ab.menu.Rect(),
+				ab.an.back.Rect(), ab.an.fwd.Rect(), ab.sideBtn.Rect(), ab.start.Rect(), ab.clear.Rect()}
+			for _, b := range ab.tools {
+				rs = append(rs, b.Rect())
+			}
+			inside(t, rs, w, h, "the analysis board "+at)
+			for _, c := range []image.Rectangle{ab.panel, ab.bar, ab.notation.Rect()} {
+				require.False(t, c.Overlaps(ab.area), "the analysis board %s: %v covers the board %v", at, c, ab.area)
+			}
+			require.True(t, ab.an.fwd.Rect().In(ab.panel), "the analysis board %s: the step buttons stay in the panel", at)
+
 			a = newTestApp(NewMenu())
 			a.UIScale = ui
 			set := NewSettings(a, filepath.Join(t.TempDir(), "settings.json"))
@@ -116,6 +134,13 @@ func TestEveryScaleFitsTheWindow(t *testing.T) {
 						rs = append(rs, v.side, v.top)
 						chrome = append(chrome, v.side, v.top)
 						require.GreaterOrEqual(t, v.area.Dx(), w/2, "%s: the board has at least half the window's width", what)
+					}
+					if id == "santorini" && !mapFirst {
+						v.toggleAnalysis(a)
+						screen(t, a, w, h, "viewer-analysis")
+						v.Close()
+						rs = append(rs, v.analysis.back.Rect(), v.analysis.fwd.Rect())
+						require.True(t, v.analysis.fwd.Rect().In(v.side), "%s: the analysis's step buttons stay in the panel", what)
 					}
 					inside(t, rs, w, h, what)
 					for _, c := range chrome {

@@ -5,6 +5,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,6 +86,9 @@ type Pause struct {
 	dialog
 	v                                       *Viewer
 	resume, save, takeOver, settings, leave *ui.Button
+	// analysis shows or hides the engine's analysis (L); nil for a game
+	// that has none.
+	analysis *ui.Button
 	// held is the pace of a computer match that the pause holds, restored
 	// on resume.
 	held    game.PaceMode
@@ -100,6 +104,13 @@ func NewPause(v *Viewer) *Pause {
 		p.leave.Label = "Back to the tournament"
 	}
 	p.form.Items = []ui.Widget{p.resume, p.save, p.takeOver, p.settings, p.leave}
+	if v.analysed() {
+		p.analysis = &ui.Button{Label: "Engine analysis (L)"}
+		if v.analysis != nil {
+			p.analysis.Label = "Hide the engine analysis (L)"
+		}
+		p.form.Items = slices.Insert(p.form.Items, 3, ui.Widget(p.analysis))
+	}
 	if v.match != nil && v.rec.Timeline.Live() {
 		p.text = "The match waits for you. Leaving ends it; its replay keeps every move played."
 		if pace := v.pacer(); pace != nil {
@@ -136,6 +147,9 @@ func (p *Pause) Update(a *App) error {
 	case p.takeOver:
 		p.close(a)
 		p.v.takeOver(a)
+	case p.analysis:
+		p.close(a)
+		p.v.toggleAnalysis(a)
 	case p.settings:
 		a.Push(NewSettings(a, SettingsPath()))
 	case p.leave:

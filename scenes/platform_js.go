@@ -134,7 +134,7 @@ func (a *App) openData(name string, data []byte, err error, turn int) {
 // for the tests that drive the page and for people's scripts. frame is
 // when the first frame was drawn (performance.now(), in milliseconds);
 // moves are those of the turn shown; mapFirst whether the viewer shows the
-// map first.
+// map first; analysis the engine's analysis shown, if any.
 func addStatus(a *App) {
 	first := -1.0
 	prev := a.OnFirstFrame
@@ -155,7 +155,18 @@ func addStatus(a *App) {
 			Moves map[string]string `json:"moves,omitempty"`
 			Toast string            `json:"toast,omitempty"`
 			Map   bool              `json:"mapFirst,omitempty"`
+			// Analysis is the engine's analysis on screen (analysis.go):
+			// its depth, nodes and best turn.
+			Analysis *analysisStatus `json:"analysis,omitempty"`
 		}{Frame: first, Scene: fmt.Sprintf("%T", a.Top()), Turn: -1, Toast: a.toast}
+		switch top := a.Top().(type) {
+		case *AnalysisBoard:
+			st.Analysis = top.status()
+		case *Viewer:
+			if top.analysis != nil {
+				st.Analysis = top.analysis.status()
+			}
+		}
 		if v, ok := a.Top().(*Viewer); ok {
 			tl := v.rec.Timeline
 			st.Title, st.Turn, st.Turns, st.Live, st.Map = v.rec.Title.ID(), v.Cursor(), tl.Len()-1, tl.Live(), v.mapFirst
@@ -310,4 +321,41 @@ func addFileInput(a *App) {
 	}))
 	doc.Get("body").Call("appendChild", in)
 	fileInput = in
+}
+
+// copyText puts s on the page's clipboard (navigator.clipboard), and
+// reports whether the page has one.
+func copyText(s string) bool {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		return false
+	}
+	cb.Call("writeText", s)
+	return true
+}
+
+// pasteText reads the page's clipboard and hands its text to paste on a
+// later tick (the browser answers when it has asked the person, if it
+// asks), and reports whether the page has a clipboard.
+func pasteText(a *App, paste func(*App, string)) bool {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		return false
+	}
+	var then, fail js.Func
+	done := func() { then.Release(); fail.Release() }
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		text := args[0].String()
+		done()
+		a.Later(func(a *App) { paste(a, text) })
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := args[0].Call("toString").String()
+		done()
+		a.Later(func(a *App) { a.Toast("the clipboard: %s", msg) })
+		return nil
+	})
+	cb.Call("readText").Call("then", then, fail)
+	return true
 }

@@ -62,3 +62,11 @@ func (a *App) dropped() {
 		}
 	}
 }
+
+// copyText would put s on the clipboard: the desktop window has none
+// (Ebitengine offers none), so it reports false.
+func copyText(string) bool { return false }
+
+// pasteText would hand the clipboard's text to paste: the desktop window
+// has none, so it reports false.
+func pasteText(*App, func(*App, string)) bool { return false }

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/santorini"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -32,6 +33,8 @@ type Setup struct {
 	from     *ui.Field
 	watch    *ui.Choice
 	rules    *ui.Button // opens the rule options; nil when the title has none
+	// analysis opens the title's analysis board; nil when it has none.
+	analysis *ui.Button
 	start    *ui.Button
 	back     *ui.Button
 	form     ui.Form
@@ -95,7 +98,12 @@ func NewSetup(t game.Title) *Setup {
 		s.syncRules()
 		s.form.Items = append(s.form.Items, s.rules)
 	}
-	s.form.Items = append(s.form.Items, s.limit, s.watch, s.start, s.back)
+	s.form.Items = append(s.form.Items, s.limit, s.watch)
+	if t.ID() == (santorini.Title{}).ID() {
+		s.analysis = &ui.Button{Label: "Analysis board"}
+		s.form.Items = append(s.form.Items, s.analysis)
+	}
+	s.form.Items = append(s.form.Items, s.start, s.back)
 	s.form.Focus = len(s.form.Items) - 2
 	return s
 }
@@ -240,6 +248,9 @@ func (s *Setup) layout(a *App) (x, y, w float64) {
 	row += (setupGap + aboutH) * sc
 	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
 	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
+	if s.analysis != nil {
+		s.analysis.Place(rectXYWH(x+36*sc+160*sc+16*sc, row, 220*sc, 56*sc))
+	}
 	return x, y, w
 }
 
@@ -290,6 +301,9 @@ func (s *Setup) Update(a *App) error {
 		a.Push(NewRules(s))
 	case s.back:
 		a.Pop()
+	case s.analysis:
+		ab, _ := NewAnalysisBoard(AnalysisStart)
+		a.Push(ab)
 	case s.start:
 		if v := startSetUp(a, s.Game); v != nil {
 			a.Replace(v)

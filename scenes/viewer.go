@@ -99,6 +99,10 @@ type Viewer struct {
 	// file is the replay file shown, where it is known: what "compare
 	// with…" (compare.go) names.
 	file string
+	// analysis is the engine's live analysis of the turn shown, in place
+	// of the side panel (L, Santorini only; analysis.go); nil when off.
+	analysis *analysis
+	arrows   []arrow
 }
 
 // NewViewer shows a recording from its start; a replay starts playing.
@@ -216,6 +220,9 @@ func anyHuman(m *game.Match) bool {
 // Close stops a live match; the replay keeps every step played.
 func (v *Viewer) Close() {
 	v.closeServer()
+	if v.analysis != nil {
+		v.analysis.close()
+	}
 	if v.cancel != nil {
 		v.cancel()
 		<-v.done
@@ -424,6 +431,7 @@ func (v *Viewer) Update(a *App) error {
 	}
 	v.controls(a, human != nil)
 	v.step(a)
+	v.analyseShown()
 	return nil
 }
 
@@ -529,12 +537,18 @@ func (v *Viewer) controls(a *App, person bool) {
 		v.compareWith(a)
 	case in.Just(ActTakeOver):
 		v.takeOver(a) // takeover.go
+	case in.Just(ActAnalysis):
+		v.toggleAnalysis(a) // analysis.go
 	case pressed(&v.mode) && !v.mode.Disabled:
 		v.togglePlay()
 	}
 	v.updateScrub(in)
 	v.marksInput(a)
-	v.panelInput(a)
+	if v.analysis != nil {
+		v.analysis.handle(&in.UI)
+	} else {
+		v.panelInput(a)
+	}
 }
 
 // jumpEvent shows frame i, an event's, when there is one.
@@ -675,12 +689,16 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	backdrop(dst, a)
 	m := &v.moment
 	m.Clock = a.Clock
-	v.view.Draw(dst, m)
+	v.drawBoard(dst, m) // analysis.go
 	if v.mapFirst {
 		v.drawScoreboard(dst, a)
 	} else {
 		v.drawTop(dst, a)
-		v.drawSide(dst, a)
+		if v.analysis != nil {
+			v.analysis.drawPanel(dst, a, v.side)
+		} else {
+			v.drawSide(dst, a)
+		}
 	}
 	v.drawFeed(dst, a)
 	v.drawBanner(dst, a)

@@ -168,6 +168,14 @@ type status struct {
 	Moves map[string]string `json:"moves"`
 	Toast string            `json:"toast"`
 	Map   bool              `json:"mapFirst"`
+	// Analysis is the engine's analysis on screen.
+	Analysis *struct {
+		Position string `json:"position"`
+		Problem  string `json:"problem"`
+		Depth    int    `json:"depth"`
+		Nodes    int    `json:"nodes"`
+		Best     string `json:"best"`
+	} `json:"analysis"`
 }
 
 // tab is one browser tab on the page.
@@ -264,6 +272,25 @@ func (tb *tab) keys(keys ...string) {
 		}
 		tb.held()
 	}
+}
+
+// ctrl presses Ctrl and a key with it: key as the event names it ("v"),
+// its code ("KeyV") and its virtual key code (86).
+func (tb *tab) ctrl(key, code string, vk int64) {
+	tb.t.Helper()
+	send := func(ev *input.DispatchKeyEventParams) {
+		tb.run(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, *ev)
+			return err
+		}))
+	}
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, Modifiers: 2})
+	tb.held()
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: key, Code: code, WindowsVirtualKeyCode: vk, Modifiers: 2})
+	tb.held()
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: key, Code: code, WindowsVirtualKeyCode: vk, Modifiers: 2})
+	send(&input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17})
+	tb.held()
 }
 
 // click clicks the page at (x, y).

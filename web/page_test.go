@@ -95,6 +95,76 @@ func TestSantoriniHotseatInTheBrowser(t *testing.T) {
 	require.Equal(t, "C3 B2", s.Moves["1"], "the clicks placed the workers: %+v", s)
 }
 
+// TestAnalysisBoardInTheBrowser opens Santorini's analysis board from the
+// set-up by keys: the engine analyses the start position while the page
+// keeps drawing (the search lets the page run every 15 ms), and a click
+// on the board builds, which analyses the new position.
+func TestAnalysisBoardInTheBrowser(t *testing.T) {
+	tb := open(t, "/")
+	time.Sleep(time.Second) // the page's opening fade
+	menu := tb.frameTime(time.Second)
+	for _, title := range scenes.MenuTitles() {
+		if title.ID() == "santorini" {
+			break
+		}
+		tb.keys(kb.ArrowDown)
+	}
+	tb.keys(kb.Enter)
+	time.Sleep(400 * time.Millisecond)
+	tb.keys(kb.ArrowUp, kb.Enter) // from Start to Analysis board
+	s := tb.until("the analysis", 20*time.Second, func(s status) bool {
+		return s.Scene == "*scenes.AnalysisBoard" && s.Analysis != nil && s.Analysis.Depth >= 4
+	})
+	require.Equal(t, scenes.AnalysisStart, s.Analysis.Position)
+	before := s.Analysis.Nodes
+	ms := tb.frameTime(2 * time.Second)
+	s = tb.status()
+	t.Logf("analysing: %.1f ms a frame (the menu: %.1f), depth %d, %d nodes in the 2 s", ms, menu, s.Analysis.Depth, s.Analysis.Nodes-before)
+	require.Greater(t, s.Analysis.Nodes, before, "the search goes on between the frames")
+	// Clear: an empty board has nothing to analyse; the same board's
+	// frames without a search.
+	tb.click(1164, 756)
+	tb.until("the empty board", 5*time.Second, func(s status) bool { return s.Analysis != nil && s.Analysis.Problem != "" })
+	idle := tb.frameTime(2 * time.Second)
+	t.Logf("the same board without a search: %.1f ms a frame", idle)
+	require.Less(t, ms, 3*idle+50, "the page keeps drawing while the engine analyses (a search that never let it run would freeze it)")
+	tb.keys(kb.Escape)
+	tb.until("the set-up", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Setup" })
+	tb.keys(kb.Enter) // the analysis board's button keeps the focus
+	tb.until("the analysis board again", 10*time.Second, func(s status) bool {
+		return s.Scene == "*scenes.AnalysisBoard" && s.Analysis != nil && s.Analysis.Depth >= 1
+	})
+	// Ctrl+V pastes a position from the page's clipboard.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		tb.run(chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, browser.SetPermission, browser.SetPermissionParams{
+				Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: page.url})
+			return err
+		}))
+	}
+	const pasted = "0000000000000000000023000/1/A1,E5/C5,E3"
+	eval[chromedp.Void](tb, `navigator.clipboard.writeText("`+pasted+`")`, chromedp.EvalAwaitPromise)
+	tb.ctrl("v", "KeyV", 86)
+	s = tb.until("the pasted position's analysis", 10*time.Second, func(s status) bool {
+		return s.Analysis != nil && s.Analysis.Position == pasted && s.Analysis.Depth >= 1
+	})
+	require.Equal(t, "A1 B1", s.Analysis.Best, "the pasted position wins in one")
+	// Ctrl+C copies the notation back.
+	tb.click(100, 32) // the heading: the field lets go of the keyboard
+	tb.ctrl("c", "KeyC", 67)
+	s = tb.until("the copy", 5*time.Second, func(s status) bool { return strings.HasPrefix(s.Toast, "Copied ") })
+	require.Equal(t, "Copied "+s.Analysis.Position, s.Toast)
+	require.Equal(t, s.Analysis.Position, eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	tb.click(954, 756) // Start position
+	// A click on A1 builds a level there: the new position is analysed.
+	geo := rs.BoardGeometry(scenes.BoardArea(pageW, pageH, 1), 1)
+	a1, _ := santorini.ParseCell("A1")
+	tb.click(geo.Center(a1, 0))
+	tb.until("the new position's analysis", 10*time.Second, func(s status) bool {
+		return s.Analysis != nil && s.Analysis.Position == "0000000000000000000010000/1/C3,B2/C2,D2" && s.Analysis.Depth >= 1
+	})
+}
+
 // TestReplayByURLInTheBrowser opens a fixture by ?replay=URL, with the map
 // first (?layout=map, for a projector), and steps it with the viewer's
 // keys; H brings the panels back.

@@ -47,6 +47,7 @@ type Competitive struct {
 	deadline  time.Time
 	ctx       context.Context
 	stopped   bool
+	tick      func() // when not nil, called at every check of the time (every 256 nodes): the analysis's hook
 }
 
 // frame is what the search keeps of one ply of the line it is on.
@@ -724,6 +725,9 @@ func abs32(x int32) int32 {
 // timeUp reports whether the deadline passed, ctx ended or the node bound
 // was reached.
 func (c *Competitive) timeUp() bool {
+	if c.tick != nil {
+		c.tick()
+	}
 	if c.ctx.Err() != nil || c.maxNodes > 0 && c.nodes >= c.maxNodes {
 		return true
 	}
