@@ -260,14 +260,14 @@ func (ab *AnalysisBoard) Update(a *App) error {
 	if in.UI.Pressed {
 		ab.focused = in.UI.Over(ab.notation.Rect())
 	}
-	// Ctrl+C and Ctrl+V copy and paste the notation where there is a
-	// clipboard (a browser's page).
+	// Ctrl+C and Ctrl+V copy and paste the notation through the system's
+	// or the page's clipboard.
 	switch {
 	case in.Copy && copyText(ab.notation.Text):
 		a.Toast("Copied %s", ab.notation.Text)
 	case in.Paste && pasteText(a, ab.paste):
 	case in.Copy || in.Paste:
-		a.Toast("No clipboard in the desktop window: click the notation, Ctrl+A and type over it")
+		a.Toast("No clipboard here (no display's): click the notation, Ctrl+A and type over it")
 	}
 	if ab.notation.Update(&in.UI, ab.focused) && ab.focused || ab.apply.Update(&in.UI, false) {
 		if err := ab.read(ab.notation.Text); err != nil {
@@ -304,10 +304,19 @@ func (ab *AnalysisBoard) Update(a *App) error {
 
 // paste reads a pasted position, or says what is wrong with it.
 func (ab *AnalysisBoard) paste(a *App, text string) {
+	text = strings.TrimSpace(text)
+	if len(text) > maxNotation {
+		a.Toast("the pasted text (%d bytes) is not a position: HEIGHTS/SIDE/P1/P2 is at most %d", len(text), maxNotation)
+		return
+	}
 	if err := ab.read(text); err != nil {
 		a.Toast("the pasted position: %v", err)
 	}
 }
+
+// maxNotation is the longest HEIGHTS/SIDE/P1/P2: 25 heights, the side
+// and four cells.
+const maxNotation = 25 + 1 + 1 + 1 + 5 + 1 + 5
 
 // notationChar reports whether r may be typed into the notation: the
 // digits, the cells' letters, '/' and ','. (A browser types the letter of
@@ -416,7 +425,7 @@ var analysisBindings = []render.Binding{
 	{Names: "Levels · click", About: "a level up, a dome on level 3; right click: a level down"},
 	{Names: "P1 / P2 workers · click", About: "a free cell: place a worker; a worker: take it off"},
 	{Names: "Notation · Enter", About: "click the field, type HEIGHTS/SIDE/P1/P2 (Ctrl+A: type over it), Enter or Analyse"},
-	{Names: "Ctrl+C · Ctrl+V", About: "in a browser: copy the position's notation, paste one (the desktop window has no clipboard)"},
+	{Names: "Ctrl+C · Ctrl+V", About: "copy the position's notation, paste one"},
 	{Names: "→ ← · Home", About: "step through the best line on the board; back to the position"},
 	{Names: "V", About: "the values on the cells (step mode) instead of the arrows"},
 }

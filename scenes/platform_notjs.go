@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
+
+	"golang.design/x/clipboard"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -63,10 +66,30 @@ func (a *App) dropped() {
 	}
 }
 
-// copyText would put s on the clipboard: the desktop window has none
-// (Ebitengine offers none), so it reports false.
-func copyText(string) bool { return false }
+// desktopClipboard readies the system's clipboard once (X11's on Linux,
+// opened at run time): nil, or why there is none (no display).
+var desktopClipboard = sync.OnceValue(clipboard.Init)
 
-// pasteText would hand the clipboard's text to paste: the desktop window
-// has none, so it reports false.
-func pasteText(*App, func(*App, string)) bool { return false }
+// copyText puts s on the system's clipboard, and reports whether there is
+// one.
+func copyText(s string) bool {
+	if desktopClipboard() != nil {
+		return false
+	}
+	clipboard.Write(clipboard.FmtText, []byte(s))
+	return true
+}
+
+// pasteText reads the system's clipboard and hands its text to paste on a
+// later tick (another program may take a moment to answer), and reports
+// whether there is a clipboard.
+func pasteText(a *App, paste func(*App, string)) bool {
+	if desktopClipboard() != nil {
+		return false
+	}
+	go func() {
+		text := string(clipboard.Read(clipboard.FmtText))
+		a.Later(func(a *App) { paste(a, text) })
+	}()
+	return true
+}
