@@ -169,19 +169,7 @@ func (c *Competitive) Analyse(ctx context.Context, b *Board, lines int, limit Li
 // startAnalysis readies the search for an analysis of b as Search readies
 // it for a search.
 func (c *Competitive) startAnalysis(ctx context.Context, b *Board, limit Limit, start time.Time) {
-	c.p, c.endCheck, c.ctx, c.nodes, c.stopped, c.completed = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false, 0
-	c.tt.newSearch()
-	c.killers = [maxPly][2]move{}
-	for s := range c.hist {
-		for i := range c.hist[s] {
-			c.hist[s][i] /= 2
-			c.histFT[s][i] /= 2
-		}
-	}
-	c.stack[0] = frame{eval: noEval}
-	if c.net != nil {
-		c.net.refresh(&c.acc[0], &c.p)
-	}
+	c.begin(ctx, b)
 	c.deadline = time.Time{}
 	if limit.Time > 0 {
 		c.deadline = start.Add(limit.Time)

@@ -188,19 +188,7 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 	}
 	start := time.Now()
 	c.fitTable(limit.Time)
-	c.p, c.endCheck, c.ctx, c.nodes, c.stopped, c.completed = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false, 0
-	c.tt.newSearch()
-	c.killers = [maxPly][2]move{}
-	for s := range c.hist {
-		for i := range c.hist[s] {
-			c.hist[s][i] /= 2
-			c.histFT[s][i] /= 2
-		}
-	}
-	c.stack[0] = frame{eval: noEval}
-	if c.net != nil {
-		c.net.refresh(&c.acc[0], &c.p)
-	}
+	c.begin(ctx, b)
 	maxDepth := limit.Depth
 	if maxDepth <= 0 || maxDepth >= maxPly-8 {
 		maxDepth = maxPly - 8
@@ -291,6 +279,25 @@ func (c *Competitive) Search(ctx context.Context, b *Board, limit Limit, info fu
 		}
 	}
 	return res, nil
+}
+
+// begin readies the search for a search of b under ctx: the position and
+// the network's view of it, the counts, the table's age, the killers, and
+// the history, halved.
+func (c *Competitive) begin(ctx context.Context, b *Board) {
+	c.p, c.endCheck, c.ctx, c.nodes, c.stopped, c.completed = newPos(b), b.Rules.KandicEndCheck, ctx, 0, false, 0
+	c.tt.newSearch()
+	c.killers = [maxPly][2]move{}
+	for s := range c.hist {
+		for i := range c.hist[s] {
+			c.hist[s][i] /= 2
+			c.histFT[s][i] /= 2
+		}
+	}
+	c.stack[0] = frame{eval: noEval}
+	if c.net != nil {
+		c.net.refresh(&c.acc[0], &c.p)
+	}
 }
 
 // orderRoot puts the best root turn first and the others by the nodes their

@@ -347,28 +347,7 @@ func (br *bridge) fatal(err error) error {
 }
 
 func (br *bridge) run(ctx context.Context, in io.Reader) error {
-	lines := make(chan received)
-	readErr := make(chan error, 1)
-	go func() {
-		lr := newLineReader(in)
-		for {
-			text, err := lr.next()
-			long := errors.Is(err, errLongLine)
-			if err != nil && !long {
-				if errors.Is(err, io.EOF) {
-					err = nil
-				}
-				readErr <- err
-				close(lines)
-				return
-			}
-			select {
-			case lines <- received{text: text, long: long, at: time.Now()}:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	lines, readErr := readCommands(ctx, in)
 	var eofAt time.Time // the end of the input came: finish by then
 	for {
 		if br.err != nil {

@@ -51,28 +51,7 @@ const (
 // perft and the commands left are dropped, and Serve returns.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	s := &server{out: bufio.NewWriter(out), board: santorini.NewBoard(), search: santorini.NewCompetitive()}
-	lines := make(chan received)
-	readErr := make(chan error, 1)
-	go func() {
-		lr := newLineReader(in)
-		for {
-			text, err := lr.next()
-			long := errors.Is(err, errLongLine)
-			if err != nil && !long {
-				if errors.Is(err, io.EOF) {
-					err = nil
-				}
-				readErr <- err
-				close(lines)
-				return
-			}
-			select {
-			case lines <- received{text: text, long: long, at: time.Now()}:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	lines, readErr := readCommands(ctx, in)
 	for {
 		var idle <-chan struct{} // the running job's end, when commands wait for it
 		if len(s.queue) > 0 {
@@ -158,6 +137,35 @@ type received struct {
 	text string
 	long bool
 	at   time.Time
+}
+
+// readCommands reads in's lines in the background until its end or ctx's:
+// lines gets each (closed at the end), then readErr the reading's error
+// (nil at the end of the input).
+func readCommands(ctx context.Context, in io.Reader) (lines <-chan received, readErr <-chan error) {
+	out := make(chan received)
+	errc := make(chan error, 1)
+	go func() {
+		lr := newLineReader(in)
+		for {
+			text, err := lr.next()
+			long := errors.Is(err, errLongLine)
+			if err != nil && !long {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				errc <- err
+				close(out)
+				return
+			}
+			select {
+			case out <- received{text: text, long: long, at: time.Now()}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return out, errc
 }
 
 // server is the state of one Serve.
