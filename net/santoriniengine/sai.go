@@ -522,21 +522,12 @@ func (br *bridge) handle(r received) (bool, error) {
 
 // position sets the position from a POSITION or a move file.
 func (br *bridge) position(c Command) {
-	if c.File == "" {
-		br.board = c.Board
-		return
-	}
-	data, err := os.ReadFile(c.File)
-	if err != nil {
-		br.write((&ErrorReport{Text: fmt.Sprintf("position moves: %v", err)}).String())
-		return
-	}
-	g, err := santorini.ReadMoveFile(c.File, data)
+	b, err := c.position()
 	if err != nil {
 		br.write((&ErrorReport{Text: err.Error()}).String())
 		return
 	}
-	br.board = g.Last()
+	br.board = b
 }
 
 // goSearch starts santorini-ai's search of the position.

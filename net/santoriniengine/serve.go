@@ -305,21 +305,29 @@ func isSpace(s string) bool {
 
 // position sets the position from a POSITION or a move file.
 func (s *server) position(c Command) {
-	if c.File == "" {
-		s.board = c.Board
-		return
-	}
-	data, err := os.ReadFile(c.File)
-	if err != nil {
-		s.write((&ErrorReport{Text: fmt.Sprintf("position moves: %v", err)}).String())
-		return
-	}
-	g, err := santorini.ReadMoveFile(c.File, data)
+	b, err := c.position()
 	if err != nil {
 		s.write((&ErrorReport{Text: err.Error()}).String())
 		return
 	}
-	s.board = g.Last()
+	s.board = b
+}
+
+// position is the position command's board: POSITION, or the last of the
+// move file FILE.
+func (c Command) position() (santorini.Board, error) {
+	if c.File == "" {
+		return c.Board, nil
+	}
+	data, err := os.ReadFile(c.File)
+	if err != nil {
+		return santorini.Board{}, fmt.Errorf("position moves: %w", err)
+	}
+	g, err := santorini.ReadMoveFile(c.File, data)
+	if err != nil {
+		return santorini.Board{}, err
+	}
+	return g.Last(), nil
 }
 
 // stop answers the running search at once.
