@@ -84,6 +84,7 @@ type saiChild struct {
 	lines  chan saiOut   // its stdout; closed at its end
 	errs   chan string   // stderr lines that report a failure
 	exited chan struct{} // closed once it has ended
+	errEOF chan struct{} // closed once its stderr is read to the end
 	wait   error         // how it ended, once exited is closed
 	tailMu sync.Mutex    // guards tail
 	tail   []string      // the last lines of its stderr
@@ -100,7 +101,7 @@ func startSai(args []string) (*saiChild, error) {
 	if len(args) == 0 || args[0] == "" {
 		return nil, errors.New("bridge: no command to run")
 	}
-	c := &saiChild{name: strings.Join(args, " "), lines: make(chan saiOut, 64), errs: make(chan string, 16), exited: make(chan struct{})}
+	c := &saiChild{name: strings.Join(args, " "), lines: make(chan saiOut, 64), errs: make(chan string, 16), exited: make(chan struct{}), errEOF: make(chan struct{})}
 	c.cmd = exec.Command(args[0], args[1:]...)
 	stdin, err := c.cmd.StdinPipe()
 	if err != nil {
@@ -154,6 +155,7 @@ func (c *saiChild) readStdout(r io.ReadCloser) {
 var saiStopErrors = []string{"Error: Stopping with best move", "Error: Attempted to stop", "Error: Search returned no results"}
 
 func (c *saiChild) readStderr(r io.ReadCloser) {
+	defer close(c.errEOF)
 	defer r.Close()
 	lr := newLineReader(r)
 	for {
@@ -217,6 +219,10 @@ func (c *saiChild) ended() error {
 		}
 	default:
 		why = "closed its output"
+	}
+	select { // its last words, which may still be on their way
+	case <-c.errEOF:
+	case <-time.After(100 * time.Millisecond):
 	}
 	if tail := c.stderrTail(); tail != "" {
 		why += "; its stderr ends: " + tail
