@@ -67,7 +67,7 @@ func Bridge(ctx context.Context, args []string, in io.Reader, out io.Writer, log
 	if err != nil {
 		return err
 	}
-	br := &bridge{child: child, out: bufio.NewWriter(out), log: log, board: santorini.NewBoard()}
+	br := &bridge{child: child, answers: answers{out: bufio.NewWriter(out)}, log: log, board: santorini.NewBoard()}
 	defer child.close()
 	if err := child.waitStarted(ctx); err != nil {
 		br.write((&ErrorReport{Text: err.Error()}).String())
@@ -301,9 +301,8 @@ func (c *saiChild) close() {
 // bridge is the state of one Bridge.
 type bridge struct {
 	child *saiChild
-	out   *bufio.Writer
+	answers
 	log   io.Writer
-	err   error // the first write error
 	board santorini.Board
 	queue []received // commands that wait for the running search
 	cur   *saiSearch // the running search, or nil
@@ -328,17 +327,6 @@ type saiSearch struct {
 // searched reports whether santorini-ai reported a move of its search (its
 // seed move, the first it writes, is not searched).
 func (s *saiSearch) searched() bool { return s.last != nil && s.last.Trigger != saiSeed }
-
-func (br *bridge) write(line string) {
-	if br.err != nil {
-		return
-	}
-	if _, err := br.out.WriteString(line + "\n"); err != nil {
-		br.err = err
-		return
-	}
-	br.err = br.out.Flush()
-}
 
 func (br *bridge) logf(format string, args ...any) {
 	if br.log != nil {

@@ -50,7 +50,7 @@ const (
 // most (endGrace): then a running search answers at once, as with stop, a
 // perft and the commands left are dropped, and Serve returns.
 func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	s := &server{out: bufio.NewWriter(out), board: santorini.NewBoard(), search: santorini.NewCompetitive()}
+	s := &server{answers: answers{out: bufio.NewWriter(out)}, board: santorini.NewBoard(), search: santorini.NewCompetitive()}
 	lines, readErr := readCommands(ctx, in)
 	for {
 		var idle <-chan struct{} // the running job's end, when commands wait for it
@@ -170,9 +170,8 @@ func readCommands(ctx context.Context, in io.Reader) (lines <-chan received, rea
 
 // server is the state of one Serve.
 type server struct {
-	mu     sync.Mutex // guards out, err and job.answered
-	out    *bufio.Writer
-	err    error
+	mu sync.Mutex // guards answers and job.answered
+	answers
 	board  santorini.Board        // the position; only the Serve loop touches it
 	search *santorini.Competitive // used by one job at a time
 	job    *job                   // the last search or perft started
@@ -193,20 +192,25 @@ type job struct {
 func (s *server) write(line string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.writeLocked(line)
+	s.answers.write(line)
 }
 
-func (s *server) writeLocked(line string) {
-	if s.err != nil {
+// answers are an engine's answer lines, each flushed as it is written; the
+// first failure is kept and ends the writing.
+type answers struct {
+	out *bufio.Writer
+	err error
+}
+
+func (w *answers) write(line string) {
+	if w.err != nil {
 		return
 	}
-	if _, err := s.out.WriteString(line + "\n"); err != nil {
-		s.err = err
+	if _, err := w.out.WriteString(line + "\n"); err != nil {
+		w.err = err
 		return
 	}
-	if err := s.out.Flush(); err != nil {
-		s.err = err
-	}
+	w.err = w.out.Flush()
 }
 
 func (s *server) writeErr() error {
@@ -356,7 +360,7 @@ func (s *server) answer(j *job, best *santorini.Turn) {
 		j.best = *best
 	}
 	j.answered = true
-	s.writeLocked((&BestMove{Move: MoveOf(j.best)}).String())
+	s.answers.write((&BestMove{Move: MoveOf(j.best)}).String())
 }
 
 // goSearch answers go by a search in its own goroutine: the competitive
@@ -415,7 +419,7 @@ func (s *server) goSearch(ctx context.Context, c Command, at time.Time) {
 			for _, t := range in.PV {
 				info.PV = append(info.PV, MoveOf(t))
 			}
-			s.writeLocked(info.String())
+			s.answers.write(info.String())
 		})
 		if j.watchdog != nil {
 			j.watchdog.Stop()
@@ -502,6 +506,6 @@ func (s *server) perft(ctx context.Context, depth int) {
 			return
 		}
 		j.answered = true
-		s.writeLocked((&PerftReport{Depth: depth, Nodes: n, Time: el.Truncate(time.Millisecond), NPS: nps}).String())
+		s.answers.write((&PerftReport{Depth: depth, Nodes: n, Time: el.Truncate(time.Millisecond), NPS: nps}).String())
 	}()
 }
