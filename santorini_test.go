@@ -116,9 +116,9 @@ func TestSantoriniMatchAgainstAnEngine(t *testing.T) {
 	}
 
 	bad := filepath.Join(t.TempDir(), "bad.txt")
-	require.NoError(t, os.WriteFile(bad, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0000000000000000000000000/1//\n"), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte("0000000000000000000000000/1/C3,B2/B3,D2\n0002000042000004300004000/2/C3,C1/A1,E5\n"), 0o644))
 	code, _, stderr = arena("santorini", "match", "--a", "alphabeta:1", "--b", "alphabeta:1", "--openings", bad)
 	require.Equal(t, 1, code)
-	require.Contains(t, stderr, "bad.txt:2: position")
-	require.Contains(t, stderr, "not in play")
+	require.Contains(t, stderr, "bad.txt:2: ")
+	require.Contains(t, stderr, "an opening is in the placement or in play")
 }

@@ -232,7 +232,7 @@ func TestSaveAndSettingsInTheBrowser(t *testing.T) {
 	require.Equal(t, "*scenes.Viewer", tb.status().Scene, "saved, the pause menu is gone")
 	tb.keys(kb.Escape)
 	tb.until("the pause menu", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
-	tb.keys(kb.ArrowDown, kb.ArrowDown, kb.ArrowDown, kb.Enter) // Settings… (past Play from here)
+	tb.keys(kb.ArrowDown, kb.ArrowDown, kb.ArrowDown, kb.ArrowDown, kb.Enter) // Settings… (past Play from here and Santorini's Engine analysis)
 	tb.until("the settings", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.SettingsScene" })
 	tb.keys(kb.Escape)
 	tb.until("the settings kept", 5*time.Second, func(s status) bool { return s.Scene == "*scenes.Pause" })
