@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -147,6 +148,9 @@ func ParseSpec(path string, data []byte) (*Spec, error) {
 		return nil, decodeError(path, err, expected)
 	}
 	lines := keyLines(data)
+	if err := keyCase(path, lines, expected); err != nil {
+		return nil, err
+	}
 	at := func(key string) string {
 		if l, ok := lines[key]; ok {
 			return fmt.Sprintf("%s:%d", path, l)
@@ -531,6 +535,30 @@ func keyLines(data []byte) map[string]int {
 		}
 	}
 	return lines
+}
+
+// arrayIndex is an array table's index in a key of keyLines: "[2]".
+var arrayIndex = regexp.MustCompile(`\[\d+\]`)
+
+// keyCase refuses a key spelt in other letters' case than a known one
+// ("pASsword"): TOML's keys are case-sensitive, go-toml's decoding is not,
+// so the file would mean one thing to Arena and another to other tools
+// (and two spellings of one key would both be read, the last winning).
+func keyCase(path string, lines map[string]int, expected map[string]string) error {
+	keys := slices.Collect(maps.Keys(lines))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(lines[a], lines[b]) })
+	for _, k := range keys {
+		bare := arrayIndex.ReplaceAllString(k, "")
+		if _, ok := expected[bare]; ok {
+			continue
+		}
+		for want := range expected {
+			if strings.EqualFold(want, bare) {
+				return fmt.Errorf("%s:%d: %s: keys are case-sensitive: write %s", path, lines[k], bare, want)
+			}
+		}
+	}
+	return nil
 }
 
 // tomlType finds the TOML type in go-toml's "cannot decode TOML string

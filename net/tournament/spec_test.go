@@ -91,6 +91,7 @@ seat = "miner"
 func TestSpecErrorsNameTheLineAndTheKey(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ spec, want string }{
+		{"title = \"alienwarz\"\nGames = 2\n", "spec.toml:2: Games: keys are case-sensitive: write games"},
 		{"title = \"alienwarz\"\ngmaes = 2\n", "spec.toml:2: gmaes: unknown key (known: advance, deciders, direct, draw, entrant, format, games,"},
 		{"title = \"alienwarz\"\ngames = \"two\"\n", "spec.toml:2:9: games: expected a whole number of games, got a TOML string"},
 		{"title = \"chess\"\n[[entrant]]\nname='a'\nseat='x'\n", `spec.toml:1: title: "chess" is not a game: expected one of`},

@@ -124,6 +124,9 @@ func parseTeams(path string, data []byte) (*teamsDoc, error) {
 		return nil, decodeError(path, err, teamKeys)
 	}
 	d := &teamsDoc{path: path, data: data, raw: tf.Team, lines: keyLines(data)}
+	if err := keyCase(path, d.lines, teamKeys); err != nil {
+		return nil, err
+	}
 	if len(tf.Team) == 0 {
 		return nil, fmt.Errorf("%s: team: none: expected [[team]] tables, each with a name and a login or a program", path)
 	}

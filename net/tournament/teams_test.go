@@ -56,6 +56,7 @@ func TestTeams(t *testing.T) {
 		{"[[team]]\nname = \"A\"\n", path + ":1: login: team 1: A has neither a login nor a program"},
 		{"[[team]]\nname = \"A\"\nlogin = \"a b\"\npassword = \"x\"\n", path + ":3: login: team 1: \"a b\" holds a space"},
 		{"[[team]]\nname = \"A\"\ncolour = \"red\"\n", path + ":3: team.colour: unknown key (known: login, name, password, program)"},
+		{"[[team]]\nname = \"A\"\nlogin = \"a\"\npassword = \"x\"\nPassword = \"\"\n", path + ":5: team.Password: keys are case-sensitive: write team.password"},
 	} {
 		_, err := ParseTeams(path, []byte(c.text))
 		require.ErrorContains(t, err, c.err, c.text)
