@@ -87,13 +87,37 @@ const (
 	MarkEnd      = "end"      // the game ended
 )
 
+// Words are a text for people that the screens say in their language:
+// an English format, the key of their catalogue, and its arguments, which
+// may be Words too. A seat is named by Words of one number: "Player %d",
+// "player %d", "P%d" or "colony %d", which the screens may replace by the
+// seat's name.
+type Words struct {
+	Format string
+	Args   []any
+}
+
+// Say is the Words of format and args, as fmt.Sprintf takes them.
+func Say(format string, args ...any) Words { return Words{format, args} }
+
+// String is the words in English.
+func (w Words) String() string {
+	if len(w.Args) == 0 {
+		return w.Format
+	}
+	return fmt.Sprintf(w.Format, w.Args...)
+}
+
+// Phrase is the words' format and arguments, for the screens' catalogue.
+func (w Words) Phrase() (string, []any) { return w.Format, w.Args }
+
 // Marker is an event of note in a step, for the timeline's marks, the
 // event feed and the director camera.
 type Marker struct {
 	Kind string
 	// Seat is the side the event counts for; AllSeats for none (a boss).
 	Seat Seat
-	Text string
+	Text Words
 	// Cell is where it happened, in the title's own cell coordinates,
 	// when Placed.
 	Cell   [2]int
@@ -227,19 +251,20 @@ func Count(n int, thing string) string {
 // Verdict is how a frame stands, in one line for a banner and a results
 // dialog: who won and why, a draw, or a position of an unfinished game.
 // why is the title's words for the result's reason ("the higher score
-// after the last round"); empty for none.
-func Verdict(f Frame, why string) string {
-	if !f.Over {
-		return "Unfinished: the record stops here"
+// after the last round"); none for none.
+func Verdict(f Frame, why Words) Words {
+	winner := Say("Player %d", f.Result.Winner)
+	switch {
+	case !f.Over:
+		return Say("Unfinished: the record stops here")
+	case f.Result.Winner == 0 && why.Format == "":
+		return Say("A draw")
+	case f.Result.Winner == 0:
+		return Say("A draw: %s", why)
+	case why.Format == "":
+		return Say("%s wins", winner)
 	}
-	tail := ""
-	if why != "" {
-		tail = ": " + why
-	}
-	if f.Result.Winner == 0 {
-		return "A draw" + tail
-	}
-	return fmt.Sprintf("Player %d wins%s", f.Result.Winner, tail)
+	return Say("%s wins: %s", winner, why)
 }
 
 // A Judged title explains a finished game's result in its own words: why
@@ -247,7 +272,7 @@ func Verdict(f Frame, why string) string {
 type Judged interface {
 	// Why is the reason of frame f's result in words, such as "the
 	// higher score after the last round".
-	Why(f Frame) string
+	Why(f Frame) Words
 }
 
 // A Timed title tells how many steps a game lasts under a config: its

@@ -9,10 +9,12 @@ import (
 
 func TestVerdict(t *testing.T) {
 	t.Parallel()
-	require.Equal(t, "Player 2 wins: the stone is home", Verdict(Frame{Over: true, Result: Result{Winner: 2}}, "the stone is home"))
-	require.Equal(t, "A draw: level on every count", Verdict(Frame{Over: true}, "level on every count"), "winner 0 is a draw")
-	require.Equal(t, "Player 1 wins", Verdict(Frame{Over: true, Result: Result{Winner: 1}}, ""))
-	require.Contains(t, Verdict(Frame{}, ""), "Unfinished")
+	require.Equal(t, "Player 2 wins: the stone is home", Verdict(Frame{Over: true, Result: Result{Winner: 2}}, Say("the stone is home")).String())
+	require.Equal(t, "A draw: level on every count", Verdict(Frame{Over: true}, Say("level on every count")).String(), "winner 0 is a draw")
+	require.Equal(t, "Player 1 wins", Verdict(Frame{Over: true, Result: Result{Winner: 1}}, Words{}).String())
+	require.Contains(t, Verdict(Frame{}, Words{}).String(), "Unfinished")
+	w := Verdict(Frame{Over: true, Result: Result{Winner: 2}}, Say("%d turns", 5))
+	require.Equal(t, "%s wins: %s", w.Format, "the screens say the parts of a verdict in turn")
 }
 
 func TestSights(t *testing.T) {

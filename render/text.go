@@ -4,6 +4,7 @@ package render
 
 import (
 	"bytes"
+	_ "embed"
 	"image/color"
 	"math"
 	"strings"
@@ -14,9 +15,21 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/arena-games/arena/internal/lang"
 )
 
-// Font is one of the Go fonts.
+// Vazirmatn (SIL Open Font License 1.1, fonts/OFL.txt) draws the Arabic
+// script: Persian, and names written in it.
+var (
+	//go:embed fonts/Vazirmatn-Regular.ttf
+	vazirmatn []byte
+	//go:embed fonts/Vazirmatn-Bold.ttf
+	vazirmatnBold []byte
+)
+
+// Font is one of the Go fonts; each falls back to Vazirmatn for the
+// Arabic script.
 type Font int
 
 // The fonts Arena uses.
@@ -36,15 +49,21 @@ const (
 	Right
 )
 
+// faceKey is a font at a size, written in one direction: right to left
+// in a language written so.
 type faceKey struct {
 	font Font
 	size float64
+	rtl  bool
 }
 
 var (
 	sourcesOnce sync.Once
-	sources     [3]*text.GoTextFaceSource
-	faces       = map[faceKey]*text.GoTextFace{}
+	// sources are the Go fonts, then Vazirmatn and its bold.
+	sources [5]*text.GoTextFaceSource
+	faces   = map[faceKey]text.Face{}
+	// heard, when set, hears every text that Text draws.
+	heard func(s string)
 	// layouts are the texts laid out so far, for Text and Measure; glyphOp
 	// draws their glyphs.
 	layouts Cache[layoutKey, *layout]
@@ -87,10 +106,10 @@ type fitted struct {
 
 func source(f Font) *text.GoTextFaceSource {
 	sourcesOnce.Do(func() {
-		for i, ttf := range [][]byte{goregular.TTF, gobold.TTF, gomono.TTF} {
+		for i, ttf := range [][]byte{goregular.TTF, gobold.TTF, gomono.TTF, vazirmatn, vazirmatnBold} {
 			s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
 			if err != nil {
-				panic(err) // the embedded Go fonts always parse
+				panic(err) // the embedded fonts always parse
 			}
 			sources[i] = s
 		}
@@ -99,19 +118,44 @@ func source(f Font) *text.GoTextFaceSource {
 }
 
 // faceKeyOf is the face of font f at size, rounded to a half pixel so
-// that faces are reused from frame to frame.
+// that faces are reused from frame to frame, in the direction of the
+// screens' language.
 func faceKeyOf(f Font, size float64) faceKey {
-	return faceKey{f, float64(int(size*2+0.5)) / 2}
+	return faceKey{f, float64(int(size*2+0.5)) / 2, lang.RTL()}
 }
 
-func face(k faceKey) *text.GoTextFace {
+// face is the face of k: the Go font, then Vazirmatn for what it lacks;
+// right to left, Vazirmatn first (it has the Latin letters and digits too),
+// so that a line of Persian is shaped and ordered as one.
+func face(k faceKey) text.Face {
 	if face, ok := faces[k]; ok {
 		return face
 	}
-	face := &text.GoTextFace{Source: source(k.font), Size: k.size}
+	arabic := source(Regular + 3)
+	if k.font == Bold {
+		arabic = source(Bold + 3)
+	}
+	dir := text.DirectionLeftToRight
+	if k.rtl {
+		dir = text.DirectionRightToLeft
+	}
+	goFace := &text.GoTextFace{Source: source(k.font), Size: k.size, Direction: dir}
+	arabicFace := &text.GoTextFace{Source: arabic, Size: k.size, Direction: dir}
+	order := []text.Face{goFace, arabicFace}
+	if k.rtl && k.font != Mono {
+		order = []text.Face{arabicFace, goFace}
+	}
+	face, err := text.NewMultiFace(order...)
+	if err != nil {
+		panic(err) // the faces share their direction
+	}
 	faces[k] = face
 	return face
 }
+
+// ListenText makes f hear every text that Text draws from now on, for
+// tests that read the words on the screens; nil stops it.
+func ListenText(f func(s string)) { heard = f }
 
 // layoutOf is s laid out in font f at size, aligned as a: the first time
 // by Ebitengine's text package, then from the cache, so that a text drawn
@@ -126,7 +170,11 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 		layouts.Put(k, l)
 	}
 	if glyphs && l.glyphs == nil {
-		op := text.LayoutOptions{LineSpacing: size * 1.3, PrimaryAlign: text.Align(a)}
+		align := text.Align(a)
+		if k.face.rtl { // text/v2 aligns right-to-left text from its start, on the right
+			align = [...]text.Align{text.AlignEnd, text.AlignCenter, text.AlignStart}[a]
+		}
+		op := text.LayoutOptions{LineSpacing: size * 1.3, PrimaryAlign: align}
 		l.glyphs = text.AppendGlyphs(make([]text.Glyph, 0, len(s)), s, face(k.face), &op)
 	}
 	return l
@@ -135,6 +183,9 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 // Text draws s with its top at y, aligned around x: the glyphs that
 // Ebitengine's text.Draw would draw, where it would draw them.
 func Text(dst *ebiten.Image, s string, f Font, size, x, y float64, c color.NRGBA, a Align) {
+	if heard != nil {
+		heard(s)
+	}
 	op := &glyphOp
 	l := layoutOf(s, f, size, a, true)
 	bounds := dst.Bounds()

@@ -20,11 +20,11 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 		}
 		return "", false
 	}
-	why := ""
+	var why game.Words
 	if j, ok := v.rec.Title.(game.Judged); ok {
 		why = j.Why(f)
 	}
-	return v.named(game.Verdict(f, why)), true
+	return v.say(game.Verdict(f, why)), true
 }
 
 // band is the top bar's room between the game's name and its buttons:
@@ -182,7 +182,7 @@ func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
 		ty := y + (rowH-size*1.2)/2
 		glyph := markGlyphs[m.Kind]
 		render.Text(dst, glyph, render.Bold, size, x+12*s, ty, render.Fade(v.markColor(m), alpha), render.Center)
-		render.Text(dst, render.Clip(v.named(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, ty, render.Fade(render.Ink, alpha), render.Left)
+		render.Text(dst, render.Clip(v.say(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, ty, render.Fade(render.Ink, alpha), render.Left)
 	}
 }
 

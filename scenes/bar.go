@@ -339,7 +339,7 @@ func (v *Viewer) markCard(i int) []render.CardLine {
 			lines = append(lines, render.CardLine{Text: fmt.Sprintf("… and %d more", len(v.chron.Markers[i])-k), Color: render.InkDim})
 			break
 		}
-		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + v.named(m.Text), Color: v.markColor(m)})
+		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + v.say(m.Text), Color: v.markColor(m)})
 	}
 	for s := range v.rec.Title.Seats() {
 		if v.late(i, game.Seat(s)) {

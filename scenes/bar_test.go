@@ -24,7 +24,7 @@ func TestBarHoverCardNamesThePlayers(t *testing.T) {
 	seen := 0
 	for i, ms := range v.chron.Markers {
 		for k, m := range ms {
-			if k >= 6 || v.named(m.Text) == m.Text {
+			if k >= 6 || v.say(m.Text) == m.Text.String() {
 				continue
 			}
 			seen++
@@ -32,7 +32,7 @@ func TestBarHoverCardNamesThePlayers(t *testing.T) {
 			require.NotContains(t, line, "Player ", line)
 			require.NotContains(t, line, "player ", line)
 			require.True(t, strings.ContainsAny(line, "DBGQ"), line)
-			require.True(t, strings.HasSuffix(line, v.named(m.Text)), line)
+			require.True(t, strings.HasSuffix(line, v.say(m.Text)), line)
 		}
 	}
 	require.NotZero(t, seen, "a mark that names a player")

@@ -163,11 +163,11 @@ func describe(e *libEntry) {
 	last := rec.Timeline.Last()
 	switch {
 	case last.Over:
-		why := ""
+		var why game.Words
 		if j, ok := rec.Title.(game.Judged); ok {
 			why = j.Why(last)
 		}
-		e.verdict = nameSeats(game.Verdict(last, why), func(n int) string {
+		e.verdict = nameSeats(game.Verdict(last, why).String(), func(n int) string {
 			return playerOf(rec, game.Seat(n-1), func(seat string) bool { return seatIsName(rec, seat) })
 		})
 	case e.turns == 0:

@@ -12,12 +12,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
 
 // dialog is the frame shared by the overlays: a dimmed screen, a card with a
-// heading, and a column of widgets.
+// heading, and a column of widgets. Its heading and text are in English;
+// the dialog says them in the screens' language.
 type dialog struct {
 	heading string
 	text    string
@@ -26,17 +28,19 @@ type dialog struct {
 	// table is the height of what a dialog draws under its text (a table
 	// of standings), at scale 1.
 	table int
-	// lines are the text's lines as wrapped for the width lineW.
+	// lines are the text's lines as wrapped for the width lineW, in the
+	// language lang.
 	lines []string
 	lineW float64
+	lang  lang.Tag
 }
 
 // textH is the height the dialog's text takes, wrapped to its width.
 func (d *dialog) textH(a *App) float64 {
 	s := a.Scale
 	w := min(d.width*s, float64(a.W)-32*s) - 72*s
-	if d.lineW != w {
-		d.lines, d.lineW = render.Wrap(d.text, render.Regular, 16*s, w), w
+	if d.lineW != w || d.lang != lang.Current() {
+		d.lines, d.lineW, d.lang = render.Wrap(lang.T(d.text), render.Regular, 16*s, w), w, lang.Current()
 	}
 	if d.text == "" {
 		return 0
@@ -71,7 +75,7 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 	r := d.place(a)
 	s := a.Scale
 	card(dst, a, r)
-	render.FitText(dst, d.heading, render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, float64(r.Dx())-72*s, render.Ink, render.Left)
+	render.FitText(dst, lang.T(d.heading), render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, float64(r.Dx())-72*s, render.Ink, render.Left)
 	y := float64(r.Min.Y) + 82*s
 	for _, l := range d.lines {
 		render.Text(dst, l, render.Regular, 16*s, float64(r.Min.X)+36*s, y, render.InkDim, render.Left)

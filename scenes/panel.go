@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -46,6 +47,7 @@ type panelCache struct {
 	// players (see Viewer.seatIsName).
 	outNames   render.Cache[game.Seat, string]
 	named      render.Cache[string, string]
+	said       render.Cache[saidKey, string]
 	seatIsName render.Cache[string, bool]
 }
 
@@ -192,6 +194,59 @@ func (v *Viewer) named(text string) string {
 		}
 	}
 	return text
+}
+
+// saidKey is a line of the game's as said in a language.
+type saidKey struct {
+	lang    lang.Tag
+	english string
+}
+
+// say is a line of the game's in the screens' language, with the players
+// by their names where the replay knows them (see named).
+func (v *Viewer) say(w game.Words) string {
+	return v.panel.said.Of(saidKey{lang.Current(), w.String()}, func(saidKey) string {
+		format, args := v.seatsNamed(w)
+		return lang.F(format, args...)
+	})
+}
+
+// seatsNamed is w's format and its arguments with each seat that has a
+// name (Words of one number: "Player %d", "P%d", ...) put as the name.
+func (v *Viewer) seatsNamed(w game.Words) (string, []any) {
+	args := make([]any, len(w.Args))
+	for i, a := range w.Args {
+		args[i] = a
+		arg, ok := a.(game.Words)
+		if !ok {
+			continue
+		}
+		if n, isSeat := seatWords(arg); isSeat {
+			if name := v.name(game.Seat(n - 1)); name != "" {
+				args[i] = name
+				continue
+			}
+		}
+		f, sub := v.seatsNamed(arg)
+		args[i] = game.Say(f, sub...)
+	}
+	return w.Format, args
+}
+
+// seatWords reports whether w names a seat, and its number (from 1).
+func seatWords(w game.Words) (int, bool) {
+	if len(w.Args) != 1 {
+		return 0, false
+	}
+	n, ok := w.Args[0].(int)
+	if !ok {
+		return 0, false
+	}
+	switch w.Format {
+	case "Player %d", "player %d", "P%d", "Colony %d", "colony %d":
+		return n, true
+	}
+	return 0, false
 }
 
 // nameSeats puts name(N) for each word "Player N", "player N", "PN" or
@@ -475,7 +530,7 @@ func thinking(cur game.Frame, as game.Seat) string {
 func (v *Viewer) summary(i int) string {
 	if i < len(v.chron.Markers) && len(v.chron.Markers[i]) > 0 {
 		ms := v.chron.Markers[i]
-		text := v.named(ms[0].Text)
+		text := v.say(ms[0].Text)
 		if len(ms) > 1 {
 			text += fmt.Sprintf(" (+%d)", len(ms)-1)
 		}

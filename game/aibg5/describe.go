@@ -75,7 +75,7 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 		return nil
 	}
 	var out []game.Marker
-	add := func(kind string, player int, at [2]int, placed, minor bool, text string) {
+	add := func(kind string, player int, at [2]int, placed, minor bool, text game.Words) {
 		out = append(out, game.Marker{Kind: kind, Seat: game.Seat(player - 1), Text: text, Cell: at, Placed: placed, Minor: minor})
 	}
 	for _, e := range f.Events {
@@ -83,38 +83,38 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 		case Died:
 			at := [2]int{d.At.Q, d.At.R}
 			if d.Killer > 0 {
-				add(game.MarkKill, d.Killer, at, true, false, fmt.Sprintf("Player %d kills player %d", d.Killer, d.Player))
+				add(game.MarkKill, d.Killer, at, true, false, game.Say("%s kills %s", game.Say("Player %d", d.Killer), game.Say("player %d", d.Player)))
 			} else {
-				add(game.MarkDeath, d.Player, at, true, false, fmt.Sprintf("the boss kills player %d", d.Player))
+				add(game.MarkDeath, d.Player, at, true, false, game.Say("the boss kills %s", game.Say("player %d", d.Player)))
 			}
 		case LevelUp:
 			p := s.Player(d.Player)
-			add(game.MarkLevel, d.Player, [2]int{p.Pos.Q, p.Pos.R}, true, false, fmt.Sprintf("Player %d reaches level %d", d.Player, d.Level))
+			add(game.MarkLevel, d.Player, [2]int{p.Pos.Q, p.Pos.R}, true, false, game.Say("%s reaches level %d", game.Say("Player %d", d.Player), d.Level))
 		case BossStrike:
 			if d.PatternKind > 0 && len(d.Pattern) > 0 {
-				add(game.MarkBoss, 0, [2]int{}, true, false, fmt.Sprintf("the boss fires pattern %d", d.PatternKind))
+				add(game.MarkBoss, 0, [2]int{}, true, false, game.Say("the boss fires pattern %d", d.PatternKind))
 			} else if len(d.Damaged) > 0 {
-				add(game.MarkBoss, 0, [2]int{}, true, true, "the boss strikes")
+				add(game.MarkBoss, 0, [2]int{}, true, true, game.Say("the boss strikes"))
 			}
 		case Attacked:
 			if d.Victim > 0 || d.What == Boss {
-				add(game.MarkHit, d.Player, [2]int{d.Hit.Q, d.Hit.R}, true, true, fmt.Sprintf("Player %d hits %s", d.Player, target(d)))
+				add(game.MarkHit, d.Player, [2]int{d.Hit.Q, d.Hit.R}, true, true, game.Say("%s hits %s", game.Say("Player %d", d.Player), target(d)))
 			}
 		case Removed:
-			add(game.MarkDeath, d.Player, [2]int{}, false, false, fmt.Sprintf("Player %d is removed: no answer in time", d.Player))
+			add(game.MarkDeath, d.Player, [2]int{}, false, false, game.Say("%s is removed: no answer in time", game.Say("Player %d", d.Player)))
 		}
 	}
 	if f.Over && f.Turn > 0 && f.Result.Winner > 0 {
-		add(game.MarkEnd, f.Result.Winner, [2]int{}, false, false, fmt.Sprintf("Player %d wins", f.Result.Winner))
+		add(game.MarkEnd, f.Result.Winner, [2]int{}, false, false, game.Say("%s wins", game.Say("Player %d", f.Result.Winner)))
 	}
 	return out
 }
 
-func target(a Attacked) string {
+func target(a Attacked) game.Words {
 	if a.Victim > 0 {
-		return "player " + strconv.Itoa(a.Victim)
+		return game.Say("player %d", a.Victim)
 	}
-	return "the boss"
+	return game.Say("the boss")
 }
 
 // Units are the ships still in the game.
@@ -138,7 +138,10 @@ var comparatorWords = [4]string{"the higher score", "the better kill/death recor
 
 // Why says why the winner won: the last ship left, or the comparator's
 // deciding column after the rounds played.
-func (Title) Why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+
+// why is Why in English. TODO(i28): Words.
+func why(f game.Frame) string {
 	s, ok := f.State.(*State)
 	if !ok || !f.Over {
 		return ""

@@ -113,7 +113,7 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		return nil
 	}
 	var out []game.Marker
-	add := func(kind string, colony int, at Cell, minor bool, text string) {
+	add := func(kind string, colony int, at Cell, minor bool, text game.Words) {
 		if !game.Knows(as, game.Seat(colony)) && !seen(s, as, at) {
 			return
 		}
@@ -129,20 +129,20 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		switch d := e.Data.(type) {
 		case Attacked:
 			if d.Defender < 0 {
-				add(game.MarkBase, d.Colony, d.To, false, fmt.Sprintf("%s hits colony %d's base", fighter(s, d.Attacker), -d.Defender))
+				add(game.MarkBase, d.Colony, d.To, false, game.Say("%s hits colony %d's base", fighter(s, d.Attacker), -d.Defender))
 			} else {
-				add(game.MarkHit, d.Colony, d.To, true, fmt.Sprintf("%s hits %s", fighter(s, d.Attacker), fighter(s, d.Defender)))
+				add(game.MarkHit, d.Colony, d.To, true, game.Say("%s hits %s", fighter(s, d.Attacker), fighter(s, d.Defender)))
 			}
 		case Died:
 			if h, ok := killer[d.Unit.ID]; ok {
-				add(game.MarkKill, h.Colony, d.At, false, fmt.Sprintf("%s kills %s", fighter(s, h.Attacker), unitName(&d.Unit)))
+				add(game.MarkKill, h.Colony, d.At, false, game.Say("%s kills %s", fighter(s, h.Attacker), unitName(&d.Unit)))
 			} else {
-				add(game.MarkDeath, d.Unit.Colony, d.At, false, unitName(&d.Unit)+" dies")
+				add(game.MarkDeath, d.Unit.Colony, d.At, false, game.Say("%s dies", unitName(&d.Unit)))
 			}
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner), Text: fmt.Sprintf("colony %d wins", s.Winner+1)})
+		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner), Text: game.Say("colony %d wins", s.Winner+1)})
 	}
 	return out
 }
@@ -183,7 +183,10 @@ var reasons = map[string]string{"base": "the other base fell", "health": "more b
 	"recorded": "as the log records it"}
 
 // Why says why the winner won, by the judge's criterion.
-func (Title) Why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+
+// why is Why in English. TODO(i28): Words.
+func why(f game.Frame) string {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
 		return ""

@@ -1,7 +1,6 @@
 package alienwarz
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/arena-games/arena/game"
@@ -85,7 +84,7 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 	}
 	r := s.Rules()
 	var out []game.Marker
-	add := func(kind string, player int, at *Cell, minor bool, text string) {
+	add := func(kind string, player int, at *Cell, minor bool, text game.Words) {
 		m := game.Marker{Kind: kind, Seat: game.Seat(player - 1), Text: text, Minor: minor}
 		if at != nil {
 			m.Cell, m.Placed = [2]int{at.X, at.Z}, true
@@ -95,31 +94,31 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 	for _, e := range f.Events {
 		switch d := e.Data.(type) {
 		case Converted:
-			add(game.MarkTrade, d.Player, nil, false, fmt.Sprintf("P%d converts: +%d coins, +%d energy, +%d XP", d.Player, d.Coins, d.Energy, d.XP))
+			add(game.MarkTrade, d.Player, nil, false, game.Say("P%d converts: +%d coins, +%d energy, +%d XP", d.Player, d.Coins, d.Energy, d.XP))
 		case Bought:
 			kind := game.MarkTrade
 			if d.Item != "backpack" {
 				kind = game.MarkSabotage
 			}
-			add(kind, d.Player, nil, false, fmt.Sprintf("P%d buys %s", d.Player, d.Item))
+			add(kind, d.Player, nil, false, game.Say("P%d buys %s", d.Player, d.Item))
 		case Built:
-			add(game.MarkBuild, d.Player, &d.At, false, fmt.Sprintf("P%d builds a factory", d.Player))
+			add(game.MarkBuild, d.Player, &d.At, false, game.Say("P%d builds a factory", d.Player))
 		case Attacked:
-			text := fmt.Sprintf("P%d hits a factory (%d left)", d.Player, d.Health)
+			text := game.Say("P%d hits a factory (%d left)", d.Player, d.Health)
 			if d.Destroyed {
-				text = fmt.Sprintf("P%d destroys a factory", d.Player)
+				text = game.Say("P%d destroys a factory", d.Player)
 			}
 			add(game.MarkBase, d.Player, &d.At, false, text)
 		case Invalid:
-			add(game.MarkFoul, d.Player, nil, false, fmt.Sprintf("P%d: invalid turn, −%d energy", d.Player, r.Penalty))
+			add(game.MarkFoul, d.Player, nil, false, game.Say("P%d: invalid turn, −%d energy", d.Player, r.Penalty))
 		case Mined:
-			add(game.MarkHit, d.Player, &d.At, true, fmt.Sprintf("P%d mines", d.Player))
+			add(game.MarkHit, d.Player, &d.At, true, game.Say("P%d mines", d.Player))
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: "P" + strconv.Itoa(s.Winner) + " wins"}
+		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: game.Say("P%d wins", s.Winner)}
 		if s.Winner == 0 {
-			m.Seat, m.Text = game.AllSeats, "a draw"
+			m.Seat, m.Text = game.AllSeats, game.Say("a draw")
 		}
 		out = append(out, m)
 	}
@@ -132,7 +131,10 @@ var criterionWords = map[string]string{"xp": "more XP", "coins": "more coins at 
 	"weight": "a heavier bag at equal XP, coins and energy"}
 
 // Why says why the game ended as it did.
-func (Title) Why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+
+// why is Why in English. TODO(i28): Words.
+func why(f game.Frame) string {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
 		return ""

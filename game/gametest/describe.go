@@ -55,7 +55,7 @@ func (g *match) descriptions(t *testing.T) {
 			}
 		}
 	}
-	if j, ok := g.title.(game.Judged); ok && j.Why(g.frames[g.last()]) == "" {
+	if j, ok := g.title.(game.Judged); ok && j.Why(g.frames[g.last()]).Format == "" {
 		t.Errorf("the end of the game (%+v) is not said in words", g.result)
 	}
 	if tm, ok := g.title.(game.Timed); ok && tm.Steps(g.replay.Header.Config) < 1 {

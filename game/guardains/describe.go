@@ -118,7 +118,7 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		return nil
 	}
 	var out []game.Marker
-	add := func(kind string, seat int, at Cell, minor bool, text string) {
+	add := func(kind string, seat int, at Cell, minor bool, text game.Words) {
 		if !knows(s, as, seat) && !sees(s, as, at) {
 			return
 		}
@@ -132,29 +132,29 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 			}
 			for _, v := range d.Victims {
 				if v.Killed {
-					add(game.MarkKill, d.Seat, d.Target, false, fmt.Sprintf("%s kills %s", who(d.Seat, d.Hero), who(v.Seat, v.Hero)))
+					add(game.MarkKill, d.Seat, d.Target, false, game.Say("%s kills %s", who(d.Seat, d.Hero), who(v.Seat, v.Hero)))
 				} else {
-					add(game.MarkHit, d.Seat, d.Target, true, fmt.Sprintf("%s hits %s (−%d)", who(d.Seat, d.Hero), who(v.Seat, v.Hero), v.Damage))
+					add(game.MarkHit, d.Seat, d.Target, true, game.Say("%s hits %s (−%d)", who(d.Seat, d.Hero), who(v.Seat, v.Hero), v.Damage))
 				}
 			}
 		case BeastHit:
 			if d.Killed {
-				add(game.MarkDeath, d.Seat, d.At, false, fmt.Sprintf("the beast kills %s", who(d.Seat, d.Hero)))
+				add(game.MarkDeath, d.Seat, d.At, false, game.Say("the beast kills %s", who(d.Seat, d.Hero)))
 			} else {
-				add(game.MarkHit, d.Seat, d.At, true, fmt.Sprintf("the beast bites %s", who(d.Seat, d.Hero)))
+				add(game.MarkHit, d.Seat, d.At, true, game.Say("the beast bites %s", who(d.Seat, d.Hero)))
 			}
 		case StonePicked:
-			add(game.MarkStone, d.Seat, d.At, false, fmt.Sprintf("%s picks up the stone", who(d.Seat, d.Hero)))
+			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s picks up the stone", who(d.Seat, d.Hero)))
 		case StoneDropped:
-			add(game.MarkStone, d.Seat, d.At, false, fmt.Sprintf("%s drops the stone", who(d.Seat, d.Hero)))
+			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s drops the stone", who(d.Seat, d.Hero)))
 		case WallBroken:
-			add(game.MarkHit, d.Seat, d.At, true, fmt.Sprintf("%s breaks a wall", who(d.Seat, d.Hero)))
+			add(game.MarkHit, d.Seat, d.At, true, game.Say("%s breaks a wall", who(d.Seat, d.Hero)))
 		case Jumped:
-			add(game.MarkHit, d.Seat, d.To, true, fmt.Sprintf("%s jumps", who(d.Seat, d.Hero)))
+			add(game.MarkHit, d.Seat, d.To, true, game.Say("%s jumps", who(d.Seat, d.Hero)))
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: s.EndText()}
+		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: game.Say(s.EndText())}
 		if s.Winner == 0 {
 			m.Seat = game.AllSeats
 		}
@@ -185,7 +185,10 @@ func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 // Why says why a finished game ended as it did; for a recorded player's
 // transcript, that the verdict is the original server's where the other
 // side's numbers are not in the record.
-func (Title) Why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+
+// why is Why in English. TODO(i28): Words.
+func why(f game.Frame) string {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
 		return ""

@@ -44,22 +44,25 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 		switch d := e.Data.(type) {
 		case Moved:
 			if d.ToHeight >= 2 && d.ToHeight > d.FromHeight {
-				out = append(out, game.Marker{Kind: game.MarkLevel, Seat: game.Seat(d.Player), Text: fmt.Sprintf("P%d climbs to level %d on %s", d.Player+1, d.ToHeight, d.To)})
+				out = append(out, game.Marker{Kind: game.MarkLevel, Seat: game.Seat(d.Player), Text: game.Say("P%d climbs to level %d on %s", d.Player+1, d.ToHeight, d.To)})
 			}
 		case Built:
 			if d.Level == 4 {
-				out = append(out, game.Marker{Kind: game.MarkBuild, Seat: game.Seat(d.Player), Text: fmt.Sprintf("P%d domes %s", d.Player+1, d.Cell)})
+				out = append(out, game.Marker{Kind: game.MarkBuild, Seat: game.Seat(d.Player), Text: game.Say("P%d domes %s", d.Player+1, d.Cell)})
 			}
 		}
 	}
 	if b, ok := f.State.(*Board); ok && b.Phase == Over {
-		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(b.Winner - 1), Text: fmt.Sprintf("P%d wins", b.Winner)})
+		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(b.Winner - 1), Text: game.Say("P%d wins", b.Winner)})
 	}
 	return out
 }
 
 // Why says how the winner won.
-func (Title) Why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+
+// why is Why in English. TODO(i28): Words.
+func why(f game.Frame) string {
 	b, ok := f.State.(*Board)
 	if !ok || b.Phase != Over {
 		return ""

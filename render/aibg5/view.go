@@ -16,6 +16,7 @@ import (
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/hex"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -151,7 +152,7 @@ func (v *View) Status(f game.Frame) string {
 	entering := v.in.active && v.in.turn == s.Turn
 	return v.status.Get(statusKey{s, entering}, func(statusKey) string {
 		if f.Over {
-			return game.Verdict(f, aibg5.Title{}.Why(f))
+			return lang.Say(game.Verdict(f, aibg5.Title{}.Why(f)))
 		}
 		if s.ToMove == 0 {
 			return fmt.Sprintf("Round %d", s.Round+1)

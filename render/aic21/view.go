@@ -17,6 +17,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -260,7 +261,7 @@ type statusKey struct {
 // statusOf is Status, worked out.
 func (v *View) statusOf(f game.Frame, s *aic21.State, as game.Seat, hint string) string {
 	if s.Over {
-		return colonyName(s, s.Winner) + " wins: " + aic21.Title{}.Why(f)
+		return lang.F("%s wins: %s", colonyName(s, s.Winner), aic21.Title{}.Why(f))
 	}
 	text := "Before turn 1"
 	if s.Turn >= 0 {

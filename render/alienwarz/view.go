@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -109,7 +110,7 @@ func (v *View) Status(f game.Frame) string {
 	}
 	return v.status.Get(statusKey{s, hint}, func(statusKey) string {
 		if s.Over {
-			return game.Verdict(f, alienwarz.Title{}.Why(f))
+			return lang.Say(game.Verdict(f, alienwarz.Title{}.Why(f)))
 		}
 		text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
 		if p := s.Player(s.ToAct); p.Daze > 0 {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -167,7 +168,7 @@ func (v *View) Status(f game.Frame) string {
 	}
 	return v.status.Get(statusKey{s, v.shownMode(s), hint}, func(k statusKey) string {
 		if s.Over {
-			return game.Verdict(f, guardains.Title{}.Why(f))
+			return lang.Say(game.Verdict(f, guardains.Title{}.Why(f)))
 		}
 		text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[k.mode])
 		if c := s.Carrier(); c != nil && (k.mode == godView || k.mode == c.Seat || visible(s, k.mode, c.Pos)) {

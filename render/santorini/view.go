@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -139,7 +140,7 @@ func (v *View) statusOf(f game.Frame, b *santorini.Board) string {
 	p := b.Side + 1
 	switch b.Phase {
 	case santorini.Over:
-		return game.Verdict(f, santorini.Title{}.Why(f))
+		return lang.Say(game.Verdict(f, santorini.Title{}.Why(f)))
 	case santorini.Place1, santorini.Place2:
 		if v.in.active && v.in.turn == b.Turn {
 			if v.in.first == santorini.NoCell {

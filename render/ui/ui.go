@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -83,7 +84,9 @@ func (f *Form) Draw(dst *ebiten.Image, scale float64) {
 	}
 }
 
-// Button is a labelled push button, with an optional icon.
+// Button is a labelled push button, with an optional icon. Its label
+// and detail are in English; the button says them in the screens'
+// language.
 type Button struct {
 	Label  string
 	Detail string // a smaller second line under the label
@@ -119,15 +122,16 @@ func (b *Button) Fitted() (label string, detail []string, labelSize, detailSize 
 // text at size (the detail at a smaller size, on up to two lines).
 func (b *Button) fitTo(w int, size, detail float64) *fitted {
 	f := &b.fit
-	if f.label == b.Label && f.detail == b.Detail && f.w == w && f.labelText != "" {
+	label, det := lang.T(b.Label), lang.T(b.Detail)
+	if f.label == label && f.detail == det && f.w == w && f.labelText != "" {
 		return f
 	}
 	room := float64(w) - min(2*size*0.6, float64(w)*0.12)
-	f.label, f.detail, f.w = b.Label, b.Detail, w
-	f.labelSize = render.Shrink(b.Label, render.Bold, size, size*0.7, room)
-	f.labelText = render.Clip(b.Label, render.Bold, f.labelSize, room)
-	f.detailSize = render.Shrink(b.Detail, render.Regular, detail, detail*0.85, room)
-	f.detailLines = render.Wrap(b.Detail, render.Regular, f.detailSize, room)
+	f.label, f.detail, f.w = label, det, w
+	f.labelSize = render.Shrink(label, render.Bold, size, size*0.7, room)
+	f.labelText = render.Clip(label, render.Bold, f.labelSize, room)
+	f.detailSize = render.Shrink(det, render.Regular, detail, detail*0.85, room)
+	f.detailLines = render.Wrap(det, render.Regular, f.detailSize, room)
 	if len(f.detailLines) > 2 {
 		f.detailLines = slices.Clone(f.detailLines[:2]) // Wrap's lines are shared
 		f.detailLines[1] = render.Clip(f.detailLines[1]+" …", render.Regular, f.detailSize, room)
@@ -197,7 +201,8 @@ func drawBox(dst *ebiten.Image, r image.Rectangle, bg color.NRGBA, focused bool,
 }
 
 // Choice picks one of several options: Left and Right, or a click on its
-// arrows, step through them.
+// arrows, step through them. Its prefix and options are in English; the
+// choice says them in the screens' language.
 type Choice struct {
 	// Prefix is shown before the value, such as "depth".
 	Prefix  string
@@ -274,9 +279,9 @@ func (c *Choice) Draw(dst *ebiten.Image, focused bool, scale float64) {
 	pad := float64(c.r.Dy()) * 0.45
 	render.Text(dst, "‹", render.Bold, size*1.3, float64(c.r.Min.X)+pad, cy-size*0.2, arrows, render.Center)
 	render.Text(dst, "›", render.Bold, size*1.3, float64(c.r.Max.X)-pad, cy-size*0.2, arrows, render.Center)
-	label := c.Value()
+	label := lang.T(c.Value())
 	if c.Prefix != "" {
-		label = c.Prefix + " " + label
+		label = lang.T(c.Prefix) + " " + label
 	}
 	render.FitText(dst, label, render.Bold, size, float64(c.r.Min.X+c.r.Max.X)/2, cy, float64(c.r.Dx())-3*pad, ink, render.Center)
 }

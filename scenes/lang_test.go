@@ -1,0 +1,197 @@
+package scenes
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
+	tnet "github.com/arena-games/arena/net/tournament"
+	"github.com/arena-games/arena/render"
+)
+
+// shownScreen is one screen that the language tests draw: open sets it up
+// in a fresh app and returns the app.
+type shownScreen struct {
+	name string
+	open func(t *testing.T) *App
+}
+
+// languageScreens are the screens every language is tried on; each game's
+// own screens add theirs in their test files' init.
+var languageScreens = []shownScreen{
+	{"menu", func(*testing.T) *App { return newTestApp(NewMenu()) }},
+	{"help", func(*testing.T) *App { a := newTestApp(NewMenu()); a.Push(NewHelp()); return a }},
+	{"settings", func(t *testing.T) *App {
+		a := newTestApp(NewMenu())
+		a.Push(NewSettings(a, filepath.Join(t.TempDir(), "settings.json")))
+		return a
+	}},
+	{"open a replay", func(t *testing.T) *App { a := newTestApp(NewMenu()); a.Push(NewOpen(t.TempDir())); return a }},
+	{"library", func(t *testing.T) *App { return newTestApp(NewLibrary(t.TempDir())) }},
+	{"watch a server", func(*testing.T) *App { return newTestApp(NewWatch("")) }},
+	{"tournaments", func(t *testing.T) *App { return newTestApp(NewTournaments(t.TempDir())) }},
+	{"analysis board", func(t *testing.T) *App {
+		ab, err := NewAnalysisBoard(AnalysisStart)
+		require.NoError(t, err)
+		t.Cleanup(ab.Close)
+		a := newTestApp(NewMenu())
+		a.Push(ab)
+		return a
+	}},
+}
+
+func init() {
+	for _, title := range MenuTitles() {
+		languageScreens = append(languageScreens, shownScreen{"set-up of " + title.ID(), func(*testing.T) *App { return newTestApp(NewSetup(title)) }})
+		languageScreens = append(languageScreens, shownScreen{"rules of " + title.ID(), func(*testing.T) *App {
+			s := NewSetup(title)
+			a := newTestApp(s)
+			if s.rules != nil {
+				a.Push(NewRules(s))
+			}
+			return a
+		}})
+	}
+	for view := range 3 {
+		languageScreens = append(languageScreens, shownScreen{fmt.Sprintf("tournament view %d", view), func(t *testing.T) *App {
+			_, snap := fakeTournament(t, tournament.Format{System: tournament.SingleElimination, Seats: 2, Games: 2, ThirdPlace: true}, players, 1, byIndex)
+			sc := NewTournament(tnet.Source{Dir: t.TempDir()}, snap)
+			t.Cleanup(sc.Close)
+			a := newTestApp(sc)
+			sc.show(a, view)
+			return a
+		}})
+	}
+	for id := range fixtureFiles {
+		viewer := func(t *testing.T, at func(v *Viewer) int, mapFirst bool) (*App, *Viewer) {
+			recs := map[string]*game.Recording{}
+			addFixtures(t, recs, map[string]string{id: id})
+			rec := recs[id]
+			if rec == nil {
+				t.Skipf("no fixture of %s", id)
+			}
+			view, err := render.NewView(id)
+			require.NoError(t, err)
+			v := NewViewer(rec, view)
+			v.mapFirst = mapFirst
+			a := newTestApp(v)
+			v.layout(a)
+			v.Seek(at(v))
+			v.step(a)
+			return a, v
+		}
+		middle := func(v *Viewer) int { return v.rec.Timeline.Len() / 2 }
+		end := func(v *Viewer) int { return v.rec.Timeline.Len() - 1 }
+		languageScreens = append(languageScreens,
+			shownScreen{id + " viewer", func(t *testing.T) *App { a, _ := viewer(t, middle, false); return a }},
+			shownScreen{id + " viewer at the end", func(t *testing.T) *App { a, v := viewer(t, end, false); v.atEnd = true; return a }},
+			shownScreen{id + " viewer, map first", func(t *testing.T) *App { a, _ := viewer(t, middle, true); return a }},
+			shownScreen{id + " paused", func(t *testing.T) *App { a, v := viewer(t, middle, false); a.Push(NewPause(v)); return a }},
+			shownScreen{id + " game over", func(t *testing.T) *App { a, v := viewer(t, end, false); a.Push(NewResults(v)); return a }},
+			shownScreen{id + " keys", func(t *testing.T) *App { a, v := viewer(t, middle, false); a.Push(NewBoardHelp(v.view)); return a }},
+		)
+	}
+	languageScreens = append(languageScreens,
+		shownScreen{"kiosk title", func(t *testing.T) *App {
+			show := NewKiosk(t.TempDir(), false, 0, 1)
+			a := newTestApp(show)
+			show.start(a, NewViewer(openFixture(t), mustView(t)))
+			return a
+		}},
+		shownScreen{"kiosk result", func(t *testing.T) *App {
+			show := NewKiosk(t.TempDir(), false, 0, 1)
+			a := newTestApp(show)
+			rec := openFixture(t)
+			v := NewViewer(rec, mustView(t))
+			show.start(a, v)
+			v.Seek(rec.Timeline.Len() - 1)
+			v.step(a)
+			show.phase = showResult
+			return a
+		}},
+	)
+}
+
+// english finds a word of English: two or more Latin letters.
+var english = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+// pseudoMarked finds the texts that the catalogue said, innermost first.
+var pseudoMarked = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang.PseudoClose + `]*` + lang.PseudoClose)
+
+// notWords are the Latin words a screen may show in any language: names,
+// notation and keys (testdata/names.txt, one a line).
+func notWords(t *testing.T) map[string]bool {
+	data, err := os.ReadFile("testdata/names.txt")
+	require.NoError(t, err)
+	out := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// TestNoEnglishLeft draws every screen in a pseudo-language that marks each
+// text the catalogue says: a word of English outside the marks is a text
+// that bypasses the catalogue.
+func TestNoEnglishLeft(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.Pseudo)
+	allowed := notWords(t)
+	left := map[string][]string{}
+	var at string
+	render.ListenText(func(s string) {
+		rest := s
+		for {
+			next := pseudoMarked.ReplaceAllString(rest, " ")
+			if next == rest {
+				break
+			}
+			rest = next
+		}
+		for _, w := range english.FindAllString(rest, -1) {
+			if !allowed[w] {
+				left[at] = append(left[at], s)
+				return
+			}
+		}
+	})
+	defer render.ListenText(nil)
+	for _, sc := range languageScreens {
+		at = sc.name
+		t.Run(sc.name, func(t *testing.T) {
+			a := sc.open(t)
+			screen(t, a, 1280, 800, "pseudo-"+strings.ReplaceAll(sc.name, " ", "-"))
+		})
+	}
+	var report []string
+	for name, texts := range left {
+		sort.Strings(texts)
+		texts = compactStrings(texts)
+		for _, s := range texts {
+			report = append(report, fmt.Sprintf("%s: %q", name, s))
+		}
+	}
+	sort.Strings(report)
+	require.Empty(t, report, "texts drawn that the catalogue does not have:\n%s", strings.Join(report, "\n"))
+}
+
+func compactStrings(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
