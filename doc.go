@@ -7,7 +7,8 @@
 // internal/cli; in a browser (main_js.go) it is the page. The commands
 // (arena COMMAND --help and docs/cli.md tell each one):
 //
-//	arena [--replays DIR] [--sandbox MODE]       open the window on the main menu
+//	arena [--replays DIR] [--sandbox MODE] [--lang en|sr-Latn|sr-Cyrl|fa]
+//	                                             open the window on the main menu
 //	arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L]
 //	           [--levels FILE] [--config FILE] [--option NAME=VALUE] [--from REPLAY [--turn N]]
 //	           [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] [--listen HOST:PORT]

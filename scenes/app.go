@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -54,6 +55,9 @@ type App struct {
 	// Plain draws the backdrop flat, without its lights: films (GIFs)
 	// draw faster and compress better.
 	Plain bool
+	// Lang is the language the command line or the page's address chose
+	// for this run; "" leaves Settings' choice, else the system's.
+	Lang lang.Tag
 
 	fade     *ebiten.Image // the screen as it was when a transition began
 	fadeLeft float64
@@ -289,8 +293,12 @@ func fitScale(w, h int, ui float64) float64 {
 
 // Run opens the window and runs the app until it quits.
 func Run(a *App, title string) error {
+	lang.Set(systemLanguage())
 	if err := LoadSettings(a, SettingsPath()); err != nil {
 		slog.Warn("settings", "error", err)
+	}
+	if a.Lang != "" {
+		lang.Set(a.Lang)
 	}
 	ebiten.SetWindowTitle(title)
 	ebiten.SetWindowSize(1280, 800)

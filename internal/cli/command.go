@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/net/sandbox"
 	"github.com/arena-games/arena/scenes"
 )
@@ -43,6 +44,8 @@ type Command struct {
 	Flags func(fs *flag.FlagSet, e *Env) Run
 	// Commands are a group's commands.
 	Commands []*Command
+	// Window marks a command that opens the window: it takes --lang.
+	Window bool
 }
 
 // Run runs a command with its arguments, the flags taken out; ctx ends
@@ -166,8 +169,19 @@ func (c *Command) flagSet(path string, e *Env) (*flag.FlagSet, Run) {
 	fs := flag.NewFlagSet(path, flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), c.help(path, fs)) }
+	windowLang = ""
+	if c.Window {
+		fs.Func("lang", "the window's language, a `TAG`: en, sr-Latn, sr-Cyrl or fa (default: the one chosen in Settings, else the locale's, else en)", func(s string) error {
+			t, err := lang.Parse(s)
+			windowLang = t
+			return err
+		})
+	}
 	return fs, c.Flags(fs, e)
 }
+
+// windowLang is the language --lang chose for the window; "" for none.
+var windowLang lang.Tag
 
 // help is c's --help: its synopsis, what it does and its flags.
 func (c *Command) help(path string, fs *flag.FlagSet) string {

@@ -15,6 +15,7 @@ import (
 // part ways.
 var cmdDiff = &Command{
 	Name:     "diff",
+	Window:   true,
 	Synopsis: []string{"A B [--window]"},
 	Short:    "print the first turn where two replays of one game (title, map, seed) differ, as one JSON line",
 	Long: `Compare two replays of the same game (the same title, seats, seed, map and

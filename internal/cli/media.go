@@ -125,6 +125,7 @@ the time taken. Needs a display (Xvfb is fine).`,
 // with a note.
 var cmdKiosk = &Command{
 	Name:     "kiosk",
+	Window:   true,
 	Synopsis: []string{"DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]"},
 	Short:    "play a folder's replays, or a server's matches (waiting, live, then finished), on a loop, full screen, with title and result cards",
 	Long: `Play the replays of a folder (every format Arena reads) over and over,

@@ -25,7 +25,8 @@ import (
 // replay, run, info and shot.
 
 var cmdPlay = &Command{
-	Name: "play",
+	Name:   "play",
+	Window: true,
 	Synopsis: []string{
 		"TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE] [--config FILE] " +
 			"[--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] " +
@@ -82,6 +83,7 @@ the clock of the seat's move.`,
 
 var cmdReplay = &Command{
 	Name:     "replay",
+	Window:   true,
 	Synopsis: []string{"FILE|URL [--turn N] [--token-file FILE]"},
 	Short:    "open the viewer on a replay, or a server's match",
 	Long: `Open the viewer on a replay: Arena's (.arena) or an original system's format;
@@ -268,6 +270,7 @@ func runWindow(ctx context.Context, a *scenes.App, title string) error {
 			os.Exit(130)
 		}
 	}()
+	a.Lang = windowLang
 	return scenes.Run(a, title)
 }
 

@@ -16,7 +16,8 @@ import (
 // table is the table of commands: arena itself, which opens the window,
 // and every command under it, in the order the help lists them.
 var table = &Command{
-	Synopsis: []string{"[--replays DIR] [--sandbox MODE]"},
+	Synopsis: []string{"[--replays DIR] [--sandbox MODE] [--lang en|sr-Latn|sr-Cyrl|fa]"},
+	Window:   true,
 	Short:    "open the window on the main menu",
 	Long: `Open the window on the main menu. Matches played in the window write their
 replays to DIR. arena --help lists the commands.`,

@@ -254,6 +254,7 @@ server's contest listener (arena serve --listen).`,
 
 var cmdTournamentShow = &Command{
 	Name:     "show",
+	Window:   true,
 	Synopsis: []string{"DIR|URL"},
 	Short:    "show a tournament in the window, live",
 	Long: `Open the window on a tournament: its standings, cross table and bracket,

@@ -21,6 +21,7 @@ import (
 
 var cmdWatch = &Command{
 	Name:     "watch",
+	Window:   true,
 	Synopsis: []string{"URL [--match ID] [--token-file FILE]"},
 	Short:    "watch a server's matches, live or from their start",
 	Long: `Open the window on an Arena server's matches, live first, with their turn
