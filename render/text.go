@@ -61,7 +61,7 @@ var (
 	sourcesOnce sync.Once
 	// sources are the Go fonts, then Vazirmatn and its bold.
 	sources [5]*text.GoTextFaceSource
-	faces   = map[faceKey]text.Face{}
+	faces   = map[faceChoice]text.Face{}
 	// heard, when set, hears every text that Text draws.
 	heard func(s string)
 	// layouts are the texts laid out so far, for Text and Measure; glyphOp
@@ -124,11 +124,15 @@ func faceKeyOf(f Font, size float64) faceKey {
 	return faceKey{f, float64(int(size*2+0.5)) / 2, lang.RTL()}
 }
 
-// face is the face of k: the Go font, then Vazirmatn for what it lacks;
-// right to left, Vazirmatn first (it has the Latin letters and digits too),
-// so that a line of Persian is shaped and ordered as one.
-func face(k faceKey) text.Face {
-	if face, ok := faces[k]; ok {
+// faceOf is the face that lays out s in k: the Go font, then Vazirmatn
+// for what it lacks; Vazirmatn first (it has the Latin letters and the
+// digits too) for a text in the Arabic script and for every text right to
+// left but notation (Mono), so that a line mixing scripts is one run that
+// the Unicode bidirectional algorithm orders as a whole.
+func faceOf(k faceKey, s string) text.Face {
+	arabicFirst := (k.rtl && k.font != Mono) || arabicScript(s)
+	fk := faceChoice{k, arabicFirst}
+	if face, ok := faces[fk]; ok {
 		return face
 	}
 	arabic := source(Regular + 3)
@@ -142,15 +146,31 @@ func face(k faceKey) text.Face {
 	goFace := &text.GoTextFace{Source: source(k.font), Size: k.size, Direction: dir}
 	arabicFace := &text.GoTextFace{Source: arabic, Size: k.size, Direction: dir}
 	order := []text.Face{goFace, arabicFace}
-	if k.rtl && k.font != Mono {
+	if arabicFirst {
 		order = []text.Face{arabicFace, goFace}
 	}
 	face, err := text.NewMultiFace(order...)
 	if err != nil {
 		panic(err) // the faces share their direction
 	}
-	faces[k] = face
+	faces[fk] = face
 	return face
+}
+
+// faceChoice is a face and whether Vazirmatn comes first in it.
+type faceChoice struct {
+	faceKey
+	arabicFirst bool
+}
+
+// arabicScript reports whether s has a letter of the Arabic script.
+func arabicScript(s string) bool {
+	for _, r := range s {
+		if r >= 0x0600 && r <= 0x06FF || r >= 0x0750 && r <= 0x077F || r >= 0xFB50 && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFF {
+			return true
+		}
+	}
+	return false
 }
 
 // ListenText makes f hear every text that Text draws from now on, for
@@ -166,7 +186,7 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 	l, ok := layouts.Get(k)
 	if !ok {
 		l = &layout{}
-		l.w, l.h = text.Measure(s, face(k.face), size*1.3)
+		l.w, l.h = text.Measure(s, faceOf(k.face, s), size*1.3)
 		layouts.Put(k, l)
 	}
 	if glyphs && l.glyphs == nil {
@@ -175,7 +195,7 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 			align = [...]text.Align{text.AlignEnd, text.AlignCenter, text.AlignStart}[a]
 		}
 		op := text.LayoutOptions{LineSpacing: size * 1.3, PrimaryAlign: align}
-		l.glyphs = text.AppendGlyphs(make([]text.Glyph, 0, len(s)), s, face(k.face), &op)
+		l.glyphs = text.AppendGlyphs(make([]text.Glyph, 0, len(s)), s, faceOf(k.face, s), &op)
 	}
 	return l
 }
