@@ -49,18 +49,25 @@ var languageScreens = []shownScreen{
 	}},
 }
 
-func init() {
+// titleScreens are each game's set-up and rules screens: the games are
+// installed once the tests run.
+func titleScreens() []shownScreen {
+	var out []shownScreen
 	for _, title := range MenuTitles() {
-		languageScreens = append(languageScreens, shownScreen{"set-up of " + title.ID(), func(*testing.T) *App { return newTestApp(NewSetup(title)) }})
-		languageScreens = append(languageScreens, shownScreen{"rules of " + title.ID(), func(*testing.T) *App {
-			s := NewSetup(title)
-			a := newTestApp(s)
-			if s.rules != nil {
-				a.Push(NewRules(s))
-			}
-			return a
-		}})
+		out = append(out, shownScreen{"set-up of " + title.ID(), func(*testing.T) *App { return newTestApp(NewSetup(title)) }},
+			shownScreen{"rules of " + title.ID(), func(*testing.T) *App {
+				s := NewSetup(title)
+				a := newTestApp(s)
+				if s.rules != nil {
+					a.Push(NewRules(s))
+				}
+				return a
+			}})
 	}
+	return out
+}
+
+func init() {
 	for view := range 3 {
 		languageScreens = append(languageScreens, shownScreen{fmt.Sprintf("tournament view %d", view), func(t *testing.T) *App {
 			_, snap := fakeTournament(t, tournament.Format{System: tournament.SingleElimination, Seats: 2, Games: 2, ThirdPlace: true}, players, 1, byIndex)
@@ -124,7 +131,7 @@ func init() {
 // english finds a word of English: two or more Latin letters.
 var english = regexp.MustCompile(`[A-Za-z]{2,}`)
 
-// pseudoMarked finds the texts that the catalogue said, innermost first.
+// pseudoMarked finds the words that the catalogue said, innermost first.
 var pseudoMarked = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang.PseudoClose + `]*` + lang.PseudoClose)
 
 // notWords are the Latin words a screen may show in any language: names,
@@ -167,7 +174,9 @@ func TestNoEnglishLeft(t *testing.T) {
 		}
 	})
 	defer render.ListenText(nil)
-	for _, sc := range languageScreens {
+	screens := append(titleScreens(), languageScreens...)
+	require.Greater(t, len(screens), len(languageScreens), "the games' set-up screens")
+	for _, sc := range screens {
 		at = sc.name
 		t.Run(sc.name, func(t *testing.T) {
 			a := sc.open(t)

@@ -154,6 +154,7 @@ func TestTransliterate(t *testing.T) {
 	require.Equal(t, "Љубав, њива, џак и ђак: %d ЧЋЖШ", Transliterate("Ljubav, njiva, džak i đak: %d ČĆŽŠ"))
 	require.Equal(t, "Притисни Space или F11 за AIBG 5.0", Transliterate("Pritisni Space ili F11 za AIBG 5.0"))
 	require.Equal(t, "ЊЕГОВ Љ", Transliterate("NJEGOV LJ"))
+	require.Equal(t, `Први ред\nдруги --turns GAME_MAXIMUM_TURN_COUNT`, Transliterate(`Prvi red\ndrugi --turns GAME_MAXIMUM_TURN_COUNT`))
 }
 
 func TestSayInEveryLanguage(t *testing.T) {
@@ -179,7 +180,8 @@ func TestSayInEveryLanguage(t *testing.T) {
 	require.Equal(t, "team 12", T("team 12"), "what the catalogue does not have stays as it is")
 	Set(Pseudo)
 	require.Equal(t, "⟦Settings⟧", T("Settings"))
-	require.Equal(t, "⟦4 games⟧", F("%d games", 4))
+	require.Equal(t, "⟦4⟧ ⟦games⟧", F("%d games", 4))
+	require.Equal(t, "⟦No⟧ ⟦such⟧\n⟦line⟧", pseudo("No such\nline"), "each word is marked, to survive the lines a text is broken into")
 	require.Equal(t, "Nikola", T("Nikola"))
 }
 

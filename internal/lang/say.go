@@ -15,7 +15,7 @@ type Phrase interface {
 	Phrase() (format string, args []any)
 }
 
-// Pseudo's marks around every text that the catalogue has.
+// Pseudo's marks around every word of a text that the catalogue has.
 const (
 	PseudoOpen  = "⟦"
 	PseudoClose = "⟧"
@@ -30,7 +30,7 @@ func T(s string) string {
 		return s
 	}
 	if t == Pseudo {
-		return PseudoOpen + s + PseudoClose
+		return pseudo(s)
 	}
 	return e.form(t, -1)
 }
@@ -71,9 +71,32 @@ func F(format string, args ...any) string {
 	case e == nil:
 		return fmt.Sprintf(format, local...)
 	case t == Pseudo:
-		return PseudoOpen + fmt.Sprintf(format, local...) + PseudoClose
+		return pseudo(fmt.Sprintf(format, local...))
 	}
 	return fmt.Sprintf(e.form(t, count), local...)
+}
+
+// pseudo is s in the pseudo-language: each of its words marked, so that
+// the marks survive a text broken into lines.
+func pseudo(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		space := r == ' ' || r == '\n'
+		switch {
+		case !space && !in:
+			b.WriteString(PseudoOpen)
+			in = true
+		case space && in:
+			b.WriteString(PseudoClose)
+			in = false
+		}
+		b.WriteRune(r)
+	}
+	if in {
+		b.WriteString(PseudoClose)
+	}
+	return b.String()
 }
 
 // N is whole number n in the screens' digits.

@@ -29,22 +29,39 @@ func init() {
 }
 
 // Transliterate writes Serbian Latin text in Cyrillic, word by word;
-// words with letters Serbian does not have (q, w, x, y), with digits,
-// fmt's verbs and keepLatin's words stay as they are.
+// words with letters Serbian does not have (q, w, x, y), with digits or
+// underscores, --flags, fmt's verbs, escapes (\n) and keepLatin's words
+// stay as they are.
 func Transliterate(s string) string {
 	var b strings.Builder
 	word := func(w string) {
 		if w == "" {
 			return
 		}
-		if keepLatin[w] || strings.ContainsAny(w, "qwxyQWXY0123456789%") {
+		if keepLatin[w] || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "qwxyQWXY0123456789%_") {
 			b.WriteString(w)
 			return
 		}
 		b.WriteString(latinToCyrillic.Replace(w))
 	}
 	start := 0
+	escaped := false
 	for i, r := range s {
+		if escaped { // \n and \\ stay as they are
+			escaped = false
+			b.WriteRune(r)
+			start = i + len(string(r))
+			continue
+		}
+		if r == '\\' {
+			word(s[start:i])
+			b.WriteRune(r)
+			escaped = true
+			continue
+		}
+		if prev := s[max(0, i-1):i]; (r == '-' && (prev == "-" || i+1 < len(s) && s[i+1] == '-')) || r == '_' {
+			continue // --flags and names_with_underscores are one word
+		}
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '%' || (r == '.' && i > start)) {
 			word(s[start:i])
 			b.WriteRune(r)
