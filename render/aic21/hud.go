@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -145,7 +146,7 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 	w := float64(r.Dx())
 	render.FitText(dst, colonyName(s, c), render.Bold, 16*sc, x0+16*sc, y0+rowName*sc, w-28*sc, render.Ink, render.Left)
 	if v.hides(s, c) {
-		render.WrapText(dst, "Hidden while you play: its numbers, units and chat are its own.", render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
+		render.WrapText(dst, lang.T("Hidden while you play: its numbers, units and chat are its own."), render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
 		return
 	}
 	health := render.OutOf(max(0, col.BaseHealth), s.FullHealth.Base)
@@ -162,10 +163,10 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 		}
 		render.Text(dst, text, render.Bold, 15*sc, x0+40*sc+float64(k)*cw, y0+(rowStats)*sc, render.Ink, render.Left)
 	}
-	render.Text(dst, "CHAT", render.Bold, 11*sc, x0+16*sc, y0+rowChat*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("CHAT"), render.Bold, 11*sc, x0+16*sc, y0+rowChat*sc, render.InkFaint, render.Left)
 	msgs := col.Chat[max(0, len(col.Chat)-v.chatRows(r)):]
 	if len(msgs) == 0 {
-		render.Text(dst, "no messages yet", render.Regular, 13*sc, x0+16*sc, y0+(rowChat+18)*sc, render.InkFaint, render.Left)
+		render.Text(dst, lang.T("no messages yet"), render.Regular, 13*sc, x0+16*sc, y0+(rowChat+18)*sc, render.InkFaint, render.Left)
 	}
 	for k, msg := range msgs {
 		y := y0 + (rowChat+18)*sc + float64(k)*chatLine*sc
