@@ -1,7 +1,6 @@
 package aic21
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -129,33 +128,44 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 		switch d := e.Data.(type) {
 		case Attacked:
 			if d.Defender < 0 {
-				add(game.MarkBase, d.Colony, d.To, false, game.Say("%s hits colony %d's base", fighter(s, d.Attacker), -d.Defender))
+				add(game.MarkBase, d.Colony, d.To, false, game.Say("%s hits %s", fighter(s, d.Attacker), baseOf(-d.Defender)))
 			} else {
 				add(game.MarkHit, d.Colony, d.To, true, game.Say("%s hits %s", fighter(s, d.Attacker), fighter(s, d.Defender)))
 			}
 		case Died:
 			if h, ok := killer[d.Unit.ID]; ok {
-				add(game.MarkKill, h.Colony, d.At, false, game.Say("%s kills %s", fighter(s, h.Attacker), unitName(&d.Unit)))
+				add(game.MarkKill, h.Colony, d.At, false, game.Say("%s kills %s", fighter(s, h.Attacker), unitWords(&d.Unit)))
 			} else {
-				add(game.MarkDeath, d.Unit.Colony, d.At, false, game.Say("%s dies", unitName(&d.Unit)))
+				add(game.MarkDeath, d.Unit.Colony, d.At, false, game.Say("%s dies", unitWords(&d.Unit)))
 			}
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner), Text: game.Say("colony %d wins", s.Winner+1)})
+		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner), Text: game.Say("%s wins", game.Say("colony %d", s.Winner+1))})
 	}
 	return out
 }
 
 // fighter names a unit or a base by its id, as the state knows it.
-func fighter(s *State, id int) string {
+func fighter(s *State, id int) game.Words {
 	if u, ok := s.Unit(id); ok {
-		return unitName(u)
+		return unitWords(u)
 	}
 	if id < 0 {
-		return fmt.Sprintf("colony %d's base", -id)
+		return baseOf(-id)
 	}
-	return "unit " + strconv.Itoa(id)
+	return game.Say("unit %d", id)
+}
+
+// baseOf names colony c's base (c from 1): "colony 2's base".
+func baseOf(c int) game.Words { return game.Say("%s's base", game.Say("colony %d", c)) }
+
+// unitWords names a unit as the screens say it: "ant 12", "scorpion 3".
+func unitWords(u *Unit) game.Words {
+	if u.Soldier {
+		return game.Say("scorpion %d", u.ID)
+	}
+	return game.Say("ant %d", u.ID)
 }
 
 // Units are the living ants and scorpions the sight sees; a worker with
@@ -182,19 +192,17 @@ var reasons = map[string]string{"base": "the other base fell", "health": "more b
 	"grass": "more grass in store", "random": "a coin toss (level on every count)",
 	"recorded": "as the log records it"}
 
-// Why says why the winner won, by the judge's criterion.
-func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
-
-// why is Why in English. TODO(i28): Words.
-func why(f game.Frame) string {
+// Why says why the winner won, by the judge's criterion: "more base
+// health, after 100 turns".
+func (Title) Why(f game.Frame) game.Words {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
-		return ""
+		return game.Words{}
 	}
 	if why, ok := reasons[s.Reason]; ok {
-		return fmt.Sprintf("%s, after %s", why, game.Count(s.Turn+1, "turn"))
+		return game.Say("%s, after %s", game.Say(why), game.Say("%d turns", s.Turn+1))
 	}
-	return s.Reason
+	return game.Say(s.Reason)
 }
 
 // compatHelp describes the compat flags.

@@ -43,7 +43,7 @@ func TestStandingsStatsAndMarkersOfAGame(t *testing.T) {
 	require.Positive(t, delivered[0]+delivered[1], "food was delivered")
 	require.Positive(t, kinds[game.MarkKill]+kinds[game.MarkBase], "%v", kinds)
 	require.Positive(t, kinds[game.MarkHit])
-	require.Contains(t, Title{}.Why(tl.Last()), "after ")
+	require.Contains(t, Title{}.Why(tl.Last()).String(), "after ")
 
 	// A colony's sight knows its own numbers only, and sees the enemy's
 	// units where its own units see.
@@ -82,7 +82,7 @@ func TestFixtureLogTie(t *testing.T) {
 	c, _ := Leader(mid.State.(*State))
 	require.Equal(t, -1, c)
 	require.Equal(t, -1, Title{}.Standings(mid, game.AllSeats).Decides)
-	require.Equal(t, "a coin toss (level on every count), after 100 turns", Title{}.Why(rec.Timeline.Last()))
+	require.Equal(t, "a coin toss (level on every count), after 100 turns", Title{}.Why(rec.Timeline.Last()).String())
 }
 
 func TestOptionsDescribeEveryOptionNewTakes(t *testing.T) {

@@ -1,7 +1,6 @@
 package guardains
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -132,29 +131,29 @@ func (Title) Markers(f game.Frame, as game.Seat) []game.Marker {
 			}
 			for _, v := range d.Victims {
 				if v.Killed {
-					add(game.MarkKill, d.Seat, d.Target, false, game.Say("%s kills %s", who(d.Seat, d.Hero), who(v.Seat, v.Hero)))
+					add(game.MarkKill, d.Seat, d.Target, false, game.Say("%s kills %s", whoWords(d.Seat, d.Hero), whoWords(v.Seat, v.Hero)))
 				} else {
-					add(game.MarkHit, d.Seat, d.Target, true, game.Say("%s hits %s (−%d)", who(d.Seat, d.Hero), who(v.Seat, v.Hero), v.Damage))
+					add(game.MarkHit, d.Seat, d.Target, true, game.Say("%s hits %s (−%d)", whoWords(d.Seat, d.Hero), whoWords(v.Seat, v.Hero), v.Damage))
 				}
 			}
 		case BeastHit:
 			if d.Killed {
-				add(game.MarkDeath, d.Seat, d.At, false, game.Say("the beast kills %s", who(d.Seat, d.Hero)))
+				add(game.MarkDeath, d.Seat, d.At, false, game.Say("the beast kills %s", whoWords(d.Seat, d.Hero)))
 			} else {
-				add(game.MarkHit, d.Seat, d.At, true, game.Say("the beast bites %s", who(d.Seat, d.Hero)))
+				add(game.MarkHit, d.Seat, d.At, true, game.Say("the beast bites %s", whoWords(d.Seat, d.Hero)))
 			}
 		case StonePicked:
-			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s picks up the stone", who(d.Seat, d.Hero)))
+			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s picks up the stone", whoWords(d.Seat, d.Hero)))
 		case StoneDropped:
-			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s drops the stone", who(d.Seat, d.Hero)))
+			add(game.MarkStone, d.Seat, d.At, false, game.Say("%s drops the stone", whoWords(d.Seat, d.Hero)))
 		case WallBroken:
-			add(game.MarkHit, d.Seat, d.At, true, game.Say("%s breaks a wall", who(d.Seat, d.Hero)))
+			add(game.MarkHit, d.Seat, d.At, true, game.Say("%s breaks a wall", whoWords(d.Seat, d.Hero)))
 		case Jumped:
-			add(game.MarkHit, d.Seat, d.To, true, game.Say("%s jumps", who(d.Seat, d.Hero)))
+			add(game.MarkHit, d.Seat, d.To, true, game.Say("%s jumps", whoWords(d.Seat, d.Hero)))
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: game.Say(s.EndText())}
+		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: s.EndWords()}
 		if s.Winner == 0 {
 			m.Seat = game.AllSeats
 		}
@@ -185,13 +184,10 @@ func (Title) Units(f game.Frame, as game.Seat) []game.Unit {
 // Why says why a finished game ended as it did; for a recorded player's
 // transcript, that the verdict is the original server's where the other
 // side's numbers are not in the record.
-func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
-
-// why is Why in English. TODO(i28): Words.
-func why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
-		return ""
+		return game.Words{}
 	}
 	why := map[string]string{"stone": "the power stone is home", "elimination": "every enemy guardian is dead",
 		"penalty": "the other's penalty score fell below zero", "rounds": "the higher score after the last round",
@@ -204,9 +200,16 @@ func why(f game.Frame) string {
 			"penalties": "both penalty scores fell below zero, with equal scores"}[s.Reason]
 	}
 	if s.Observer != 0 && scoreDecided(s.Reason) {
-		why += fmt.Sprintf(", as the original server announced (player %d's score is not in player %d's transcript)", 3-s.Observer, s.Observer)
+		return game.Say("%s, as the original server announced (%s's score is not in %s's transcript)",
+			game.Say(why), game.Say("player %d", 3-s.Observer), game.Say("player %d", s.Observer))
 	}
-	return why
+	return game.Say(why)
+}
+
+// whoWords names a guardian for the screens: "P1 Gamora", the seat as an
+// argument that the viewer names.
+func whoWords(seat int, h Hero) game.Words {
+	return game.Say("%s %s", game.Say("P%d", seat), h.String())
 }
 
 // compatHelp describes the compat flags.

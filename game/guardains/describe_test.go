@@ -27,7 +27,7 @@ func TestTranscriptStandingsAgreeWithTheVerdict(t *testing.T) {
 	require.Equal(t, []string{game.Unknown, game.Unknown, game.Unknown}, st.Rows[0].Cells, "player 2's numbers are not in player 1's record")
 	require.Equal(t, "0.687", st.Rows[1].Cells[0])
 	require.Equal(t, -1, st.Decides, "no column the screen can show decides it")
-	why := Title{}.Why(last)
+	why := Title{}.Why(last).String()
 	require.Contains(t, why, "the higher score after the last round")
 	require.Contains(t, why, "not in player 1's transcript")
 	for _, s := range (Title{}).Stats(last, game.AllSeats) {

@@ -580,15 +580,18 @@ func (s *State) scoreWinner() int {
 
 // EndText says how the game ended, in the original's words where it has
 // them ("Player 2 is the Winner", "Game is a Draw").
-func (s *State) EndText() string {
+func (s *State) EndText() string { return s.EndWords().String() }
+
+// EndWords is EndText for the screens, the winner as a seat's argument.
+func (s *State) EndWords() game.Words {
 	why := map[string]string{"stone": "the stone is home", "elimination": "every enemy guardian is dead",
 		"penalty": "the other's penalty score fell below zero", "rounds": "the higher score after the last round",
 		"wipeout": "both teams are dead: the higher score", "penalties": "both penalty scores fell below zero: the higher score",
 		"absent": "a bot was not connected at the start"}[s.Reason]
 	if s.Winner == 0 {
-		return "Game is a Draw (" + why + ")"
+		return game.Say("Game is a Draw (%s)", game.Say(why))
 	}
-	return "Player " + strconv.Itoa(s.Winner) + " is the Winner (" + why + ")"
+	return game.Say("%s is the Winner (%s)", game.Say("Player %d", s.Winner), game.Say(why))
 }
 
 func abs(x int) int {

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -145,27 +146,27 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 	w := float64(r.Dx())
 	render.FitText(dst, colonyName(s, c), render.Bold, 16*sc, x0+16*sc, y0+rowName*sc, w-28*sc, render.Ink, render.Left)
 	if v.hides(s, c) {
-		render.WrapText(dst, "Hidden while you play: its numbers, units and chat are its own.", render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
+		render.WrapText(dst, lang.T("Hidden while you play: its numbers, units and chat are its own."), render.Regular, 13*sc, x0+16*sc, y0+(rowBase-2)*sc, w-32*sc, render.InkFaint)
 		return
 	}
 	health := render.OutOf(max(0, col.BaseHealth), s.FullHealth.Base)
 	if s.Hidden(c) {
 		health = render.Numbered("?/", s.FullHealth.Base, "")
 	}
-	render.Text(dst, health, render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
+	render.Text(dst, digits(health), render.Bold, 13*sc, x0+w-12*sc, y0+(rowBase-1)*sc, render.Ink, render.Right)
 	workers, soldiers := s.Count(c)
 	cw := (w - 20*sc) / 4
 	for k, n := range [4]int{workers, soldiers, col.Bread, col.Grass} {
-		text := render.Itoa(n)
+		text := digits(render.Itoa(n))
 		if s.Hidden(c) {
 			text = "?"
 		}
 		render.Text(dst, text, render.Bold, 15*sc, x0+40*sc+float64(k)*cw, y0+(rowStats)*sc, render.Ink, render.Left)
 	}
-	render.Text(dst, "CHAT", render.Bold, 11*sc, x0+16*sc, y0+rowChat*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("CHAT"), render.Bold, 11*sc, x0+16*sc, y0+rowChat*sc, render.InkFaint, render.Left)
 	msgs := col.Chat[max(0, len(col.Chat)-v.chatRows(r)):]
 	if len(msgs) == 0 {
-		render.Text(dst, "no messages yet", render.Regular, 13*sc, x0+16*sc, y0+(rowChat+18)*sc, render.InkFaint, render.Left)
+		render.Text(dst, lang.T("no messages yet"), render.Regular, 13*sc, x0+16*sc, y0+(rowChat+18)*sc, render.InkFaint, render.Left)
 	}
 	for k, msg := range msgs {
 		y := y0 + (rowChat+18)*sc + float64(k)*chatLine*sc
@@ -174,7 +175,7 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 			ink = render.Ink
 		}
 		render.Text(dst, render.Numbered("T", msg.Turn+1, ""), render.Mono, 11*sc, x0+16*sc, y+2*sc, render.InkFaint, render.Left)
-		render.Text(dst, render.Clip(render.Itoa(msg.Value), render.Bold, 11*sc, 20*sc), render.Bold, 11*sc, x0+54*sc, y+1.5*sc, render.Ink, render.Center)
+		render.Text(dst, render.Clip(digits(render.Itoa(msg.Value)), render.Bold, 11*sc, 20*sc), render.Bold, 11*sc, x0+54*sc, y+1.5*sc, render.Ink, render.Center)
 		render.Text(dst, render.Clip(msg.Text, render.Regular, 13*sc, w-84*sc), render.Regular, 13*sc, x0+70*sc, y, ink, render.Left)
 	}
 }
@@ -182,4 +183,16 @@ func (v *View) cardText(dst *ebiten.Image, s *aic21.State, c int, r image.Rectan
 // chatRows is how many chat messages card r has room for.
 func (v *View) chatRows(r image.Rectangle) int {
 	return max(1, int((float64(r.Dy())/v.scale-rowChat-26)/chatLine))
+}
+
+// shownDigits are the numbers digits wrote in Persian digits.
+var shownDigits render.Cache[string, string]
+
+// digits is s, a number written by render.Itoa or OutOf, in the screens'
+// digits; made once for each, so that a frame allocates nothing.
+func digits(s string) string {
+	if lang.Current() != lang.Fa {
+		return s
+	}
+	return shownDigits.Of(s, lang.Digits)
 }

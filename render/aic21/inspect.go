@@ -1,11 +1,10 @@
 package aic21
 
 import (
-	"fmt"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -31,24 +30,24 @@ func (v *View) cardLines(s *aic21.State, mode int) []render.CardLine {
 	cell := v.cellAt(s, v.look.X, v.look.Y)
 	i := s.At(cell)
 	unseen := mode > 0 && v.hidden(mode, -1, cell)
-	lines := []render.CardLine{{Text: fmt.Sprintf("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
+	lines := []render.CardLine{{Text: lang.F("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
 	switch k := s.Kinds[i]; {
 	case k == aic21.Base:
 		for c, col := range s.Colonies {
 			if col.Base == cell && s.Hidden(c) {
-				lines = append(lines, render.CardLine{Text: fmt.Sprintf("base of colony %d · health unknown", c+1), Color: teamColors[c]})
+				lines = append(lines, render.CardLine{Text: lang.F("base of colony %d · health unknown", c+1), Color: teamColors[c]})
 			} else if col.Base == cell {
-				lines = append(lines, render.CardLine{Text: fmt.Sprintf("base of colony %d · health %d", c+1, col.BaseHealth), Color: teamColors[c]})
+				lines = append(lines, render.CardLine{Text: lang.F("base of colony %d · health %d", c+1, col.BaseHealth), Color: teamColors[c]})
 			}
 		}
 	case k != aic21.Empty:
-		lines = append(lines, render.CardLine{Text: k.String(), Color: render.Ink})
+		lines = append(lines, render.CardLine{Text: lang.T(k.String()), Color: render.Ink})
 	}
 	if unseen {
-		return append(lines, render.CardLine{Text: "not seen by this colony", Color: render.InkFaint})
+		return append(lines, render.CardLine{Text: lang.T("not seen by this colony"), Color: render.InkFaint})
 	}
 	if s.ResType[i] != aic21.NoRes && s.ResAmount[i] > 0 {
-		lines = append(lines, render.CardLine{Text: fmt.Sprintf("%d %s", s.ResAmount[i], s.ResType[i]), Color: render.Ink})
+		lines = append(lines, render.CardLine{Text: lang.F("%d "+s.ResType[i].String(), s.ResAmount[i]), Color: render.Ink})
 	}
 	n := 0
 	for _, u := range s.Units {
@@ -61,7 +60,7 @@ func (v *View) cardLines(s *aic21.State, mode int) []render.CardLine {
 		lines = append(lines, render.CardLine{Text: unitLine(s, &u), Color: teamColors[u.Colony]})
 	}
 	if n > maxCardUnits {
-		lines = append(lines, render.CardLine{Text: fmt.Sprintf("and %d more", n-maxCardUnits), Color: render.InkDim})
+		lines = append(lines, render.CardLine{Text: lang.F("and %d more", n-maxCardUnits), Color: render.InkDim})
 	}
 	if len(lines) == 1 {
 		return nil
@@ -76,17 +75,17 @@ func unitLine(s *aic21.State, u *aic21.Unit) string {
 		kind, full = "scorpion", s.FullHealth.Soldier
 	}
 	if u.ID >= aic21.SeenEnemyID {
-		return "a " + kind + " of colony " + render.Itoa(u.Colony+1) + " · health unknown"
+		return lang.F("a "+kind+" of colony %d · health unknown", u.Colony+1)
 	}
-	line := fmt.Sprintf("%s %d · %d/%d", kind, u.ID, u.Health, full)
+	line := lang.F(kind+" %d · %d/%d", u.ID, u.Health, full)
 	switch {
 	case u.Carry != aic21.NoRes && u.Amount > 0:
-		line += fmt.Sprintf(" · %d %s", u.Amount, u.Carry)
+		line += " · " + lang.F("%d "+u.Carry.String(), u.Amount)
 	case u.Carry != aic21.NoRes:
-		line += " · carries " + u.Carry.String()
+		line += " · " + lang.T("carries "+u.Carry.String())
 	}
 	if u.Stuck > 0 {
-		line += fmt.Sprintf(" · swamp %d", u.Stuck)
+		line += " · " + lang.F("swamp %d", u.Stuck)
 	}
 	return line
 }

@@ -6,11 +6,13 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/aic21"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -46,13 +48,35 @@ type message struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return render.Numbered("Colony ", o.colony+1, ": click to take the controls")
+		return sayN("Colony %d: click to take the controls", o.colony+1, 0)
 	case o.sel < 0:
-		return "click one of your units, then a lit cell; Enter ends the turn"
+		return lang.T("click one of your units, then a lit cell; Enter ends the turn")
 	case o.focus != 0:
-		return "type the message and its value; Enter ends the turn"
+		return lang.T("type the message and its value; Enter ends the turn")
 	}
-	return "click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn"
+	return lang.T("click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn")
+}
+
+// saidKey is a text of the panel with its numbers, in a language.
+type saidKey struct {
+	format string
+	a, b   int
+	lang   lang.Tag
+}
+
+// said are the texts sayN made.
+var said render.Cache[saidKey, string]
+
+// sayN is format with its numbers a (and b, when format has two) in the
+// screens' language, made once for each: a frame that shows it again
+// allocates nothing.
+func sayN(format string, a, b int) string {
+	return said.Of(saidKey{format, a, b, lang.Current()}, func(k saidKey) string {
+		if strings.Count(k.format, "%d") == 2 {
+			return lang.F(k.format, k.a, k.b)
+		}
+		return lang.F(k.format, k.a)
+	})
 }
 
 // Typing reports whether the person is typing a message or its value
@@ -531,8 +555,8 @@ func (v *View) orderShapes(s *aic21.State) {
 	}
 }
 
-// dirNames are the directions as the panel says them.
-var dirNames = [5]string{"hold", "right", "up", "left", "down"}
+// dirOrders are the directions as the panel says them.
+var dirOrders = [5]string{"order: hold", "order: right", "order: up", "order: left", "order: down"}
 
 // orderText writes the panel's labels, the fields' text and the summary
 // of the orders.
@@ -542,34 +566,34 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 	r := v.card(1, 2)
 	x0, y0 := float64(r.Min.X)+16*sc, float64(r.Min.Y)
 	w := float64(r.Dx()) - 32*sc
-	render.Text(dst, "YOUR ORDERS", render.Bold, 11*sc, x0, y0+14*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("YOUR ORDERS"), render.Bold, 11*sc, x0, y0+14*sc, render.InkFaint, render.Left)
 	n := len(o.dirs)
 	for id := range o.msgs {
 		if !hasOrder(o, id) {
 			n++
 		}
 	}
-	render.Text(dst, plural(n, "unit")+" ordered", render.Regular, 12*sc, x0+w, y0+14*sc, render.InkDim, render.Right)
+	render.Text(dst, sayN("%d units ordered", n, 0), render.Regular, 12*sc, x0+w, y0+14*sc, render.InkDim, render.Right)
 	u, ok := unitOf(s, o.sel, o.colony)
 	if !ok {
-		render.Text(dst, "Click one of your units", render.Bold, 14*sc, x0, y0+(rowSel+2)*sc, render.InkDim, render.Left)
+		render.Text(dst, lang.T("Click one of your units"), render.Bold, 14*sc, x0, y0+(rowSel+2)*sc, render.InkDim, render.Left)
 	} else {
-		name, full := "Ant ", s.FullHealth.Worker
+		name, full := "Ant %d", s.FullHealth.Worker
 		if u.Soldier {
-			name, full = "Scorpion ", s.FullHealth.Soldier
+			name, full = "Scorpion %d", s.FullHealth.Soldier
 		}
-		render.Text(dst, name+render.Itoa(u.ID), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
-		detail := render.Itoa(u.Health) + "/" + render.Itoa(full) + " health"
+		render.Text(dst, sayN(name, u.ID, 0), render.Bold, 15*sc, x0+34*sc, y0+(rowSel-3)*sc, render.Ink, render.Left)
+		detail := sayN("%d/%d health", u.Health, full)
 		switch {
 		case u.Stuck > 0:
-			detail += " · stuck " + render.Itoa(u.Stuck)
+			detail += " · " + sayN("stuck %d", u.Stuck, 0)
 		case !u.Soldier && u.Carry != aic21.NoRes:
-			detail += " · carries " + u.Carry.String()
+			detail += " · " + lang.T("carries "+u.Carry.String())
 		}
 		render.Text(dst, detail, render.Regular, 12*sc, x0+34*sc, y0+(rowSel+15)*sc, render.InkDim, render.Left)
-		order := "no order: the bot decides"
+		order := lang.T("no order: the bot decides")
 		if d, ok := o.dirs[o.sel]; ok {
-			order = "order: " + dirNames[d]
+			order = lang.T(dirOrders[d])
 		}
 		pr := o.pad[aic21.Right].Rect()
 		left := float64(pr.Max.X) + 14*sc
@@ -577,14 +601,14 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			render.Text(dst, line, render.Regular, 12*sc, left, float64(pr.Min.Y)+4*sc+float64(k)*15*sc, render.InkDim, render.Left)
 		}
 	}
-	render.Text(dst, "MESSAGE", render.Bold, 11*sc, x0, y0+rowMsg*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("MESSAGE"), render.Bold, 11*sc, x0, y0+rowMsg*sc, render.InkFaint, render.Left)
 	for k, f := range []*ui.Field{&o.text, &o.value} {
 		fr := f.Rect()
 		size := float64(fr.Dy()) * 0.42
 		tx, ty := float64(fr.Min.X)+10*sc, float64(fr.Min.Y+fr.Max.Y)/2-size*0.68
 		text, ink := f.Text, render.Ink
 		if text == "" && o.focus != k+1 {
-			text, ink = f.Placeholder, render.InkFaint
+			text, ink = lang.T(f.Placeholder), render.InkFaint
 		}
 		text = render.Clip(text, render.Mono, size, float64(fr.Dx())-24*sc)
 		render.Text(dst, text, render.Mono, size, tx, ty, ink, render.Left)
@@ -596,12 +620,12 @@ func (v *View) orderText(dst *ebiten.Image, s *aic21.State, m *render.Moment) {
 			render.FillRect(dst, tx+cw+1, ty, 2*sc, size*1.25, render.Accent)
 		}
 	}
-	render.Text(dst, render.Itoa(len(o.text.Text))+"/"+render.Itoa(s.MessageLength)+" bytes", render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
+	render.Text(dst, sayN("%d/%d bytes", len(o.text.Text), s.MessageLength), render.Regular, 11*sc, x0+w, y0+rowMsg*sc, render.InkFaint, render.Right)
 	vr := o.value.Rect()
-	render.Text(dst, "the highest values\nget into the chat", render.Regular, 11*sc, float64(vr.Max.X)+10*sc, float64(vr.Min.Y)+3*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("the highest values\nget into the chat"), render.Regular, 11*sc, float64(vr.Max.X)+10*sc, float64(vr.Min.Y)+3*sc, render.InkFaint, render.Left)
 	cr, er := o.drop.Rect(), o.end.Rect()
-	render.Text(dst, "Clear", render.Bold, 15*sc, float64(cr.Min.X+cr.Max.X)/2, float64(cr.Min.Y)+11*sc, render.Ink, render.Center)
-	render.Text(dst, "End turn", render.Bold, 15*sc, float64(er.Min.X+er.Max.X)/2, float64(er.Min.Y)+11*sc, render.AccentInk, render.Center)
+	render.Text(dst, lang.T("Clear"), render.Bold, 15*sc, float64(cr.Min.X+cr.Max.X)/2, float64(cr.Min.Y)+11*sc, render.Ink, render.Center)
+	render.Text(dst, lang.T("End turn"), render.Bold, 15*sc, float64(er.Min.X+er.Max.X)/2, float64(er.Min.Y)+11*sc, render.AccentInk, render.Center)
 }
 
 // EndTurnButton is where the orders panel's End turn button is in area at

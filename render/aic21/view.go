@@ -8,7 +8,6 @@
 package aic21
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -219,19 +218,20 @@ func colonyName(s *aic21.State, c int) string {
 	if name == [2]string{"first_team", "second_team"}[c] {
 		name = ""
 	}
-	return colonyNames.Of(colonyKey{c, name}, func(k colonyKey) string {
+	return colonyNames.Of(colonyKey{c, name, lang.Current()}, func(k colonyKey) string {
 		if k.team == "" {
-			return "Colony " + render.Itoa(k.colony+1)
+			return lang.F("Colony %d", k.colony+1)
 		}
-		return "Colony " + render.Itoa(k.colony+1) + " · " + k.team
+		return lang.F("Colony %d · %s", k.colony+1, k.team)
 	})
 }
 
-// colonyKey is a colony and the name of its team ("" for none of its
-// own); colonyNames are the names colonyName made.
+// colonyKey is a colony, the name of its team ("" for none of its own)
+// and the screens' language; colonyNames are the names colonyName made.
 type colonyKey struct {
 	colony int
 	team   string
+	lang   lang.Tag
 }
 
 var colonyNames render.Cache[colonyKey, string]
@@ -246,16 +246,17 @@ func (v *View) Status(f game.Frame) string {
 	if v.in.active {
 		hint = v.in.hint()
 	}
-	return v.status.Get(statusKey{s, v.Sight(), hint}, func(k statusKey) string { return v.statusOf(f, s, k.sight, hint) })
+	return v.status.Get(statusKey{s, v.Sight(), hint, lang.Current()}, func(k statusKey) string { return v.statusOf(f, s, k.sight, hint) })
 }
 
 // statusKey is what the status line says of: a frame's state, whose
-// knowledge the board shows, and the hint to the person giving orders (""
-// for none).
+// knowledge the board shows, the hint to the person giving orders (""
+// for none) and the screens' language.
 type statusKey struct {
 	s     *aic21.State
 	sight game.Seat
 	hint  string
+	lang  lang.Tag
 }
 
 // statusOf is Status, worked out.
@@ -263,21 +264,25 @@ func (v *View) statusOf(f game.Frame, s *aic21.State, as game.Seat, hint string)
 	if s.Over {
 		return lang.F("%s wins: %s", colonyName(s, s.Winner), aic21.Title{}.Why(f))
 	}
-	text := "Before turn 1"
-	if s.Turn >= 0 {
-		text = "Turn " + render.Itoa(s.Turn+1)
-	}
-	if s.MaxTurn > 0 {
-		text += " of " + render.Itoa(s.MaxTurn)
+	var text string
+	switch {
+	case s.Turn < 0 && s.MaxTurn > 0:
+		text = lang.F("Before turn 1 of %d", s.MaxTurn)
+	case s.Turn < 0:
+		text = lang.T("Before turn 1")
+	case s.MaxTurn > 0:
+		text = lang.F("Turn %d of %d", s.Turn+1, s.MaxTurn)
+	default:
+		text = lang.F("Turn %d", s.Turn+1)
 	}
 	if s.Observer != 0 {
-		text += " · what colony " + render.Itoa(s.Observer) + "'s units know"
+		text += " · " + lang.F("what colony %d's units know", s.Observer)
 	} else if as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
-			text += fmt.Sprintf(" · Colony %d leads on %s, %d to %d", c+1, aic21.Criteria[k], a[k], b[k])
+			text += " · " + lang.F("Colony %d leads on %s, %d to %d", c+1, lang.T(aic21.Criteria[k]), a[k], b[k])
 		} else {
-			text += " · tied on every count so far (a full tie at the end is a coin toss)"
+			text += " · " + lang.T("tied on every count so far (a full tie at the end is a coin toss)")
 		}
 	}
 	if hint != "" {
@@ -304,21 +309,13 @@ func (v *View) MoveLabel(_ game.Seat, move string) string {
 			msgs++
 		}
 	}
-	if units == 0 && msgs == 0 {
-		return "all hold"
+	switch {
+	case units == 0 && msgs == 0:
+		return lang.T("all hold")
+	case msgs == 0:
+		return lang.F("%d units", units)
 	}
-	label := plural(units, "unit")
-	if msgs > 0 {
-		label += " · " + plural(msgs, "msg")
-	}
-	return label
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return render.Itoa(n) + " " + what + "s"
+	return lang.F("%d units", units) + " · " + lang.F("%d msgs", msgs)
 }
 
 // frames are the moment's states: prev is cur when the step has no
@@ -425,7 +422,7 @@ func (v *View) drawCurtain(dst *ebiten.Image, s *aic21.State, m *render.Moment) 
 	default:
 		return
 	}
-	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, "Colony "+render.Itoa(c+1), teamColors[c])
+	render.DrawCurtain(dst, v.board.Union(v.column), v.scale, lang.F("Colony %d", c+1), teamColors[c])
 }
 
 // drawSeams marks the map's edges, where the torus wraps round, with a

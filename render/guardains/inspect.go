@@ -1,12 +1,13 @@
 package guardains
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -29,17 +30,17 @@ func (v *View) cardLines(s *guardains.State, mode int) []render.CardLine {
 	if !ok {
 		return nil
 	}
-	lines := []render.CardLine{{Text: fmt.Sprintf("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
+	lines := []render.CardLine{{Text: lang.F("cell %d, %d", cell.X, cell.Y), Color: render.InkDim}}
 	for i, b := range s.Bases {
 		if b == cell {
-			lines = append(lines, render.CardLine{Text: fmt.Sprintf("player %d's base", i+1), Color: teamColors[i]})
+			lines = append(lines, render.CardLine{Text: lang.F("%s's base", game.Say("player %d", i+1)), Color: teamColors[i]})
 		}
 	}
 	if k, ok := s.Kinds[cell]; ok && seen(s, mode, cell) {
-		lines = append(lines, render.CardLine{Text: kindLine(k, s.Enemy[cell]), Color: render.Ink})
+		lines = append(lines, render.CardLine{Text: lang.T(kindLine(k, s.Enemy[cell])), Color: render.Ink})
 	}
 	if s.Carrier() == nil && s.Stone == cell && visible(s, mode, cell) {
-		lines = append(lines, render.CardLine{Text: "the power stone", Color: stoneGlow})
+		lines = append(lines, render.CardLine{Text: lang.T("the power stone"), Color: stoneGlow})
 	}
 	for seat := range s.Guardians {
 		for i := range s.Guardians[seat] {
@@ -51,7 +52,7 @@ func (v *View) cardLines(s *guardains.State, mode int) []render.CardLine {
 		}
 	}
 	if mode != godView && !visible(s, mode, cell) {
-		lines = append(lines, render.CardLine{Text: "not in player " + fmt.Sprint(mode) + "'s sight now", Color: render.InkFaint})
+		lines = append(lines, render.CardLine{Text: lang.F("not in player %d's sight now", mode), Color: render.InkFaint})
 	}
 	if len(lines) == 1 || len(lines) == 2 && mode != godView && !visible(s, mode, cell) {
 		return nil
@@ -83,12 +84,12 @@ func kindLine(k guardains.Kind, enemy bool) string {
 // guardianLine is one guardian on the card: "Gamora · 80/100 · special in
 // 3 · carries the stone".
 func guardianLine(g *guardains.Guardian, round int) string {
-	line := fmt.Sprintf("%s · %d/%d", g.Hero, g.Health, g.MaxHealth)
+	line := lang.F("%s · %d/%d", g.Hero.String(), g.Health, g.MaxHealth)
 	if g.Cooldown > round {
-		line += fmt.Sprintf(" · special in %d", g.Cooldown-round)
+		line += " · " + lang.F("special in %d", g.Cooldown-round)
 	}
 	if g.Carrying {
-		line += " · carries the stone"
+		line += " · " + lang.T("carries the stone")
 	}
 	return line
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -42,23 +43,29 @@ type orders struct {
 func (o *orders) hint() string {
 	switch {
 	case o.hand.Curtain:
-		return render.Numbered("Player ", o.seat, ": click to take the controls")
+		return hints.Of(hintKey{kind: -2, seat: o.seat, lang: lang.Current()}, func(k hintKey) string {
+			return lang.F("Player %d: click to take the controls", k.seat)
+		})
 	case o.chosen && o.kind == 0 && o.target == o.at:
-		return hints.Of(hintKey{hero: o.hero, kind: -1}, func(k hintKey) string { return k.hero.String() + " holds: Ready (Enter) to send it" })
+		return hints.Of(hintKey{hero: o.hero, kind: -1, lang: lang.Current()}, func(k hintKey) string {
+			return lang.F("%s holds: Ready (Enter) to send it", k.hero.String())
+		})
 	case o.chosen:
-		return hints.Of(hintKey{o.hero, o.kind, o.target}, func(k hintKey) string {
-			return k.hero.String() + " " + orderKinds[k.kind] + " " + k.target.String() + ": Ready (Enter) to send it"
+		return hints.Of(hintKey{hero: o.hero, kind: o.kind, target: o.target, lang: lang.Current()}, func(k hintKey) string {
+			return lang.F("%s %s %s: Ready (Enter) to send it", k.hero.String(), lang.T(orderKinds[k.kind]), k.target.String())
 		})
 	}
-	return "choose a guardian, what it does, and a lit cell"
+	return lang.T("choose a guardian, what it does, and a lit cell")
 }
 
-// hintKey is an order as the hint says it (kind -1: the guardian holds);
-// hints are the hints made.
+// hintKey is an order as the hint says it (kind -1: the guardian holds;
+// -2: the controls pass to seat) in a language; hints are the hints made.
 type hintKey struct {
 	hero   guardains.Hero
 	kind   int
 	target guardains.Cell
+	seat   int
+	lang   lang.Tag
 }
 
 var hints render.Cache[hintKey, string]
@@ -294,7 +301,7 @@ func (v *View) drawCurtain(dst *ebiten.Image, m *render.Moment) {
 	default:
 		return
 	}
-	render.DrawCurtain(dst, v.area, v.scale, "Player "+string(rune('0'+seat)), teamColors[seat-1])
+	render.DrawCurtain(dst, v.area, v.scale, lang.F("Player %d", seat), teamColors[seat-1])
 }
 
 // CellOnScreen is where the middle of cell c is drawn in area at scale

@@ -7,7 +7,6 @@ package guardains
 
 import (
 	"encoding/json"
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -166,13 +165,13 @@ func (v *View) Status(f game.Frame) string {
 	if v.in.active {
 		hint = v.in.hint()
 	}
-	return v.status.Get(statusKey{s, v.shownMode(s), hint}, func(k statusKey) string {
+	return v.status.Get(statusKey{s, v.shownMode(s), hint, lang.Current()}, func(k statusKey) string {
 		if s.Over {
 			return lang.Say(game.Verdict(f, guardains.Title{}.Why(f)))
 		}
-		text := fmt.Sprintf("Round %d of %d · %s", s.Round, s.Rules().Rounds, fogNames[k.mode])
+		text := lang.F("Round %d of %d", s.Round, s.Rules().Rounds) + " · " + lang.T(fogNames[k.mode])
 		if c := s.Carrier(); c != nil && (k.mode == godView || k.mode == c.Seat || visible(s, k.mode, c.Pos)) {
-			text += fmt.Sprintf(" · Player %d's %s carries the stone", c.Seat, c.Hero)
+			text += " · " + lang.F("Player %d's %s carries the stone", c.Seat, c.Hero.String())
 		}
 		if hint != "" {
 			text += " · " + hint
@@ -182,11 +181,13 @@ func (v *View) Status(f game.Frame) string {
 }
 
 // statusKey is what the status line says of: a frame's state, the fog
-// shown, and the hint to the person giving orders ("" for none).
+// shown, the hint to the person giving orders ("" for none) and the
+// screens' language.
 type statusKey struct {
 	s    *guardains.State
 	mode int
 	hint string
+	lang lang.Tag
 }
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
