@@ -124,34 +124,34 @@ func faceKeyOf(f Font, size float64) faceKey {
 	return faceKey{f, float64(int(size*2+0.5)) / 2, lang.RTL()}
 }
 
-// faceOf is the face that lays out s in k: the Go font, then Vazirmatn
-// for what it lacks; Vazirmatn first (it has the Latin letters and the
-// digits too) for a text in the Arabic script and for every text right to
-// left but notation (Mono), so that a line mixing scripts is one run that
-// the Unicode bidirectional algorithm orders as a whole.
+// faceOf is the face that lays out s in k: the Go font alone for a text
+// without the Arabic script left to right; else Vazirmatn first (it has
+// the Latin letters and the digits too), then the Go font for what it
+// lacks (Cyrillic), so that a line mixing scripts is one run that the
+// Unicode bidirectional algorithm orders as a whole. Right to left, every
+// text but notation (Mono) takes Vazirmatn first.
 func faceOf(k faceKey, s string) text.Face {
 	arabicFirst := (k.rtl && k.font != Mono) || arabicScript(s)
 	fk := faceChoice{k, arabicFirst}
 	if face, ok := faces[fk]; ok {
 		return face
 	}
-	arabic := source(Regular + 3)
-	if k.font == Bold {
-		arabic = source(Bold + 3)
-	}
 	dir := text.DirectionLeftToRight
 	if k.rtl {
 		dir = text.DirectionRightToLeft
 	}
 	goFace := &text.GoTextFace{Source: source(k.font), Size: k.size, Direction: dir}
-	arabicFace := &text.GoTextFace{Source: arabic, Size: k.size, Direction: dir}
-	order := []text.Face{goFace, arabicFace}
+	var face text.Face = goFace
 	if arabicFirst {
-		order = []text.Face{arabicFace, goFace}
-	}
-	face, err := text.NewMultiFace(order...)
-	if err != nil {
-		panic(err) // the faces share their direction
+		arabic := source(Regular + 3)
+		if k.font == Bold {
+			arabic = source(Bold + 3)
+		}
+		multi, err := text.NewMultiFace(&text.GoTextFace{Source: arabic, Size: k.size, Direction: dir}, goFace)
+		if err != nil {
+			panic(err) // the faces share their direction
+		}
+		face = multi
 	}
 	faces[fk] = face
 	return face
