@@ -418,7 +418,11 @@ func (v *View) MoveLabel(_ game.Seat, move string) string {
 				parts = append(parts, s+" → "+lang.T(p.into))
 			}
 		}
-		return lang.F("convert %s", strings.Join(parts, ", "))
+		sep := ", "
+		if lang.RTL() {
+			sep = "، " // the Arabic script's comma
+		}
+		return lang.F("convert %s", strings.Join(parts, sep))
 	case alienwarz.ActPut:
 		return lang.F("put %s", items(c.Items))
 	case alienwarz.ActTake:
