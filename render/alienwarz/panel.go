@@ -1,6 +1,7 @@
 package alienwarz
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -247,7 +248,7 @@ func (v *View) whyNot(s *alienwarz.State, c alienwarz.Cell) string {
 		cmd = fmt.Sprintf("attack %d %d", c.X, c.Z)
 	}
 	if err := s.Check(p.player, cmd); err != nil {
-		return lang.F("can't %s: %s", cmd, err.Error())
+		return lang.F("can't %s: %s", v.MoveLabel(0, cmd), sayRefusal(err))
 	}
 	return ""
 }
@@ -339,7 +340,29 @@ func (v *View) refusal(s *alienwarz.State) string {
 	if err == nil {
 		return ""
 	}
-	return err.Error()
+	return sayRefusal(err)
+}
+
+// sayRefusal is why the rules refuse a command, in the screens' language:
+// a RuleError's words with the kinds and items in them said too; another
+// error in its English.
+func sayRefusal(err error) string {
+	var re *alienwarz.RuleError
+	if !errors.As(err, &re) || re.Words.Format == "" {
+		return err.Error()
+	}
+	args := make([]any, len(re.Words.Args))
+	for i, a := range re.Words.Args {
+		switch a := a.(type) {
+		case alienwarz.Kind:
+			args[i] = lang.T(a.String())
+		case string:
+			args[i] = lang.T(a)
+		default:
+			args[i] = a
+		}
+	}
+	return lang.F(re.Words.Format, args...)
 }
 
 // button keeps a button's place and sets its label and state.
@@ -488,7 +511,7 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 		p.cancel.Draw(dst, false, sc)
 		if why := v.refusal(s); why != "" {
 			cr := p.cancel.Rect()
-			render.WrapText(dst, lang.T(why), render.Regular, 12*sc, float64(r.Min.X), float64(cr.Max.Y)+8*sc, float64(r.Dx()), render.Bad)
+			render.WrapText(dst, why, render.Regular, 12*sc, float64(r.Min.X), float64(cr.Max.Y)+8*sc, float64(r.Dx()), render.Bad)
 		}
 	}
 	if p.onBoard && p.dialog == noDialog {
