@@ -132,9 +132,14 @@ func (Title) Units(f game.Frame, _ game.Seat) []game.Unit {
 	return out
 }
 
-// comparatorWords say the comparator's columns for people.
-var comparatorWords = [4]string{"the higher score", "the better kill/death record at equal score",
-	"the higher level at equal score and kills", "more health at equal score, kills and level"}
+// comparatorWords say the comparator's deciding column for people, then
+// the rounds played; recordingWords the same when a recording ends.
+var (
+	comparatorWords = [4]string{"the higher score, %s", "the better kill/death record at equal score, %s",
+		"the higher level at equal score and kills, %s", "more health at equal score, kills and level, %s"}
+	recordingWords = [4]string{"the higher score when the recording ends, %s", "the better kill/death record at equal score when the recording ends, %s",
+		"the higher level at equal score and kills when the recording ends, %s", "more health at equal score, kills and level when the recording ends, %s"}
+)
 
 // Why says why the winner won: the last ship left, or the comparator's
 // deciding column after the rounds played.
@@ -162,9 +167,9 @@ func (Title) Why(f game.Frame) game.Words {
 	case k < 0:
 		return game.Say("first in the scoreboard's order, level with %s on every count, %s", game.Say("player %d", rank[1]), after)
 	case f.Result.Reason == "recording":
-		return game.Say("%s when the recording ends, %s", game.Say(comparatorWords[k]), after)
+		return game.Say(recordingWords[k], after)
 	}
-	return game.Say("%s, %s", game.Say(comparatorWords[k]), after)
+	return game.Say(comparatorWords[k], after)
 }
 
 // compatHelp describes the original server's behaviours, one option each.
