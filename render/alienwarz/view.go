@@ -410,12 +410,16 @@ func (v *View) MoveLabel(_ game.Seat, move string) string {
 	switch c.Action {
 	case alienwarz.ActConvert:
 		var parts []string
+		arrow := " → "
+		if lang.RTL() {
+			arrow = " ← " // into, in a line read from the right
+		}
 		for _, p := range []struct {
 			a    alienwarz.Amount
 			into string
 		}{{c.Coins, "coins"}, {c.Energy, "energy"}, {c.XP, "XP"}} {
 			if s := items(p.a); s != "" {
-				parts = append(parts, s+" → "+lang.T(p.into))
+				parts = append(parts, s+arrow+lang.T(p.into))
 			}
 		}
 		sep := ", "
