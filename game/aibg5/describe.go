@@ -132,25 +132,30 @@ func (Title) Units(f game.Frame, _ game.Seat) []game.Unit {
 	return out
 }
 
-// comparatorWords say the comparator's columns for people.
-var comparatorWords = [4]string{"the higher score", "the better kill/death record at equal score",
-	"the higher level at equal score and kills", "more health at equal score, kills and level"}
+// comparatorWords say the comparator's deciding column for people, then
+// the rounds played; recordingWords the same when a recording ends.
+var (
+	comparatorWords = [4]string{"the higher score, %s", "the better kill/death record at equal score, %s",
+		"the higher level at equal score and kills, %s", "more health at equal score, kills and level, %s"}
+	recordingWords = [4]string{"the higher score when the recording ends, %s", "the better kill/death record at equal score when the recording ends, %s",
+		"the higher level at equal score and kills when the recording ends, %s", "more health at equal score, kills and level when the recording ends, %s"}
+)
 
 // Why says why the winner won: the last ship left, or the comparator's
 // deciding column after the rounds played.
-func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
-
-// why is Why in English. TODO(i28): Words.
-func why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words {
 	s, ok := f.State.(*State)
 	if !ok || !f.Over {
-		return ""
+		return game.Words{}
 	}
-	after := "after " + game.Count(s.Round, "round")
+	after := game.Say("after %d rounds", s.Round)
+	if s.Round == 1 {
+		after = game.Say("after %d round", s.Round)
+	}
 	rank := f.Result.Ranking
 	switch {
 	case f.Result.Reason == ReasonAlone && f.Result.Winner > 0:
-		return "the last ship in the game, " + after
+		return game.Say("the last ship in the game, %s", after)
 	case len(rank) < 2:
 		return after
 	}
@@ -158,13 +163,13 @@ func why(f game.Frame) string {
 	k := deciding(a, b)
 	switch {
 	case b.Removed:
-		return "the only ship left, " + after
+		return game.Say("the only ship left, %s", after)
 	case k < 0:
-		return "first in the scoreboard's order, level with player " + strconv.Itoa(rank[1]) + " on every count, " + after
+		return game.Say("first in the scoreboard's order, level with %s on every count, %s", game.Say("player %d", rank[1]), after)
 	case f.Result.Reason == "recording":
-		return comparatorWords[k] + " when the recording ends, " + after
+		return game.Say(recordingWords[k], after)
 	}
-	return comparatorWords[k] + ", " + after
+	return game.Say(comparatorWords[k], after)
 }
 
 // compatHelp describes the original server's behaviours, one option each.

@@ -49,7 +49,7 @@ func TestOneStateSaysWhatItsResultSays(t *testing.T) {
 	f := rec.Timeline.Last()
 	st := Title{}.Standings(f, game.AllSeats)
 	require.Equal(t, -1, st.Decides, "every ship is level")
-	why := Title{}.Why(f)
+	why := Title{}.Why(f).String()
 	if f.Over && f.Result.Winner > 0 {
 		require.NotContains(t, why, "the higher score", "a level start is not won on points")
 		require.Contains(t, why, "level with player")

@@ -94,29 +94,29 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 	for _, e := range f.Events {
 		switch d := e.Data.(type) {
 		case Converted:
-			add(game.MarkTrade, d.Player, nil, false, game.Say("P%d converts: +%d coins, +%d energy, +%d XP", d.Player, d.Coins, d.Energy, d.XP))
+			add(game.MarkTrade, d.Player, nil, false, game.Say("%s converts: +%d coins, +%d energy, +%d XP", seat(d.Player), d.Coins, d.Energy, d.XP))
 		case Bought:
 			kind := game.MarkTrade
 			if d.Item != "backpack" {
 				kind = game.MarkSabotage
 			}
-			add(kind, d.Player, nil, false, game.Say("P%d buys %s", d.Player, d.Item))
+			add(kind, d.Player, nil, false, game.Say("%s buys %s", seat(d.Player), game.Say(d.Item)))
 		case Built:
-			add(game.MarkBuild, d.Player, &d.At, false, game.Say("P%d builds a factory", d.Player))
+			add(game.MarkBuild, d.Player, &d.At, false, game.Say("%s builds a factory", seat(d.Player)))
 		case Attacked:
-			text := game.Say("P%d hits a factory (%d left)", d.Player, d.Health)
+			text := game.Say("%s hits a factory (%d left)", seat(d.Player), d.Health)
 			if d.Destroyed {
-				text = game.Say("P%d destroys a factory", d.Player)
+				text = game.Say("%s destroys a factory", seat(d.Player))
 			}
 			add(game.MarkBase, d.Player, &d.At, false, text)
 		case Invalid:
-			add(game.MarkFoul, d.Player, nil, false, game.Say("P%d: invalid turn, −%d energy", d.Player, r.Penalty))
+			add(game.MarkFoul, d.Player, nil, false, game.Say("%s: invalid turn, −%d energy", seat(d.Player), r.Penalty))
 		case Mined:
-			add(game.MarkHit, d.Player, &d.At, true, game.Say("P%d mines", d.Player))
+			add(game.MarkHit, d.Player, &d.At, true, game.Say("%s mines", seat(d.Player)))
 		}
 	}
 	if s.Over && f.Turn > 0 {
-		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: game.Say("P%d wins", s.Winner)}
+		m := game.Marker{Kind: game.MarkEnd, Seat: game.Seat(s.Winner - 1), Text: game.Say("%s wins", seat(s.Winner))}
 		if s.Winner == 0 {
 			m.Seat, m.Text = game.AllSeats, game.Say("a draw")
 		}
@@ -125,33 +125,40 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 	return out
 }
 
+// seat names player p in a marker's words: "P1", or the player's name
+// in the viewer.
+func seat(p int) game.Words { return game.Say("P%d", p) }
+
 // criterionWords say the comparison's criteria for people.
 var criterionWords = map[string]string{"xp": "more XP", "coins": "more coins at equal XP",
 	"energy": "more energy at equal XP and coins", "factories": "more factories at equal XP, coins and energy",
 	"weight": "a heavier bag at equal XP, coins and energy"}
 
 // Why says why the game ended as it did.
-func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
-
-// why is Why in English. TODO(i28): Words.
-func why(f game.Frame) string {
+func (Title) Why(f game.Frame) game.Words {
 	s, ok := f.State.(*State)
 	if !ok || !s.Over {
-		return ""
+		return game.Words{}
 	}
-	limit := "after " + game.Count(s.Rules().MaxTurns, "turn")
+	n := s.Rules().MaxTurns
+	limit := game.Say("after %d turns", n)
+	if n == 1 {
+		limit = game.Say("after %d turn", n)
+	}
 	switch s.Reason {
 	case "exhausted":
-		return "the other alien ran out of energy"
+		return game.Say("the other alien ran out of energy")
 	case "forfeit":
-		return "the other bot forfeited"
+		return game.Say("the other bot forfeited")
 	case "draw":
-		return "the aliens are level on every count " + limit
+		return game.Say("the aliens are level on every count %s", limit)
+	case "turns":
+		return limit
 	}
 	if w, ok := criterionWords[s.Reason]; ok {
-		return w + " " + limit
+		return game.Say("%s %s", game.Say(w), limit)
 	}
-	return s.Reason
+	return game.Say(s.Reason)
 }
 
 // compatHelp describes the compat flags.

@@ -35,7 +35,7 @@ func TestStandingsAndMarkers(t *testing.T) {
 	ms := Title{}.Markers(game.Frame{State: next, Events: events}, game.AllSeats)
 	require.Len(t, ms, 1)
 	require.Equal(t, game.MarkFoul, ms[0].Kind)
-	require.Contains(t, ms[0].Text, "−250 energy")
+	require.Contains(t, ms[0].Text.String(), "−250 energy")
 }
 
 func TestMarkersOfAGame(t *testing.T) {

@@ -9,13 +9,17 @@ import (
 )
 
 // RuleError is why a well-formed command cannot be played now; its text is
-// one English line.
-type RuleError struct{ Reason string }
+// one English line, and Words the same for the screens' catalogue.
+type RuleError struct {
+	Reason string
+	Words  game.Words
+}
 
 func (e *RuleError) Error() string { return e.Reason }
 
 func illegal(format string, args ...any) error {
-	return &RuleError{Reason: fmt.Sprintf(format, args...)}
+	w := game.Say(format, args...)
+	return &RuleError{Reason: w.String(), Words: w}
 }
 
 // Check tells whether line is a legal action for the player now: nil, or

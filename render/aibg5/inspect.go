@@ -1,13 +1,13 @@
 package aibg5
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/aibg5"
 	"github.com/arena-games/arena/game/hex"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -29,7 +29,7 @@ func (v *View) cardLines(s *aibg5.State) []render.CardLine {
 	if !ok {
 		return nil
 	}
-	lines := []render.CardLine{{Text: fmt.Sprintf("hex %d, %d · %s", h.Q, h.R, zoneNames[aibg5.Zone(h)]), Color: render.InkDim}}
+	lines := []render.CardLine{{Text: lang.F("hex %d, %d · %s", h.Q, h.R, lang.T(zoneNames[aibg5.Zone(h)])), Color: render.InkDim}}
 	t, _ := s.TileAt(h)
 	if line := tileLine(s, h, t); line != "" {
 		lines = append(lines, render.CardLine{Text: line, Color: render.Ink})
@@ -37,18 +37,18 @@ func (v *View) cardLines(s *aibg5.State) []render.CardLine {
 	if idx, ok := s.PlayerAt(h); ok {
 		p := s.Player(idx)
 		lines = append(lines,
-			render.CardLine{Text: fmt.Sprintf("Player %d · %s", idx, p.Name), Color: team(idx - 1)},
-			render.CardLine{Text: fmt.Sprintf("health %d/%d · level %d · XP %d/%d", p.Health, p.MaxHealth, p.Level, p.XP, aibg5.XPPerLevel), Color: render.Ink},
-			render.CardLine{Text: fmt.Sprintf("score %d · kills %d · deaths %d", p.Score, p.Kills, p.Deaths), Color: render.Ink})
+			render.CardLine{Text: lang.F("Player %d", idx) + " · " + p.Name, Color: team(idx - 1)},
+			render.CardLine{Text: lang.F("health %d/%d · level %d · XP %d/%d", p.Health, p.MaxHealth, p.Level, p.XP, aibg5.XPPerLevel), Color: render.Ink},
+			render.CardLine{Text: lang.F("score %d · kills %d · deaths %d", p.Score, p.Kills, p.Deaths), Color: render.Ink})
 		if p.Trapped {
-			lines = append(lines, render.CardLine{Text: fmt.Sprintf("in a black hole for %d more turns", p.TrapDuration), Color: render.Bad})
+			lines = append(lines, render.CardLine{Text: lang.F("in a black hole for %d more turns", p.TrapDuration), Color: render.Bad})
 		}
 	}
 	switch b := s.Boss; {
 	case slices.Contains(b.Next, h):
-		lines = append(lines, render.CardLine{Text: fmt.Sprintf("the boss's pattern %d hits here next", b.Pattern), Color: render.Bad})
+		lines = append(lines, render.CardLine{Text: lang.F("the boss's pattern %d hits here next", b.Pattern), Color: render.Bad})
 	case b.NextIn > 0 && slices.Contains(b.NextCells, h):
-		lines = append(lines, render.CardLine{Text: fmt.Sprintf("the boss's pattern %d hits here in %d boss turns", b.NextPattern, b.NextIn+1), Color: render.Bad})
+		lines = append(lines, render.CardLine{Text: lang.F("the boss's pattern %d hits here in %d boss turns", b.NextPattern, b.NextIn+1), Color: render.Bad})
 	}
 	return lines
 }
@@ -60,22 +60,22 @@ var zoneNames = [4]string{"the boss", "zone 1: the boss's direct attack", "zone 
 func tileLine(s *aibg5.State, h hex.Hex, t aibg5.Tile) string {
 	switch t.Kind {
 	case aibg5.Blackhole:
-		return fmt.Sprintf("black hole: holds a ship for %d turns", aibg5.TrapTurns)
+		return lang.F("black hole: holds a ship for %d turns", aibg5.TrapTurns)
 	case aibg5.Wormhole:
 		for i, c := range s.Cells {
 			if c != h && s.Tiles[i].Kind == aibg5.Wormhole && s.Tiles[i].Wormhole == t.Wormhole {
-				return fmt.Sprintf("wormhole %d: leads to %d, %d", t.Wormhole, c.Q, c.R)
+				return lang.F("wormhole %d: leads to %d, %d", t.Wormhole, c.Q, c.R)
 			}
 		}
-		return fmt.Sprintf("wormhole %d", t.Wormhole)
+		return lang.F("wormhole %d", t.Wormhole)
 	case aibg5.Health:
-		return "health pickup"
+		return lang.T("health pickup")
 	case aibg5.Experience:
-		return "experience pickup"
+		return lang.T("experience pickup")
 	case aibg5.Asteroid:
-		return fmt.Sprintf("asteroid · %d/%d", t.Asteroid, aibg5.AsteroidLife)
+		return lang.F("asteroid · %d/%d", t.Asteroid, aibg5.AsteroidLife)
 	case aibg5.Boss:
-		return "the boss"
+		return lang.T("the boss")
 	}
 	return ""
 }

@@ -6,7 +6,6 @@
 package aibg5
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -150,33 +149,34 @@ func (v *View) Status(f game.Frame) string {
 		return ""
 	}
 	entering := v.in.active && v.in.turn == s.Turn
-	return v.status.Get(statusKey{s, entering}, func(statusKey) string {
+	return v.status.Get(statusKey{s, entering, lang.Current()}, func(statusKey) string {
 		if f.Over {
 			return lang.Say(game.Verdict(f, aibg5.Title{}.Why(f)))
 		}
 		if s.ToMove == 0 {
-			return fmt.Sprintf("Round %d", s.Round+1)
+			return lang.F("Round %d", s.Round+1)
 		}
 		p := s.Player(s.ToMove)
-		text := fmt.Sprintf("Round %d · Player %d to act", s.Round+1, s.ToMove)
+		text := lang.F("Round %d · %s to act", s.Round+1, game.Say("Player %d", s.ToMove))
 		if p.Trapped {
-			text += " (trapped in a black hole)"
+			text += " " + lang.T("(trapped in a black hole)")
 		}
 		if entering {
-			text += ": click a green cell to move or a red target to attack"
+			text += ": " + lang.T("click a green cell to move or a red target to attack")
 		}
 		if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
-			text += " · the boss fires after this round"
+			text += " · " + lang.T("the boss fires after this round")
 		}
 		return text
 	})
 }
 
-// statusKey is what the status line says of: a frame's state, and whether
-// a person enters an action in it.
+// statusKey is what the status line says of: a frame's state, whether
+// a person enters an action in it, and the language it says it in.
 type statusKey struct {
 	s        *aibg5.State
 	entering bool
+	lang     lang.Tag
 }
 
 // center is a cell's centre in world units.
@@ -416,10 +416,30 @@ func (v *View) text(b *render.Batch, g *ebiten.GeoM, s string, x, y, k float64, 
 // MoveLabel writes an action beside its words for the move list
 // (render.MoveLabeler): "move,-6,-7 · move to (-6,-7)".
 func (v *View) MoveLabel(_ game.Seat, move string) string {
-	if words := aibg5.MoveWords(move); words != "" {
+	if words := moveWords(move); words != "" {
 		return move + " · " + words
 	}
 	return move
+}
+
+// moveWords is aibg5.MoveWords in the screens' language.
+func moveWords(move string) string {
+	switch move {
+	case "":
+		return ""
+	case aibg5.NullAction:
+		return lang.T("no action")
+	case aibg5.TimeUp:
+		return lang.T("out of time")
+	}
+	a, err := aibg5.ParseAction(move)
+	switch {
+	case err != nil:
+		return lang.T("not an action")
+	case a.Attack:
+		return lang.F("attack (%d,%d)", a.Target.Q, a.Target.R)
+	}
+	return lang.F("move to (%d,%d)", a.Target.Q, a.Target.R)
 }
 
 // Dispose lets go of the sky's picture (render.Disposer).

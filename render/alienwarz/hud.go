@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -101,21 +102,21 @@ func (v *View) drawHUDText(dst *ebiten.Image, s *alienwarz.State) {
 		w := float64(r.Dx()) - 28*sc
 		name := me.Name
 		if name == "" {
-			name = render.Numbered("Player ", p, "")
+			name = lang.F("Player %d", p)
 		}
 		render.Text(dst, name, render.Bold, 17*sc, x+16*sc, y+12*sc, render.Ink, render.Left)
 		render.Disc(dst, x+5*sc, y+22*sc, 6*sc, teamColors[p-1])
-		render.Text(dst, render.Itoa(me.Energy), render.Bold, 14*sc, x+w, y+42*sc, render.Ink, render.Right)
-		render.Text(dst, render.Itoa(me.Coins), render.Bold, 15*sc, x+24*sc, y+70*sc, render.Ink, render.Left)
-		render.Text(dst, render.Numbered("", me.XP, " XP"), render.Bold, 15*sc, x+w/2+24*sc, y+70*sc, render.Ink, render.Left)
-		render.Text(dst, render.OutOf(s.Weight(p), me.Capacity), render.Bold, 13*sc, x+w, y+94*sc, render.InkDim, render.Right)
+		render.Text(dst, lang.Digits(render.Itoa(me.Energy)), render.Bold, 14*sc, x+w, y+42*sc, render.Ink, render.Right)
+		render.Text(dst, lang.Digits(render.Itoa(me.Coins)), render.Bold, 15*sc, x+24*sc, y+70*sc, render.Ink, render.Left)
+		render.Text(dst, said("%d XP", me.XP), render.Bold, 15*sc, x+w/2+24*sc, y+70*sc, render.Ink, render.Left)
+		render.Text(dst, lang.Digits(render.OutOf(s.Weight(p), me.Capacity)), render.Bold, 13*sc, x+w, y+94*sc, render.InkDim, render.Right)
 		// Turns left of the active effects, under their icons.
 		ex := float64(r.Max.X) - 24*sc
 		for _, n := range [3]int{me.Frozen, me.Daze, me.Backpack} {
 			if n <= 0 {
 				continue
 			}
-			render.Text(dst, render.Itoa(n), render.Bold, 12*sc, ex, y+34*sc, iceBlue, render.Center)
+			render.Text(dst, lang.Digits(render.Itoa(n)), render.Bold, 12*sc, ex, y+34*sc, iceBlue, render.Center)
 			ex -= 48 * sc
 		}
 	}

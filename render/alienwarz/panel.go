@@ -1,6 +1,7 @@
 package alienwarz
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/alienwarz"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -30,7 +32,15 @@ const (
 func convLabel(r *alienwarz.Rules, i int) string {
 	k := rowKind(i)
 	rate := [3][2]int{r.ToCoins, r.ToEnergy, r.ToXP}[i/2][k]
-	return fmt.Sprintf("%s → %d %s", k, rate, [3]string{"coins", "energy", "XP"}[i/2])
+	return lang.F(convFormats[i/2][k], rate)
+}
+
+// convFormats are the conversion dialog's rows, by what they give and by
+// the kind converted.
+var convFormats = [3][2]string{
+	{"mineral → %d coins", "diamond → %d coins"},
+	{"mineral → %d energy", "diamond → %d energy"},
+	{"mineral → %d XP", "diamond → %d XP"},
 }
 
 // rowKind is the kind of item that row i of the conversion dialog, or of
@@ -103,13 +113,13 @@ func (p *panel) hint(s *alienwarz.State) string {
 	}
 	switch p.dialog {
 	case buildDialog:
-		return "click a lit cell to build a factory there"
+		return lang.T("click a lit cell to build a factory there")
 	case convertDialog:
-		return "choose what to convert, then Convert"
+		return lang.T("choose what to convert, then Convert")
 	case factoryDialog:
-		return "put items in the factory or take refined ones"
+		return lang.T("put items in the factory or take refined ones")
 	}
-	return "click a lit cell to move, a deposit to mine, a factory to use or attack; or use the panel"
+	return lang.T("click a lit cell to move, a deposit to mine, a factory to use or attack; or use the panel")
 }
 
 // Reset closes an open dialog.
@@ -238,7 +248,7 @@ func (v *View) whyNot(s *alienwarz.State, c alienwarz.Cell) string {
 		cmd = fmt.Sprintf("attack %d %d", c.X, c.Z)
 	}
 	if err := s.Check(p.player, cmd); err != nil {
-		return "can't " + cmd + ": " + err.Error()
+		return lang.F("can't %s: %s", v.MoveLabel(0, cmd), sayRefusal(err))
 	}
 	return ""
 }
@@ -248,13 +258,13 @@ func (v *View) enableButtons(s *alienwarz.State) {
 	p := &v.panel
 	legal := func(line string) bool { return s.Check(p.player, line) == nil }
 	r := s.Rules()
-	p.build = button(p.build, "Build · "+render.Itoa(r.FactoryCost), len(p.builds) > 0)
+	p.build = button(p.build, lang.F("Build · %d", r.FactoryCost), len(p.builds) > 0)
 	p.rest = button(p.rest, "Rest", true)
 	me := s.Player(p.player)
 	p.convert = button(p.convert, "Convert at base", me.Pos == alienwarz.Base(p.player) && len(me.Bag) > 0)
-	p.freeze = button(p.freeze, "Freeze "+render.Itoa(r.FreezeCost), legal("shop freeze"))
-	p.daze = button(p.daze, "Daze "+render.Itoa(r.DazeCost), legal("shop daze"))
-	p.backpack = button(p.backpack, "Bag "+render.Itoa(r.BackpackCost), legal("shop backpack"))
+	p.freeze = button(p.freeze, lang.F("Freeze %d", r.FreezeCost), legal("shop freeze"))
+	p.daze = button(p.daze, lang.F("Daze %d", r.DazeCost), legal("shop daze"))
+	p.backpack = button(p.backpack, lang.F("Bag %d", r.BackpackCost), legal("shop backpack"))
 	switch p.dialog {
 	case convertDialog:
 		p.ok = button(p.ok, "Convert", legal(v.convCommand()))
@@ -330,7 +340,29 @@ func (v *View) refusal(s *alienwarz.State) string {
 	if err == nil {
 		return ""
 	}
-	return err.Error()
+	return sayRefusal(err)
+}
+
+// sayRefusal is why the rules refuse a command, in the screens' language:
+// a RuleError's words with the kinds and items in them said too; another
+// error in its English.
+func sayRefusal(err error) string {
+	var re *alienwarz.RuleError
+	if !errors.As(err, &re) || re.Words.Format == "" {
+		return err.Error()
+	}
+	args := make([]any, len(re.Words.Args))
+	for i, a := range re.Words.Args {
+		switch a := a.(type) {
+		case alienwarz.Kind:
+			args[i] = lang.T(a.String())
+		case string:
+			args[i] = lang.T(a)
+		default:
+			args[i] = a
+		}
+	}
+	return lang.F(re.Words.Format, args...)
 }
 
 // button keeps a button's place and sets its label and state.
@@ -450,25 +482,25 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 	}
 	sc := v.scale
 	r := v.panelRect()
-	render.Text(dst, "ACTIONS", render.Bold, 12*sc, float64(r.Min.X), float64(r.Min.Y)+8*sc, render.InkFaint, render.Left)
+	render.Text(dst, lang.T("ACTIONS"), render.Bold, 12*sc, float64(r.Min.X), float64(r.Min.Y)+8*sc, render.InkFaint, render.Left)
 	if p.dialog == noDialog {
 		for _, b := range []*ui.Button{&p.build, &p.rest, &p.convert, &p.freeze, &p.daze, &p.backpack} {
 			b.Draw(dst, false, sc)
 		}
 	} else {
 		me := s.Player(p.player)
-		head := fmt.Sprintf("bag: %d diamonds, %d minerals", me.Count(alienwarz.Diamond), me.Count(alienwarz.Mineral))
+		head := lang.F("bag: %d diamonds, %d minerals", me.Count(alienwarz.Diamond), me.Count(alienwarz.Mineral))
 		render.FitText(dst, head, render.Regular, 12*sc, float64(r.Max.X), float64(r.Min.Y)+8*sc, float64(r.Dx())-70*sc, render.InkDim, render.Right)
 		for i := 0; i < p.rows(); i++ {
 			mr := p.minus[i].Rect()
 			label := ""
 			if p.dialog == factoryDialog {
-				label = [4]string{"put minerals", "put diamonds", "take minerals", "take diamonds"}[i]
+				label = lang.T([4]string{"put minerals", "put diamonds", "take minerals", "take diamonds"}[i])
 			} else {
 				label = convLabel(s.Rules(), i)
 			}
 			render.FitText(dst, label, render.Regular, 13*sc, float64(r.Min.X), float64(mr.Min.Y)+4*sc, float64(mr.Min.X-r.Min.X)-6*sc, render.Ink, render.Left)
-			render.Text(dst, render.Itoa(p.counts[i]), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
+			render.Text(dst, lang.Digits(render.Itoa(p.counts[i])), render.Bold, 14*sc, float64(mr.Max.X)+16*sc, float64(mr.Min.Y)+3*sc, render.Ink, render.Center)
 			p.minus[i].Draw(dst, false, sc)
 			p.plus[i].Draw(dst, false, sc)
 		}
@@ -486,13 +518,34 @@ func (v *View) drawPanelText(dst *ebiten.Image, s *alienwarz.State, m *render.Mo
 		if _, ok := p.moves[p.hover]; ok {
 			x, y := v.centerOf(p.hover)
 			cost := s.MoveCost(p.player, p.hover)
-			render.Text(dst, render.Numbered("−", cost, " energy"), render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
+			render.Text(dst, said("−%d energy", cost), render.Bold, 13*sc, x, y+v.cell*0.28, gold, render.Center)
 		}
 	}
 }
 
-// gains are what conversions gave, as drawNumbers writes them.
-var gains render.Cache[alienwarz.Converted, string]
+// gains are what conversions gave, as drawNumbers writes them, by
+// language.
+var gains render.Cache[gainKey, string]
+
+type gainKey struct {
+	d    alienwarz.Converted
+	lang lang.Tag
+}
+
+// saids are the numbers with words that the view draws in each frame, as
+// said: a format, a number and the language.
+var saids render.Cache[saidKey, string]
+
+type saidKey struct {
+	format string
+	n      int
+	lang   lang.Tag
+}
+
+// said is lang.F(format, n), made once for each language.
+func said(format string, n int) string {
+	return saids.Of(saidKey{format, n, lang.Current()}, func(k saidKey) string { return lang.F(k.format, k.n) })
+}
 
 // drawNumbers writes what a step gained or cost, floating up: the energy a
 // move took, the coins, energy and XP a conversion gave.
@@ -507,26 +560,26 @@ func (v *View) drawNumbers(dst *ebiten.Image, s *alienwarz.State, m *render.Mome
 		switch d := e.Data.(type) {
 		case alienwarz.Moved:
 			x, y := v.centerOf(d.To)
-			render.Text(dst, render.Numbered("−", d.Cost, ""), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
+			render.Text(dst, lang.Digits(render.Numbered("−", d.Cost, "")), render.Bold, 15*sc, x, y-v.cell*0.6-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Converted:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			text := gains.Of(d, func(d alienwarz.Converted) string {
-				text := ""
+			text := gains.Of(gainKey{d, lang.Current()}, func(k gainKey) string {
+				d, text := k.d, ""
 				if d.Coins > 0 {
-					text += "+" + render.Itoa(d.Coins) + " coins "
+					text += lang.F("+%d coins", d.Coins) + " "
 				}
 				if d.Energy > 0 {
-					text += "+" + render.Itoa(d.Energy) + " energy "
+					text += lang.F("+%d energy", d.Energy) + " "
 				}
 				if d.XP > 0 {
-					text += "+" + render.Itoa(d.XP) + " XP"
+					text += lang.F("+%d XP", d.XP)
 				}
 				return text
 			})
 			render.Text(dst, text, render.Bold, 15*sc, x, y-v.cell*0.9-lift, render.Fade(gold, a), render.Center)
 		case alienwarz.Invalid:
 			x, y := v.centerOf(s.Player(d.Player).Pos)
-			render.Text(dst, render.Numbered("invalid: −", s.Rules().Penalty, ""), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
+			render.Text(dst, said("invalid: −%d", s.Rules().Penalty), render.Bold, 15*sc, x, y-v.cell*0.7-lift, render.Fade(bad, a), render.Center)
 		}
 	}
 }

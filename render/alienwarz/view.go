@@ -6,7 +6,6 @@
 package alienwarz
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -108,13 +107,13 @@ func (v *View) Status(f game.Frame) string {
 	if v.panel.active && v.panel.turn == s.Turn {
 		hint = v.panel.hint(s)
 	}
-	return v.status.Get(statusKey{s, hint}, func(statusKey) string {
+	return v.status.Get(statusKey{s, hint, lang.Current()}, func(statusKey) string {
 		if s.Over {
 			return lang.Say(game.Verdict(f, alienwarz.Title{}.Why(f)))
 		}
-		text := fmt.Sprintf("%d of %d turns played · Player %d to act", s.Turn, s.Rules().MaxTurns, s.ToAct)
+		text := lang.F("%d of %d turns played · %s to act", s.Turn, s.Rules().MaxTurns, game.Say("Player %d", s.ToAct))
 		if p := s.Player(s.ToAct); p.Daze > 0 {
-			text += " (dazed: moves are reversed)"
+			text += " " + lang.T("(dazed: moves are reversed)")
 		}
 		if hint != "" {
 			text += ": " + hint
@@ -123,11 +122,12 @@ func (v *View) Status(f game.Frame) string {
 	})
 }
 
-// statusKey is what the status line says of: a frame's state, and the
-// hint to the person entering a command ("" for none).
+// statusKey is what the status line says of: a frame's state, the hint
+// to the person entering a command ("" for none), and the language.
 type statusKey struct {
 	s    *alienwarz.State
 	hint string
+	lang lang.Tag
 }
 
 // cellRect is the screen position of cell c's top-left corner.
@@ -389,9 +389,9 @@ func readyNow(s *alienwarz.State, st alienwarz.Stored) bool {
 	return m+d > 0
 }
 
-// MoveLabel writes a command shortly for the move list (render.MoveLabeler):
-// a conversion or a factory's put and take say only what they move; other
-// commands stay as they are.
+// MoveLabel writes a command shortly for the move list (render.MoveLabeler),
+// in the screens' language: a conversion or a factory's put and take say
+// only what they move; the other commands say their words and cells.
 func (v *View) MoveLabel(_ game.Seat, move string) string {
 	c, err := alienwarz.ParseCommand(move)
 	if err != nil {
@@ -400,29 +400,49 @@ func (v *View) MoveLabel(_ game.Seat, move string) string {
 	items := func(a alienwarz.Amount) string {
 		var parts []string
 		if a.Diamonds > 0 {
-			parts = append(parts, game.Count(a.Diamonds, "diamond"))
+			parts = append(parts, lang.F("%d diamonds", a.Diamonds))
 		}
 		if a.Minerals > 0 {
-			parts = append(parts, game.Count(a.Minerals, "mineral"))
+			parts = append(parts, lang.F("%d minerals", a.Minerals))
 		}
 		return strings.Join(parts, " + ")
 	}
 	switch c.Action {
 	case alienwarz.ActConvert:
 		var parts []string
+		arrow := " → "
+		if lang.RTL() {
+			arrow = " ← " // into, in a line read from the right
+		}
 		for _, p := range []struct {
 			a    alienwarz.Amount
 			into string
 		}{{c.Coins, "coins"}, {c.Energy, "energy"}, {c.XP, "XP"}} {
 			if s := items(p.a); s != "" {
-				parts = append(parts, s+" → "+p.into)
+				parts = append(parts, s+arrow+lang.T(p.into))
 			}
 		}
-		return "convert " + strings.Join(parts, ", ")
+		sep := ", "
+		if lang.RTL() {
+			sep = "، " // the Arabic script's comma
+		}
+		return lang.F("convert %s", strings.Join(parts, sep))
 	case alienwarz.ActPut:
-		return "put " + items(c.Items)
+		return lang.F("put %s", items(c.Items))
 	case alienwarz.ActTake:
-		return "take " + items(c.Items)
+		return lang.F("take %s", items(c.Items))
+	case alienwarz.ActMove:
+		return lang.F("move %d %d", c.At.X, c.At.Z)
+	case alienwarz.ActMine:
+		return lang.F("mine %d %d", c.At.X, c.At.Z)
+	case alienwarz.ActBuild:
+		return lang.F("build %d %d", c.At.X, c.At.Z)
+	case alienwarz.ActAttack:
+		return lang.F("attack %d %d", c.At.X, c.At.Z)
+	case alienwarz.ActRest:
+		return lang.T("rest")
+	case alienwarz.ActShop:
+		return lang.F("shop %s", lang.T(c.Item))
 	}
 	return move
 }
