@@ -49,8 +49,8 @@ const (
 	Right
 )
 
-// faceKey is a font at a size, written in one direction: right to left
-// in a language written so.
+// faceKey is a font at a size in the screens' direction: a text in the
+// Arabic script lays out right to left in a language written so.
 type faceKey struct {
 	font Font
 	size float64
@@ -125,13 +125,14 @@ func faceKeyOf(f Font, size float64) faceKey {
 }
 
 // faceOf is the face that lays out s in k: the Go font alone for a text
-// without the Arabic script left to right; else Vazirmatn first (it has
-// the Latin letters and the digits too), then the Go font for what it
-// lacks (Cyrillic), so that a line mixing scripts is one run that the
-// Unicode bidirectional algorithm orders as a whole. Right to left, every
-// text but notation (Mono) takes Vazirmatn first.
+// without the Arabic script, left to right in every language (names and
+// notation); else Vazirmatn first (it has the Latin letters and the
+// digits too), then the Go font for what it lacks (Cyrillic), so that a
+// line mixing scripts is one run that the Unicode bidirectional algorithm
+// orders as a whole, right to left in a language written so.
 func faceOf(k faceKey, s string) text.Face {
-	arabicFirst := (k.rtl && k.font != Mono) || arabicScript(s)
+	arabicFirst := arabicScript(s)
+	k.rtl = k.rtl && arabicFirst
 	fk := faceChoice{k, arabicFirst}
 	if face, ok := faces[fk]; ok {
 		return face
@@ -191,7 +192,7 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 	}
 	if glyphs && l.glyphs == nil {
 		align := text.Align(a)
-		if k.face.rtl { // text/v2 aligns right-to-left text from its start, on the right
+		if k.face.rtl && arabicScript(s) { // text/v2 aligns right-to-left text from its start, on the right
 			align = [...]text.Align{text.AlignEnd, text.AlignCenter, text.AlignStart}[a]
 		}
 		op := text.LayoutOptions{LineSpacing: size * 1.3, PrimaryAlign: align}
