@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -33,7 +34,7 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 // (H) it is the scoreboard's room right of the turn.
 func (v *Viewer) band(a *App) image.Rectangle {
 	s := a.Scale
-	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
+	w, _ := render.Measure(lang.T(v.rec.Title.Name()), render.Bold, 26*s)
 	x0, x1 := 36*s+w, float64(v.help.Rect().Min.X)-16*s
 	y1 := (topBarH - 6) * s
 	if v.mapFirst {
@@ -198,7 +199,7 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 		if i == st.Decides {
 			ink = render.Accent
 		}
-		render.FitText(dst, h, render.Bold, 11*s, x+w-float64(cols-1-i)*col, y, col-4*s, ink, render.Right)
+		render.FitText(dst, lang.T(h), render.Bold, 11*s, x+w-float64(cols-1-i)*col, y, col-4*s, ink, render.Right)
 	}
 	y += 18 * s
 	for place, row := range st.Rows {
@@ -210,11 +211,11 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 			if k == st.Decides && place == 0 {
 				ink = render.Accent
 			}
-			render.FitText(dst, c, render.Bold, 16*s, x+w-float64(cols-1-k)*col, y, col-4*s, ink, render.Right)
+			render.FitText(dst, lang.Digits(lang.T(c)), render.Bold, 16*s, x+w-float64(cols-1-k)*col, y, col-4*s, ink, render.Right)
 		}
 		y += 28 * s
 	}
 	return y
 }
 
-func itoaPlace(i int) string { return string(rune('1'+i)) + "." }
+func itoaPlace(i int) string { return lang.Digits(string(rune('1'+i)) + ".") }
