@@ -238,7 +238,7 @@ func (an *analysis) writeText() *analysisText {
 	tx.reports, tx.step, tx.set, tx.lang = st.Reports, an.step, true, lang.Current()
 	r := st.Latest
 	side := game.Say("P%d", int(an.root.Side)+1)
-	tx.head, tx.of = lang.T("ENGINE"), lang.F("analysis of %s", an.root.Position())
+	tx.head, tx.of = lang.T("ENGINE"), lang.T("analysis of")+" "+an.root.Position()
 	switch {
 	case st.Err != nil:
 		tx.status = lang.T(st.Err.Error())

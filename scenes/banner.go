@@ -15,17 +15,32 @@ import (
 // verdict is how the shown frame stands for a banner: who won and why, a
 // draw, or a record that stops before the end; "" while a game runs.
 func (v *Viewer) verdict(f game.Frame) (string, bool) {
+	head, tail, ok := v.verdictParts(f)
+	if tail != "" {
+		return head + ": " + tail, ok
+	}
+	return head, ok
+}
+
+// verdictParts is verdict in two parts, each said in the screens'
+// language: who won (a draw, what the record is), and why ("" for no
+// reason).
+func (v *Viewer) verdictParts(f game.Frame) (head, tail string, ok bool) {
 	if !f.Over {
-		if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
-			return end, true
+		if v.clock.Cursor == v.rec.Timeline.Len()-1 {
+			return v.unfinishedParts()
 		}
-		return "", false
+		return "", "", false
 	}
 	var why game.Words
 	if j, ok := v.rec.Title.(game.Judged); ok {
 		why = j.Why(f)
 	}
-	return v.say(game.Verdict(f, why)), true
+	head = v.say(game.Verdict(f, game.Words{}))
+	if why.Format != "" {
+		tail = v.say(why)
+	}
+	return head, tail, true
 }
 
 // band is the top bar's room between the game's name and its buttons:
@@ -69,19 +84,13 @@ func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
 // that stops before the game ends. It stands over the line about the
 // game's source, never over the board or a panel.
 func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
-	r, text, ok := v.bannerRect(a)
+	r, _, ok := v.bannerRect(a)
 	if !ok {
 		return
 	}
 	f := v.moment.Cur
 	s := a.Scale
-	head, tail := text, ""
-	for i := 0; i+1 < len(text); i++ {
-		if text[i] == ':' && text[i+1] == ' ' {
-			head, tail = text[:i], text[i+2:]
-			break
-		}
-	}
+	head, tail, _ := v.verdictParts(f)
 	bg, ink := color.NRGBA{0x2a, 0x35, 0x4d, 0xff}, render.Ink
 	switch {
 	case f.Over && f.Result.Winner > 0:

@@ -410,14 +410,24 @@ func (v *Viewer) status(f game.Frame) string {
 // unfinished says so when the record is complete (not live) but the game
 // in it did not end: one state, or a log cut short.
 func (v *Viewer) unfinished() (string, bool) {
-	tl := v.rec.Timeline
-	if tl.Live() || tl.Last().Over {
+	head, tail, ok := v.unfinishedParts()
+	if !ok {
 		return "", false
 	}
-	if tl.Len() == 1 {
-		return lang.T("A position, not a game: the record holds one state"), true
+	return head + ": " + tail, true
+}
+
+// unfinishedParts is unfinished in two parts, as the banner shows it: what
+// the record is, and why.
+func (v *Viewer) unfinishedParts() (head, tail string, ok bool) {
+	tl := v.rec.Timeline
+	if tl.Live() || tl.Last().Over {
+		return "", "", false
 	}
-	return lang.F("Unfinished: the record stops after turn %d", tl.Len()-1), true
+	if tl.Len() == 1 {
+		return lang.T("A position, not a game"), lang.T("the record holds one state"), true
+	}
+	return lang.T("Unfinished"), lang.F("the record stops after turn %d", tl.Len()-1), true
 }
 
 // drawStandings draws the players: in the game's ranking order with its
