@@ -175,11 +175,14 @@ func playerOf(rec *game.Recording, s game.Seat, isName func(string) bool) string
 // replay knows one, else "Player N"; out says that it is out of the game.
 func (v *Viewer) playerName(s game.Seat, out bool) string {
 	return v.panel.seatNames.Of(seatNameKey{lang.Current(), s, out}, func(k seatNameKey) string {
-		seat := game.Say("Player %d", int(k.seat)+1)
-		if k.out {
-			return v.say(game.Say("%s · out", seat))
+		var seat any = game.Say("Player %d", int(k.seat)+1)
+		if name := v.name(k.seat); name != "" {
+			seat = name
 		}
-		return v.say(seat)
+		if k.out {
+			return lang.F("%s · out", seat)
+		}
+		return lang.F("%s", seat)
 	})
 }
 
