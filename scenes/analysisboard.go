@@ -360,7 +360,7 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 		ab.arrows = ab.an.drawArrows(dst, ab.view.Geometry(), s, ab.arrows)
 	}
 	// The top bar.
-	render.Text(dst, lang.T("Analysis board"), render.Bold, 26*s, 26*s, 16*s, render.Ink, render.Left)
+	render.FitText(dst, lang.T("Analysis board"), render.Bold, 26*s, 26*s, 16*s, float64(ab.notation.Rect().Min.X)-38*s, render.Ink, render.Left)
 	ab.notation.Draw(dst, ab.focused, s)
 	ab.apply.Draw(dst, false, s)
 	ab.help.Draw(dst, false, s)

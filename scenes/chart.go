@@ -139,7 +139,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 	if timed {
 		topLabel = formatMillis(math.Pow(10, top))
 	}
-	render.Text(dst, topLabel, render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
+	render.Text(dst, lang.Digits(topLabel), render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
 	// Each seat's value at the turn shown.
 	if i := v.clock.Cursor; i < n {
 		ly := float64(plot.Min.Y) + 12*s
@@ -147,7 +147,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 			if math.IsNaN(val) {
 				continue
 			}
-			render.Text(dst, format(val), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
+			render.Text(dst, lang.Digits(format(val)), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
 			ly += 13 * s
 		}
 	}
