@@ -21,8 +21,8 @@ type barCache struct {
 	turnLabel  render.Memo[[2]int]
 	speedLabel render.Memo[int]
 	// lang is the language of the labels.
-	lang lang.Tag
-	marks      *ebiten.Image
+	lang  lang.Tag
+	marks *ebiten.Image
 	// marksKey is what the marks image shows: frames read, frames in all,
 	// its size, the palette and the sight.
 	marksKey [6]int

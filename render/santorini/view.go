@@ -34,14 +34,14 @@ type View struct {
 	// debug draws the seats' debug marks (MarkCell places them).
 	debug render.DebugMarks
 	// drawn is the board Draw draws, for MarkCell.
-	drawn  *santorini.Board
-	area   image.Rectangle
-	scale  float64
-	geo    Geometry
-	sheet  *sprites.Santorini
-	tiers  [4]tier
-	in     entry
-	notes  notes
+	drawn *santorini.Board
+	area  image.Rectangle
+	scale float64
+	geo   Geometry
+	sheet *sprites.Santorini
+	tiers [4]tier
+	in    entry
+	notes notes
 	// status is the status line last said, of statusKey.
 	status    game.Words
 	statusKey statusKey
