@@ -379,7 +379,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	render.FitText(dst, say, render.Regular, 14*s, x+2*bw+20*s, y+9*s, w-2*bw-20*s, render.InkDim, render.Left)
 	y += 46 * s
 	// The table, newest depth first.
-	cols := [5]float64{0, 0.12, 0.41, 0.59, 0.80}
+	cols := [5]float64{0, 0.16, 0.42, 0.60, 0.80}
 	heads := [5]string{"depth", "move", "score", "time s", "nodes"}
 	for i, h := range heads {
 		room := w - cols[i]*w

@@ -104,11 +104,11 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 	hdr := rectXYWH(x-4*s, y-4*s, w+8*s, 22*s)
 	v.panel.chartHdr = hdr
 	chart := lang.T("CHART")
-	render.Text(dst, chart, render.Bold, 12*s, x, y, render.InkFaint, render.Left)
+	render.Text(dst, chart, render.Bold, 12*s, px(x, w), y, render.InkFaint, leftAlign())
 	cw, _ := render.Measure(chart, render.Bold, 12*s)
 	cw = max(50*s, cw+10*s)
 	heading := v.panel.chartName.Get(string(lang.Current())+"\x00"+name, func(string) string { return "‹ " + lang.T(name) + " ›" })
-	render.FitText(dst, heading, render.Bold, 13*s, x+cw, y-1*s, w-cw, render.Ink, render.Left)
+	render.FitText(dst, heading, render.Bold, 13*s, px(x+cw, w-2*cw), y-1*s, w-cw, render.Ink, leftAlign())
 	y += 22 * s
 	plot := rectXYWH(x, y, w-34*s, h-30*s)
 	v.panel.chartR = plot
