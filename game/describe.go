@@ -240,7 +240,9 @@ func CheckOption(o Option, value string) error {
 	return nil
 }
 
-// Count is n things, as people say it: "1 round", "3 rounds".
+// Count is n things, as people say it in English: "1 round", "3 rounds".
+// It is for the command line and the files; a screen says a count with
+// lang.F and a catalogue entry of plural forms ("%d rounds").
 func Count(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing

@@ -5,6 +5,8 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/arena-games/arena/internal/lang"
 )
 
 // CardLine is one line of a Card, in its colour.
@@ -15,7 +17,8 @@ type CardLine struct {
 
 // Card draws lines on a small dark panel beside the pointer at (x, y),
 // turned to the pointer's other side where it would leave area: the card a
-// view shows about what the pointer rests on. The first line is bold.
+// view shows about what the pointer rests on. The first line is bold; the
+// lines align right in a language written right to left.
 func Card(dst *ebiten.Image, area image.Rectangle, x, y, scale float64, lines []CardLine) {
 	size, lh, pad := 13*scale, 18*scale, 10*scale
 	w := 0.0
@@ -33,12 +36,16 @@ func Card(dst *ebiten.Image, area image.Rectangle, x, y, scale float64, lines []
 		cy = y - 12*scale - h
 	}
 	Panel(dst, image.Rect(int(cx), int(cy), int(cx+w), int(cy+h)), 8*scale, Fade(Night, 0.92))
+	x, align := cx+pad, Left
+	if lang.RTL() { // the lines stand at the card's right edge
+		x, align = cx+w-pad, Right
+	}
 	for k, l := range lines {
 		f := Regular
 		if k == 0 {
 			f = Bold
 		}
-		Text(dst, l.Text, f, size, cx+pad, cy+pad+float64(k)*lh, l.Color, Left)
+		Text(dst, l.Text, f, size, x, cy+pad+float64(k)*lh, l.Color, align)
 	}
 }
 

@@ -17,7 +17,9 @@ var numbers, gains, losses = func() (n, g, l [smallNumbers + 1]string) {
 }()
 
 // Itoa is n in decimal, as strconv.Itoa writes it; a number from -1000 to
-// 1000 is made once, so a frame draws it without allocating.
+// 1000 is made once, so a frame draws it without allocating. Its digits
+// are ASCII in every language (boards draw them from glyph atlases); a
+// text in the screens' digits is lang.N's or lang.F's.
 func Itoa(n int) string {
 	switch {
 	case n >= 0 && n <= smallNumbers:

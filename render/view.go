@@ -85,6 +85,14 @@ type View interface {
 	Status(f game.Frame) string
 }
 
+// A StatusSayer is a view whose status line is words for the screens'
+// language (a seat in them as game.Say("Player %d", n)): the viewer says
+// StatusWords, the players by their names, where it would show Status,
+// which stays the English line.
+type StatusSayer interface {
+	StatusWords(f game.Frame) game.Words
+}
+
 // Drawn is how a title is drawn: its view, and a line that tells people
 // what the game is. Each render/<title> package has one.
 type Drawn struct {

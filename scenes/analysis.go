@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/render/ui"
@@ -50,6 +51,7 @@ type analysis struct {
 type analysisText struct {
 	reports, step int
 	set           bool
+	lang          lang.Tag // the language it is written in
 	head, status  string
 	of            string // "analysis of POSITION"
 	lines         [analysisLines]struct{ score, moves, depth string }
@@ -230,32 +232,32 @@ func (an *analysis) handle(in *ui.Input) bool {
 // writeText writes the panel's text from the state, when it changed.
 func (an *analysis) writeText() *analysisText {
 	st, tx := &an.state, &an.text
-	if tx.reports == st.Reports && tx.step == an.step && tx.set && len(tx.rows) == len(st.Depths) {
+	if tx.reports == st.Reports && tx.step == an.step && tx.set && len(tx.rows) == len(st.Depths) && tx.lang == lang.Current() {
 		return tx
 	}
-	tx.reports, tx.step, tx.set = st.Reports, an.step, true
+	tx.reports, tx.step, tx.set, tx.lang = st.Reports, an.step, true, lang.Current()
 	r := st.Latest
-	side := fmt.Sprintf("P%d", an.root.Side+1)
-	tx.head, tx.of = "ENGINE", "analysis of "+an.root.Position()
+	side := game.Say("P%d", int(an.root.Side)+1)
+	tx.head, tx.of = lang.T("ENGINE"), lang.T("analysis of")+" "+an.root.Position()
 	switch {
 	case st.Err != nil:
-		tx.status = st.Err.Error()
+		tx.status = lang.T(st.Err.Error())
 	case r.Depth == 0 && len(r.Lines) == 0:
-		tx.status = "thinking…"
+		tx.status = lang.T("thinking…")
 	default:
 		state := "analysing"
 		if !st.Running {
 			state = "done"
 		}
-		tx.status = fmt.Sprintf("%s · depth %d · %s nodes/s · %s to move", state, r.Depth, compactCount(r.NPS()), side)
+		tx.status = lang.F("%s · depth %d · %s nodes/s · %s to move", game.Say(state), r.Depth, lang.Digits(compactCount(r.NPS())), side)
 	}
 	for i := range tx.lines {
 		tx.lines[i].score, tx.lines[i].moves, tx.lines[i].depth = "", "", ""
 		if i < len(r.Lines) && st.Err == nil {
 			l := r.Lines[i]
-			tx.lines[i].score = l.ScoreText()
+			tx.lines[i].score = scoreText(l)
 			tx.lines[i].moves = turnsText(l.Moves)
-			tx.lines[i].depth = fmt.Sprintf("depth %d", l.Depth)
+			tx.lines[i].depth = lang.F("depth %d", l.Depth)
 		}
 	}
 	tx.rows = tx.rows[:0]
@@ -264,9 +266,22 @@ func (an *analysis) writeText() *analysisText {
 			continue
 		}
 		l := d.Lines[0]
-		tx.rows = append(tx.rows, fmt.Sprintf("%d\t%s\t%s\t%s\t%s", d.Depth, l.Moves[0], l.ScoreText(), secondsText(d.Elapsed), compactCount(d.Nodes)))
+		tx.rows = append(tx.rows, lang.Digits(fmt.Sprint(d.Depth))+"\t"+l.Moves[0].String()+"\t"+scoreText(l)+"\t"+lang.Digits(secondsText(d.Elapsed))+"\t"+lang.Digits(compactCount(d.Nodes)))
 	}
 	return tx
+}
+
+// scoreText is a line's score as people read it in the screens' language:
+// "win in 3", "loss in 2", or the win chance, "63%" (the English of
+// santorini.AnalysisLine.ScoreText).
+func scoreText(l santorini.AnalysisLine) string {
+	switch {
+	case l.Mate > 0:
+		return lang.F("win in %d", l.Mate)
+	case l.Mate < 0:
+		return lang.F("loss in %d", -l.Mate)
+	}
+	return lang.Digits(fmt.Sprintf("%.0f%%", 100*l.Win))
 }
 
 // turnsText writes turns as "C3 B3 A3 · D2 D3 C2 · …".
@@ -325,7 +340,8 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	x, y := float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s
 	w := float64(r.Dx()) - 40*s
 	render.Text(dst, tx.head, render.Bold, 18*s, x, y, render.Accent, render.Left)
-	render.FitText(dst, tx.of, render.Mono, 12*s, x+w, y+4*s, w-80*s, render.InkFaint, render.Right)
+	hw, _ := render.Measure(tx.head, render.Bold, 18*s)
+	render.FitText(dst, tx.of, render.Mono, 12*s, x+w, y+4*s, w-hw-16*s, render.InkFaint, render.Right)
 	y += 34 * s
 	ink := render.InkDim
 	if an.state.Err != nil {
@@ -356,17 +372,21 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	an.fwd.Place(rectXYWH(x+bw+8*s, y, bw, 36*s))
 	an.back.Draw(dst, false, s)
 	an.fwd.Draw(dst, false, s)
-	say := an.stepHint
+	say := lang.T(an.stepHint)
 	if an.step > 0 {
-		say = fmt.Sprintf("best line: turn %d of %d shown", an.step, len(an.boards)-1)
+		say = lang.F("best line: turn %d of %d shown", an.step, len(an.boards)-1)
 	}
 	render.FitText(dst, say, render.Regular, 14*s, x+2*bw+20*s, y+9*s, w-2*bw-20*s, render.InkDim, render.Left)
 	y += 46 * s
 	// The table, newest depth first.
-	cols := [5]float64{0, 0.12, 0.41, 0.59, 0.80}
+	cols := [5]float64{0, 0.16, 0.42, 0.60, 0.80}
 	heads := [5]string{"depth", "move", "score", "time s", "nodes"}
 	for i, h := range heads {
-		render.Text(dst, h, render.Bold, 12*s, x+cols[i]*w, y, render.InkFaint, render.Left)
+		room := w - cols[i]*w
+		if i < len(cols)-1 {
+			room = (cols[i+1] - cols[i]) * w
+		}
+		render.FitText(dst, lang.T(h), render.Bold, 12*s, x+cols[i]*w, y, room-4*s, render.InkFaint, render.Left)
 	}
 	y += 20 * s
 	render.FillRect(dst, x, y-4*s, w, 1*s, render.Fade(render.InkFaint, 0.5))
@@ -396,7 +416,7 @@ func (v *Viewer) toggleAnalysis(a *App) {
 		v.analysis.close()
 		v.analysis = nil
 	case !v.analysed():
-		a.Toast("The analysis board is Santorini's: %s has none", v.rec.Title.Name())
+		a.Toast("%s", lang.F("The analysis board is Santorini's: %s has none", v.rec.Title.Name()))
 	default:
 		v.analysis = newAnalysis("best line: step through it on the board")
 		v.mapFirst = false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	rs "github.com/arena-games/arena/render/santorini"
 	"github.com/arena-games/arena/render/ui"
@@ -35,6 +36,8 @@ type AnalysisBoard struct {
 	// problem is why the edited position cannot be analysed ("" when it
 	// can).
 	problem string
+	// said is problem in words, for the screens' language.
+	said game.Words
 
 	tool                              int // the tool the board's clicks use (toolLevels...)
 	tools                             [3]*ui.Button
@@ -128,17 +131,18 @@ func (ab *AnalysisBoard) Position() string {
 func (ab *AnalysisBoard) changed() {
 	pos := ab.Position()
 	ab.notation.Text = pos
-	ab.problem = ""
+	ab.problem, ab.said = "", game.Words{}
 	for p := range 2 {
 		if n := len(ab.workers[p]); n != 2 {
-			ab.problem = fmt.Sprintf("P%d has %d of its 2 workers on the board: choose the P%d workers tool and click free cells", p+1, n, p+1)
+			ab.said = game.Say("%[2]s has %[1]d of its 2 workers on the board: choose the %[3]s workers tool and click free cells", n, game.Say("P%d", p+1), fmt.Sprintf("P%d", p+1))
+			ab.problem = ab.said.String()
 			ab.an.close()
 			return
 		}
 	}
 	b, err := santorini.ParsePosition(pos)
 	if err != nil {
-		ab.problem = err.Error()
+		ab.problem, ab.said = err.Error(), game.Say(err.Error())
 		ab.an.close()
 		return
 	}
@@ -164,28 +168,28 @@ func (ab *AnalysisBoard) edit(c santorini.Cell, right bool) string {
 	switch {
 	case ab.tool == toolLevels && right:
 		if ab.height[c] == 0 {
-			return c.String() + " is on the ground already"
+			return lang.F("%s is on the ground already", c.String())
 		}
 		ab.height[c]--
 	case ab.tool == toolLevels:
 		switch {
 		case ab.height[c] == 4:
-			return c.String() + " has a dome: right click takes it off"
+			return lang.F("%s has a dome: right click takes it off", c.String())
 		case ab.height[c] == 3 && p >= 0:
-			return fmt.Sprintf("P%d's worker stands on %s: no dome under a worker", p+1, c)
+			return lang.F("%s's worker stands on %s: no dome under a worker", game.Say("P%d", p+1), c.String())
 		}
 		ab.height[c]++
 	case p >= 0: // a worker tool on a worker: remove it
 		ab.workers[p] = append(ab.workers[p][:i], ab.workers[p][i+1:]...)
 	case right:
-		return "right click removes a worker: there is none on " + c.String()
+		return lang.F("right click removes a worker: there is none on %s", c.String())
 	default:
 		q := ab.tool - toolP1
 		switch {
 		case ab.height[c] == 4:
-			return "a worker cannot stand on the dome on " + c.String()
+			return lang.F("a worker cannot stand on the dome on %s", c.String())
 		case len(ab.workers[q]) == 2:
-			return fmt.Sprintf("P%d has both workers on the board: click one to take it off first", q+1)
+			return lang.F("%s has both workers on the board: click one to take it off first", game.Say("P%d", q+1))
 		}
 		ab.workers[q] = append(ab.workers[q], c)
 	}
@@ -264,10 +268,10 @@ func (ab *AnalysisBoard) Update(a *App) error {
 	// or the page's clipboard.
 	switch {
 	case in.Copy && copyText(ab.notation.Text):
-		a.Toast("Copied %s", ab.notation.Text)
+		a.Toast("%s", lang.F("Copied %s", ab.notation.Text))
 	case in.Paste && pasteText(a, ab.paste):
 	case in.Copy || in.Paste:
-		a.Toast("No clipboard here (no display's): click the notation, Ctrl+A and type over it")
+		a.Toast("%s", lang.T("No clipboard here (no display's): click the notation, Ctrl+A and type over it"))
 	}
 	if ab.notation.Update(&in.UI, ab.focused) && ab.focused || ab.apply.Update(&in.UI, false) {
 		if err := ab.read(ab.notation.Text); err != nil {
@@ -306,11 +310,11 @@ func (ab *AnalysisBoard) Update(a *App) error {
 func (ab *AnalysisBoard) paste(a *App, text string) {
 	text = strings.TrimSpace(text)
 	if len(text) > maxNotation {
-		a.Toast("the pasted text (%d bytes) is not a position: HEIGHTS/SIDE/P1/P2 is at most %d", len(text), maxNotation)
+		a.Toast("%s", lang.F("the pasted text (%d bytes) is not a position: HEIGHTS/SIDE/P1/P2 is at most %d", len(text), maxNotation))
 		return
 	}
 	if err := ab.read(text); err != nil {
-		a.Toast("the pasted position: %v", err)
+		a.Toast("%s", lang.F("the pasted position: %s", err.Error()))
 	}
 }
 
@@ -356,7 +360,7 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 		ab.arrows = ab.an.drawArrows(dst, ab.view.Geometry(), s, ab.arrows)
 	}
 	// The top bar.
-	render.Text(dst, "Analysis board", render.Bold, 26*s, 26*s, 16*s, render.Ink, render.Left)
+	render.FitText(dst, lang.T("Analysis board"), render.Bold, 26*s, 26*s, 16*s, float64(ab.notation.Rect().Min.X)-38*s, render.Ink, render.Left)
 	ab.notation.Draw(dst, ab.focused, s)
 	ab.apply.Draw(dst, false, s)
 	ab.help.Draw(dst, false, s)
@@ -365,8 +369,8 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	if ab.problem != "" {
 		r := ab.panel
 		card(dst, a, r)
-		render.Text(dst, "ENGINE", render.Bold, 18*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s, render.Accent, render.Left)
-		render.WrapText(dst, ab.problem, render.Regular, 15*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+48*s, float64(r.Dx())-40*s, render.Bad)
+		render.Text(dst, lang.T("ENGINE"), render.Bold, 18*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s, render.Accent, render.Left)
+		wrapText(dst, lang.Say(ab.said), render.Regular, 15*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+48*s, float64(r.Dx())-40*s, render.Bad)
 	} else {
 		ab.an.drawPanel(dst, a, ab.panel)
 	}
@@ -382,7 +386,7 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	if ab.values {
 		hint = editorHints[ab.tool][1]
 	}
-	render.FitText(dst, hint, render.Regular, 13*s, float64(ab.area.Min.X), float64(ab.area.Max.Y)+2*s, float64(ab.area.Dx()), render.InkFaint, render.Left)
+	render.FitText(dst, lang.T(hint), render.Regular, 13*s, float64(ab.area.Min.X), float64(ab.area.Max.Y)+2*s, float64(ab.area.Dx()), render.InkFaint, render.Left)
 }
 
 // sideLabels are the side-to-move button's labels, by the side.

@@ -8,23 +8,39 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
 // verdict is how the shown frame stands for a banner: who won and why, a
 // draw, or a record that stops before the end; "" while a game runs.
 func (v *Viewer) verdict(f game.Frame) (string, bool) {
+	head, tail, ok := v.verdictParts(f)
+	if tail != "" {
+		return head + ": " + tail, ok
+	}
+	return head, ok
+}
+
+// verdictParts is verdict in two parts, each said in the screens'
+// language: who won (a draw, what the record is), and why ("" for no
+// reason).
+func (v *Viewer) verdictParts(f game.Frame) (head, tail string, ok bool) {
 	if !f.Over {
-		if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
-			return end, true
+		if v.clock.Cursor == v.rec.Timeline.Len()-1 {
+			return v.unfinishedParts()
 		}
-		return "", false
+		return "", "", false
 	}
 	var why game.Words
 	if j, ok := v.rec.Title.(game.Judged); ok {
 		why = j.Why(f)
 	}
-	return v.say(game.Verdict(f, why)), true
+	head = v.say(game.Verdict(f, game.Words{}))
+	if why.Format != "" {
+		tail = v.say(why)
+	}
+	return head, tail, true
 }
 
 // band is the top bar's room between the game's name and its buttons:
@@ -33,7 +49,7 @@ func (v *Viewer) verdict(f game.Frame) (string, bool) {
 // (H) it is the scoreboard's room right of the turn.
 func (v *Viewer) band(a *App) image.Rectangle {
 	s := a.Scale
-	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
+	w, _ := render.Measure(lang.T(v.rec.Title.Name()), render.Bold, 26*s)
 	x0, x1 := 36*s+w, float64(v.help.Rect().Min.X)-16*s
 	y1 := (topBarH - 6) * s
 	if v.mapFirst {
@@ -68,19 +84,13 @@ func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
 // that stops before the game ends. It stands over the line about the
 // game's source, never over the board or a panel.
 func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
-	r, text, ok := v.bannerRect(a)
+	r, _, ok := v.bannerRect(a)
 	if !ok {
 		return
 	}
 	f := v.moment.Cur
 	s := a.Scale
-	head, tail := text, ""
-	for i := 0; i+1 < len(text); i++ {
-		if text[i] == ':' && text[i+1] == ' ' {
-			head, tail = text[:i], text[i+2:]
-			break
-		}
-	}
+	head, tail, _ := v.verdictParts(f)
 	bg, ink := color.NRGBA{0x2a, 0x35, 0x4d, 0xff}, render.Ink
 	switch {
 	case f.Over && f.Result.Winner > 0:
@@ -198,7 +208,7 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 		if i == st.Decides {
 			ink = render.Accent
 		}
-		render.FitText(dst, h, render.Bold, 11*s, x+w-float64(cols-1-i)*col, y, col-4*s, ink, render.Right)
+		render.FitText(dst, lang.T(h), render.Bold, 11*s, x+w-float64(cols-1-i)*col, y, col-4*s, ink, render.Right)
 	}
 	y += 18 * s
 	for place, row := range st.Rows {
@@ -210,11 +220,11 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 			if k == st.Decides && place == 0 {
 				ink = render.Accent
 			}
-			render.FitText(dst, c, render.Bold, 16*s, x+w-float64(cols-1-k)*col, y, col-4*s, ink, render.Right)
+			render.FitText(dst, lang.Digits(lang.T(c)), render.Bold, 16*s, x+w-float64(cols-1-k)*col, y, col-4*s, ink, render.Right)
 		}
 		y += 28 * s
 	}
 	return y
 }
 
-func itoaPlace(i int) string { return string(rune('1'+i)) + "." }
+func itoaPlace(i int) string { return lang.Digits(string(rune('1'+i)) + ".") }

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -9,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 	"github.com/arena-games/arena/scenes/playback"
@@ -20,7 +20,9 @@ import (
 type barCache struct {
 	turnLabel  render.Memo[[2]int]
 	speedLabel render.Memo[int]
-	marks      *ebiten.Image
+	// lang is the language of the labels.
+	lang  lang.Tag
+	marks *ebiten.Image
 	// marksKey is what the marks image shows: frames read, frames in all,
 	// its size, the palette and the sight.
 	marksKey [6]int
@@ -70,7 +72,15 @@ func (v *Viewer) layoutBar(a *App) {
 }
 
 // turnLabel is the turn shown of the last one, k = {shown, last}.
-func turnLabel(k [2]int) string { return fmt.Sprintf("Turn %d / %d", k[0], k[1]) }
+func turnLabel(k [2]int) string { return lang.F("Turn %d / %d", k[0], k[1]) }
+
+// sayLabels forgets the bar's labels when the screens' language changed
+// since they were made.
+func (c *barCache) sayLabels() {
+	if c.lang != lang.Current() {
+		c.lang, c.turnLabel, c.speedLabel = lang.Current(), render.Memo[[2]int]{}, render.Memo[int]{}
+	}
+}
 
 func (v *Viewer) updateScrub(in *Input) {
 	// The bar is thin: it takes presses a little around it (its marks
@@ -288,7 +298,7 @@ func (v *Viewer) drawBar(dst *ebiten.Image, a *App) {
 		v.dirButton.Draw(dst, false, s)
 	}
 	sr := v.slower.Rect()
-	speed := v.barc.speedLabel.Get(v.clock.Speed, func(i int) string { return formatValue(playback.Speeds[i]) + "×" })
+	speed := v.barc.speedLabel.Get(v.clock.Speed, func(i int) string { return lang.Digits(formatValue(playback.Speeds[i])) + "×" })
 	render.Text(dst, speed, render.Bold, 17*s, float64(sr.Max.X)+32*s, float64(sr.Min.Y)+9*s, render.Ink, render.Center)
 	// The scrub bar, its marks above it.
 	sc := v.scrub
@@ -333,10 +343,10 @@ func (v *Viewer) drawMarkCard(dst *ebiten.Image, a *App, i int) {
 // markCard is the card of frame i's marks: its turn, then its events with
 // the players by their names.
 func (v *Viewer) markCard(i int) []render.CardLine {
-	lines := []render.CardLine{{Text: fmt.Sprintf("Turn %d", i), Color: render.Ink}}
+	lines := []render.CardLine{{Text: lang.F("Turn %d", i), Color: render.Ink}}
 	for k, m := range v.chron.Markers[i] {
 		if k == 6 {
-			lines = append(lines, render.CardLine{Text: fmt.Sprintf("… and %d more", len(v.chron.Markers[i])-k), Color: render.InkDim})
+			lines = append(lines, render.CardLine{Text: lang.F("… and %d more", len(v.chron.Markers[i])-k), Color: render.InkDim})
 			break
 		}
 		lines = append(lines, render.CardLine{Text: markGlyphs[m.Kind] + " " + v.say(m.Text), Color: v.markColor(m)})
@@ -344,12 +354,12 @@ func (v *Viewer) markCard(i int) []render.CardLine {
 	for s := range v.rec.Title.Seats() {
 		if v.late(i, game.Seat(s)) {
 			lim := float64(v.rec.Header.Limit(game.Seat(s)).Milliseconds())
-			text := fmt.Sprintf("| %s took %s: over its limit of %s", v.playerName(game.Seat(s), false), formatMillis(v.chron.Took[i][s]), formatMillis(lim))
+			text := "| " + lang.F("%s took %s: over its limit of %s", v.playerName(game.Seat(s), false), formatMillis(v.chron.Took[i][s]), formatMillis(lim))
 			lines = append(lines, render.CardLine{Text: text, Color: lateInk})
 		}
 	}
 	if v.forfeit(i) {
-		lines = append(lines, render.CardLine{Text: "| the game ends by a forfeit", Color: lateInk})
+		lines = append(lines, render.CardLine{Text: "| " + lang.T("the game ends by a forfeit"), Color: lateInk})
 	}
 	return lines
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -102,9 +103,12 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 	}
 	hdr := rectXYWH(x-4*s, y-4*s, w+8*s, 22*s)
 	v.panel.chartHdr = hdr
-	render.Text(dst, "CHART", render.Bold, 12*s, x, y, render.InkFaint, render.Left)
-	heading := v.panel.chartName.Get(name, func(name string) string { return "‹ " + name + " ›" })
-	render.FitText(dst, heading, render.Bold, 13*s, x+50*s, y-1*s, w-50*s, render.Ink, render.Left)
+	chart := lang.T("CHART")
+	render.Text(dst, chart, render.Bold, 12*s, px(x, w), y, render.InkFaint, leftAlign())
+	cw, _ := render.Measure(chart, render.Bold, 12*s)
+	cw = max(50*s, cw+10*s)
+	heading := v.panel.chartName.Get(string(lang.Current())+"\x00"+name, func(string) string { return "‹ " + lang.T(name) + " ›" })
+	render.FitText(dst, heading, render.Bold, 13*s, px(x+cw, w-2*cw), y-1*s, w-cw, render.Ink, leftAlign())
 	y += 22 * s
 	plot := rectXYWH(x, y, w-34*s, h-30*s)
 	v.panel.chartR = plot
@@ -135,7 +139,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 	if timed {
 		topLabel = formatMillis(math.Pow(10, top))
 	}
-	render.Text(dst, topLabel, render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
+	render.Text(dst, lang.Digits(topLabel), render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
 	// Each seat's value at the turn shown.
 	if i := v.clock.Cursor; i < n {
 		ly := float64(plot.Min.Y) + 12*s
@@ -143,7 +147,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 			if math.IsNaN(val) {
 				continue
 			}
-			render.Text(dst, format(val), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
+			render.Text(dst, lang.Digits(format(val)), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
 			ly += 13 * s
 		}
 	}
@@ -193,7 +197,7 @@ func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total in
 		for x := 0.0; x < fw; x += 8 * s {
 			render.FillRect(img, x, ly-0.75*s, min(5*s, fw-x), 1.5*s, render.Fade(lateInk, 0.7))
 		}
-		render.Text(img, "limit "+formatMillis(float64(lim.Milliseconds())), render.Bold, 9*s, 3*s, max(1, ly-12*s), lateInk, render.Left)
+		render.Text(img, lang.T("limit")+" "+formatMillis(float64(lim.Milliseconds())), render.Bold, 9*s, 3*s, max(1, ly-12*s), lateInk, render.Left)
 	}
 	// A line at each power of ten, labelled where no limit's label is.
 	for d := 0.0; d <= top; d++ {

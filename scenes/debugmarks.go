@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math/bits"
@@ -9,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -129,17 +129,17 @@ func (v *Viewer) marksInput(a *App) {
 func (v *Viewer) marksState(all uint8) string {
 	switch shown := all &^ v.dm.hidden; {
 	case shown == all:
-		return "Debug marks: every player's"
+		return lang.T("Debug marks: every player's")
 	case shown == 0:
-		return "Debug marks: hidden"
+		return lang.T("Debug marks: hidden")
 	case shown&(shown-1) == 0:
 		s := game.Seat(0)
 		for shown>>s != 1 {
 			s++
 		}
-		return "Debug marks: " + v.playerName(s, false) + "'s only"
+		return lang.F("Debug marks: %s's only", v.playerName(s, false))
 	}
-	return "Debug marks: some players'"
+	return lang.T("Debug marks: some players'")
 }
 
 // drawMarksPanel draws, in the side panel at y, the seats' buttons that
@@ -153,7 +153,7 @@ func (v *Viewer) drawMarksPanel(dst *ebiten.Image, a *App, x, y, w float64) floa
 	}
 	s := a.Scale
 	y += 8 * s
-	render.Text(dst, "DEBUG MARKS · M", render.Bold, 12*s, x, y+5*s, render.InkFaint, render.Left)
+	render.FitText(dst, lang.T("DEBUG MARKS · M"), render.Bold, 12*s, x, y+5*s, 106*s, render.InkFaint, render.Left)
 	cx := x + 112*s
 	chipW := min(52*s, (w-112*s)/float64(bits.OnesCount8(d.has))-6*s)
 	for seat := game.Seat(0); int(seat) < min(8, v.rec.Title.Seats()); seat++ {
@@ -191,7 +191,7 @@ func (v *Viewer) drawMarksPanel(dst *ebiten.Image, a *App, x, y, w float64) floa
 		}
 		if n.Cut > 0 {
 			cut := d.cut.Of(cutKey{d.at, seat, n.Cut}, func(cutKey) string {
-				return fmt.Sprintf("%d marks cut: %s", n.Cut, n.CutWhy)
+				return lang.F("%d marks cut: %s", n.Cut, n.CutWhy)
 			})
 			v.logLine(dst, seat, cut, render.Bad, x, y, w, s)
 			y += 18 * s

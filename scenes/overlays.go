@@ -193,7 +193,7 @@ func NewResults(v *Viewer) *Results {
 	} else {
 		var lines []string
 		for place, n := range last.Result.Ranking {
-			lines = append(lines, fmt.Sprintf("%d. Player %d · %s", place+1, n, v.seatName(n-1)))
+			lines = append(lines, itoaPlace(place)+" "+v.playerName(game.Seat(n-1), false)+" · "+v.seatName(n-1))
 		}
 		r.text = strings.Join(append([]string{r.text}, lines...), "\n")
 	}

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -27,6 +26,7 @@ type panelCache struct {
 	statusW   float64
 	lines     []string
 	rowLabels []string
+	rowLang   lang.Tag // the language of rowLabels
 	// moves are the move list's labels, by what they show.
 	moves render.Cache[moveKey, moveLabel]
 	// rows are the move list's rows drawn last: the frame each shows.
@@ -45,10 +45,18 @@ type panelCache struct {
 	// are the game's lines with the players by their names, by the lines
 	// as the game wrote them; seatIsName says which seats name their
 	// players (see Viewer.seatIsName).
-	outNames   render.Cache[game.Seat, string]
+	seatNames  render.Cache[seatNameKey, string]
 	named      render.Cache[string, string]
 	said       render.Cache[saidKey, string]
 	seatIsName render.Cache[string, bool]
+}
+
+// seatNameKey is a seat's player as said in a language, out of the game
+// or not.
+type seatNameKey struct {
+	lang lang.Tag
+	seat game.Seat
+	out  bool
 }
 
 // moveKey is a label of the move list: a seat's move in a column of
@@ -60,6 +68,7 @@ type moveKey struct {
 	move  string
 	step  int
 	sight game.Seat
+	lang  lang.Tag
 }
 
 // moveLabel is a label of the move list as drawn: its text and size.
@@ -82,12 +91,9 @@ type moveRow struct {
 	r     image.Rectangle
 }
 
-// playerNames are the seats as people call them; outNames when they are
-// out of the game.
-var (
-	playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
-	outNames    = [8]string{"Player 1 · out", "Player 2 · out", "Player 3 · out", "Player 4 · out", "Player 5 · out", "Player 6 · out", "Player 7 · out", "Player 8 · out"}
-)
+// playerNames are the seats as people call them, in English (a screen
+// says game.Say("Player %d", n) in its language).
+var playerNames = [8]string{"Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"}
 
 // seatGlyph draws seat s's mark in its colour, centred at (x, y), about
 // size pixels across: a disc, a square, a triangle, a diamond.
@@ -120,7 +126,7 @@ func (v *Viewer) seatName(i int) string {
 	case i >= len(v.rec.Header.Seats):
 		return "?"
 	case v.seatIsName(v.rec.Header.Seats[i]):
-		return v.rec.Source
+		return lang.T(v.rec.Source)
 	}
 	return seatLabel(v.rec.Header.Seats[i])
 }
@@ -168,16 +174,16 @@ func playerOf(rec *game.Recording, s game.Seat, isName func(string) bool) string
 // playerName is how people call seat s's player: by its name where the
 // replay knows one, else "Player N"; out says that it is out of the game.
 func (v *Viewer) playerName(s game.Seat, out bool) string {
-	name := v.name(s)
-	switch {
-	case name == "" && out:
-		return outNames[s&7]
-	case name == "":
-		return playerNames[s&7]
-	case out:
-		return v.panel.outNames.Of(s, func(game.Seat) string { return name + " · out" })
-	}
-	return name
+	return v.panel.seatNames.Of(seatNameKey{lang.Current(), s, out}, func(k seatNameKey) string {
+		var seat any = game.Say("Player %d", int(k.seat)+1)
+		if name := v.name(k.seat); name != "" {
+			seat = name
+		}
+		if k.out {
+			return lang.F("%s · out", seat)
+		}
+		return lang.F("%s", seat)
+	})
 }
 
 // named is a line of the game's with its players by their names where the
@@ -294,10 +300,14 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4".
+// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4",
+// a person and an importer's "unknown" in the screens' language.
 func seatLabel(spec string) string {
-	if spec == "human" {
-		return "Human"
+	switch spec {
+	case "human":
+		return lang.T("Human")
+	case "unknown":
+		return lang.T("unknown")
 	}
 	return strings.Replace(spec, ":", " · ", 1)
 }
@@ -342,7 +352,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 		v.panel.lines, v.panel.status, v.panel.statusW = render.Wrap(status, render.Bold, 16*s, w), status, w
 	}
 	for _, l := range v.panel.lines[:min(len(v.panel.lines), 4)] {
-		render.Text(dst, l, render.Bold, 16*s, x, y, render.Ink, render.Left)
+		render.Text(dst, l, render.Bold, 16*s, px(x, w), y, render.Ink, leftAlign())
 		y += 16 * s * 1.35
 	}
 	// A person's clock, when moves have a time limit.
@@ -358,15 +368,15 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 			}
 			render.Panel(dst, rectXYWH(x, y, max(8*s, w*frac), 8*s), 4*s, ink)
 			y += 14 * s
-			label := v.panel.clock.Get(int(left*10), func(t int) string { return fmt.Sprintf("%.1f s left", float64(t)/10) })
-			render.Text(dst, label, render.Bold, 14*s, x, y, ink, render.Left)
+			label := v.panel.clock.Get(int(left*10)*8+langIndex(), func(t int) string { return lang.F("%.1f s left", float64(t/8)/10) })
+			render.Text(dst, label, render.Bold, 14*s, px(x, w), y, ink, leftAlign())
 			y += 20 * s
 		}
 	}
 	// What the computer thought, as far as the sight may know it.
-	if note := v.panel.thought.Get(v.clock.Cursor*16+int(as+2), func(int) string { return v.named(thinking(cur, as)) }); note != "" {
+	if note := v.panel.thought.Get((v.clock.Cursor*16+int(as+2))*8+langIndex(), func(int) string { return thinking(cur, as, v.say) }); note != "" {
 		y += 6 * s
-		y = render.WrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
+		y = wrapText(dst, note, render.Regular, 14*s, x, y, w, render.InkDim)
 	}
 	y = v.drawMarksPanel(dst, a, x, y, w)
 	// The chart, as high as it may be with two moves listed under it.
@@ -379,7 +389,7 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 	y += 10 * s
 	render.FillRect(dst, x, y, w, 1*s, render.Fade(render.InkFaint, 0.5))
 	y += 10 * s
-	render.Text(dst, "MOVES · click one to go there", render.Bold, 12*s, x, y, render.InkFaint, render.Left)
+	render.FitText(dst, lang.T("MOVES · click one to go there"), render.Bold, 12*s, px(x, w), y, w, render.InkFaint, leftAlign())
 	y += 22 * s
 	v.drawMoves(dst, a, x, y, w, float64(r.Max.Y)-12*s)
 }
@@ -388,7 +398,12 @@ func (v *Viewer) drawSide(dst *ebiten.Image, a *App) {
 // where the replay knows them; on the last frame of a record that stops
 // before the game ends, that it does.
 func (v *Viewer) status(f game.Frame) string {
-	text := v.named(v.view.Status(f))
+	var text string
+	if sv, ok := v.view.(render.StatusSayer); ok {
+		text = v.say(sv.StatusWords(f))
+	} else {
+		text = v.named(lang.T(v.view.Status(f)))
+	}
 	if end, ok := v.unfinished(); ok && v.clock.Cursor == v.rec.Timeline.Len()-1 {
 		text = end + " · " + text
 	}
@@ -398,14 +413,24 @@ func (v *Viewer) status(f game.Frame) string {
 // unfinished says so when the record is complete (not live) but the game
 // in it did not end: one state, or a log cut short.
 func (v *Viewer) unfinished() (string, bool) {
-	tl := v.rec.Timeline
-	if tl.Live() || tl.Last().Over {
+	head, tail, ok := v.unfinishedParts()
+	if !ok {
 		return "", false
 	}
-	if tl.Len() == 1 {
-		return "A position, not a game: the record holds one state", true
+	return head + ": " + tail, true
+}
+
+// unfinishedParts is unfinished in two parts, as the banner shows it: what
+// the record is, and why.
+func (v *Viewer) unfinishedParts() (head, tail string, ok bool) {
+	tl := v.rec.Timeline
+	if tl.Live() || tl.Last().Over {
+		return "", "", false
 	}
-	return fmt.Sprintf("Unfinished: the record stops after turn %d", tl.Len()-1), true
+	if tl.Len() == 1 {
+		return lang.T("A position, not a game"), lang.T("the record holds one state"), true
+	}
+	return lang.T("Unfinished"), lang.F("the record stops after turn %d", tl.Len()-1), true
 }
 
 // drawStandings draws the players: in the game's ranking order with its
@@ -430,7 +455,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 	if cols > 0 {
 		crowded := false
 		for _, h := range st.Heads {
-			if tw, _ := render.Measure(h, render.Bold, 10*s); tw > col-4*s {
+			if tw, _ := render.Measure(lang.T(h), render.Bold, 10*s); tw > col-4*s {
 				crowded = true
 			}
 		}
@@ -444,7 +469,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			if i == st.Decides {
 				ink = render.Accent
 			}
-			render.Text(dst, h, render.Bold, 10*s, cx, hy, ink, render.Right)
+			render.Text(dst, lang.T(h), render.Bold, 10*s, cx, hy, ink, render.Right)
 		}
 		y += 12 * s
 	}
@@ -469,7 +494,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			if k == st.Decides && i == 0 {
 				ink = render.Accent
 			}
-			render.FitText(dst, c, render.Bold, 15*s, cx, y+10*s, col-4*s, ink, render.Right)
+			render.FitText(dst, lang.Digits(lang.T(c)), render.Bold, 15*s, cx, y+10*s, col-4*s, ink, render.Right)
 		}
 		if !ranked {
 			tag := ""
@@ -479,7 +504,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			case toMove[seat&7] && !cur.Over:
 				tag = "TO MOVE"
 			}
-			render.Text(dst, tag, render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+			render.Text(dst, lang.T(tag), render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
 		}
 		y += standRowH * s
 	}
@@ -507,18 +532,18 @@ func (v *Viewer) moveLabel(seat game.Seat, move string) string {
 		move = l.MoveLabel(seat, move)
 	}
 	if move == "" {
-		return "(no answer)"
+		return lang.T("(no answer)")
 	}
 	return move
 }
 
 // thinking is what the players whose thoughts the sight may know said
-// about the move that made frame cur.
-func thinking(cur game.Frame, as game.Seat) string {
+// about the move that made frame cur, each line as say says it.
+func thinking(cur game.Frame, as game.Seat, say func(game.Words) string) string {
 	var parts []string
 	for seat, n := range cur.Notes {
 		if n.Text != "" && game.Knows(as, seat) {
-			parts = append(parts, fmt.Sprintf("P%d: %s", seat.Number(), n.Text))
+			parts = append(parts, say(game.Say("%s: %s", game.Say("P%d", seat.Number()), n.Text)))
 		}
 	}
 	sort.Strings(parts)
@@ -532,7 +557,7 @@ func (v *Viewer) summary(i int) string {
 		ms := v.chron.Markers[i]
 		text := v.say(ms[0].Text)
 		if len(ms) > 1 {
-			text += fmt.Sprintf(" (+%d)", len(ms)-1)
+			text = lang.F("%s (+%d)", text, len(ms)-1)
 		}
 		return text
 	}
@@ -549,12 +574,12 @@ func (v *Viewer) summary(i int) string {
 		count[e.Kind]++
 	}
 	if len(kinds) == 0 {
-		return "no change"
+		return lang.T("no change")
 	}
 	sort.Slice(kinds, func(a, b int) bool { return count[kinds[a]] > count[kinds[b]] })
 	var parts []string
 	for _, k := range kinds[:min(3, len(kinds))] {
-		parts = append(parts, strconv.Itoa(count[k])+" "+k)
+		parts = append(parts, lang.F("%d %s", count[k], lang.T(k)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -582,14 +607,17 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 			ink = render.Ink
 		}
 		v.panel.rows = append(v.panel.rows, moveRow{frame: i, r: rowR})
+		if v.panel.rowLang != lang.Current() {
+			v.panel.rowLabels, v.panel.rowLang = v.panel.rowLabels[:0], lang.Current()
+		}
 		for len(v.panel.rowLabels) <= i {
-			v.panel.rowLabels = append(v.panel.rowLabels, fmt.Sprintf("%3d", len(v.panel.rowLabels)))
+			v.panel.rowLabels = append(v.panel.rowLabels, lang.F("%3d", len(v.panel.rowLabels)))
 		}
 		render.Text(dst, v.panel.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
 		left := x + 44*s
 		room := w - 44*s
 		if len(f.Moves) == 0 {
-			label := v.panel.moves.Of(moveKey{seat: -1, step: i, sight: as, w: int(room)}, func(moveKey) moveLabel {
+			label := v.panel.moves.Of(moveKey{seat: -1, step: i, sight: as, w: int(room), lang: lang.Current()}, func(moveKey) moveLabel {
 				return moveLabel{text: render.ClipWords(v.summary(i), render.Regular, 14*s, room)}
 			})
 			render.Text(dst, label.text, render.Regular, 14*s, left, y, ink, render.Left)
@@ -609,10 +637,10 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 			col++
 			v.seatGlyph(dst, seat, cx+4*s, y+9*s, 12*s)
 			if !game.Knows(as, seat) {
-				render.Text(dst, "moved", render.Regular, 14*s, cx+14*s, y, render.InkFaint, render.Left)
+				render.FitText(dst, lang.T("moved"), render.Regular, 14*s, cx+14*s, y, colW-18*s, render.InkFaint, render.Left)
 				continue
 			}
-			label := v.panel.moves.Of(moveKey{seat: seat, cols: cols, w: int(colW), move: mv}, func(moveKey) moveLabel {
+			label := v.panel.moves.Of(moveKey{seat: seat, cols: cols, w: int(colW), move: mv, lang: lang.Current()}, func(moveKey) moveLabel {
 				l := v.moveLabel(seat, mv)
 				size := render.Shrink(l, render.Mono, 15*s, 12*s, colW-18*s)
 				return moveLabel{render.ClipWords(l, render.Mono, size, colW-18*s), size}
@@ -646,4 +674,51 @@ func (v *Viewer) panelInput(a *App) {
 		f := (in.X - float64(r.Min.X)) / float64(r.Dx())
 		v.jumpEvent(int(math.Round(f * float64(n-1))))
 	}
+}
+
+// langIndex is the screens' language as a small number, for the memories
+// keyed by a number.
+func langIndex() int {
+	switch lang.Current() {
+	case lang.SrLatn:
+		return 1
+	case lang.SrCyrl:
+		return 2
+	case lang.Fa:
+		return 3
+	case lang.Pseudo:
+		return 4
+	}
+	return 0
+}
+
+// px is where a line of a panel that starts at x, w wide, is drawn from:
+// x, or its right edge in a language written right to left (leftAlign).
+func px(x, w float64) float64 {
+	if lang.RTL() {
+		return x + w
+	}
+	return x
+}
+
+// leftAlign is how a panel's lines align: to the left, or to the right in
+// a language written right to left.
+func leftAlign() render.Align {
+	if lang.RTL() {
+		return render.Right
+	}
+	return render.Left
+}
+
+// wrapText is render.WrapText, each line aligned as leftAlign says: it
+// draws s wrapped to w from (x, y) and returns the y under it.
+func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64, c color.NRGBA) float64 {
+	if !lang.RTL() {
+		return render.WrapText(dst, s, f, size, x, y, w, c)
+	}
+	for _, l := range render.Wrap(s, f, size, w) {
+		render.Text(dst, l, f, size, x+w, y, c, render.Right)
+		y += size * 1.35
+	}
+	return y
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -52,7 +53,7 @@ func (v *Viewer) scoreboard() image.Rectangle {
 // scoreStats are each seat's first numbers of frame f, in seat order;
 // empty lines for a title that ranks none.
 func (v *Viewer) scoreStats(f game.Frame, as game.Seat) []scoreLine {
-	key := [2]int{v.clock.Cursor, int(as)}
+	key := [2]int{v.clock.Cursor*8 + langIndex(), int(as)}
 	sc := &v.score
 	if sc.stats != nil && sc.key == key {
 		return sc.stats
@@ -74,9 +75,9 @@ func (v *Viewer) scoreStats(f game.Frame, as game.Seat) []scoreLine {
 			if k > 0 {
 				b.WriteString("  ·  ")
 			}
-			b.WriteString(st.Heads[k])
+			b.WriteString(lang.T(st.Heads[k]))
 			b.WriteString(" ")
-			b.WriteString(c)
+			b.WriteString(lang.Digits(lang.T(c)))
 			if k == 0 {
 				short = b.String()
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 	"github.com/arena-games/arena/scenes/playback"
@@ -528,7 +529,7 @@ func (v *Viewer) controls(a *App, person bool) {
 		v.layout(a)
 	case (in.Just(ActDirector) || pressed(&v.dirButton)) && mapped:
 		v.SetDirector(!v.dir.on)
-		a.Toast("Director %s", map[bool]string{true: "on: the camera follows the action", false: "off"}[v.dir.on])
+		a.Toast("%s", lang.T(map[bool]string{true: "Director on: the camera follows the action", false: "Director off"}[v.dir.on]))
 	case in.Just(ActExport):
 		v.export(a)
 	case in.Just(ActChart):
@@ -687,6 +688,10 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 		v.layout(a) // the window changed under an overlay
 	}
 	backdrop(dst, a)
+	if v.barc.lang != lang.Current() {
+		v.source = render.Memo[bool]{}
+	}
+	v.barc.sayLabels()
 	m := &v.moment
 	m.Clock = a.Clock
 	v.drawBoard(dst, m) // analysis.go
@@ -705,6 +710,15 @@ func (v *Viewer) Draw(dst *ebiten.Image, a *App) {
 	v.drawBar(dst, a)
 }
 
+// when is a time as the top bar says it: "2 Jan 2006 15:04" in English,
+// in numbers in the other languages.
+func when(t time.Time) string {
+	if lang.Current() == lang.En {
+		return t.Format("2 Jan 2006 15:04")
+	}
+	return lang.Digits(t.Format("2006-01-02 15:04"))
+}
+
 // seatOf is the one seat whose move f holds, game.AllSeats when it holds
 // several or none.
 func seatOf(f game.Frame) game.Seat {
@@ -718,15 +732,15 @@ func seatOf(f game.Frame) game.Seat {
 
 func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	s := a.Scale
-	render.Text(dst, v.rec.Title.Name(), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
-	w, _ := render.Measure(v.rec.Title.Name(), render.Bold, 26*s)
+	render.Text(dst, lang.T(v.rec.Title.Name()), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
+	w, _ := render.Measure(lang.T(v.rec.Title.Name()), render.Bold, 26*s)
 	source := v.source.Get(v.rec.Timeline.Live(), func(live bool) string {
-		source := v.rec.Source
+		source := lang.T(v.rec.Source)
 		if v.match != nil && !live {
-			source = "match played here · " + filepath.Base(v.setup.Out)
+			source = lang.F("match played here · %s", filepath.Base(v.setup.Out))
 		}
 		if t, err := time.Parse(time.RFC3339, v.rec.Header.Created); err == nil && v.match == nil {
-			source += " · " + t.Local().Format("2 Jan 2006 15:04")
+			source += " · " + when(t.Local())
 		}
 		if o := originLine(v.rec.Header); o != "" {
 			source += " · " + o

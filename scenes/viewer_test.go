@@ -289,7 +289,7 @@ func TestHotseatShowsOnlyWhatThePersonKnows(t *testing.T) {
 	f := v.rec.Timeline.Frame(1)
 	require.Contains(t, f.Moves, game.Seat(1), "the bot moved")
 	require.False(t, game.Knows(v.sight(), 1), "its order is not for player 1's eyes")
-	require.Empty(t, thinking(game.Frame{Notes: map[game.Seat]game.Notes{1: {Text: "going for the stone"}}}, v.sight()))
+	require.Empty(t, thinking(game.Frame{Notes: map[game.Seat]game.Notes{1: {Text: "going for the stone"}}}, v.sight(), v.say))
 	for _, s := range v.chron.Values[0][len(v.chron.Values[0])-1][1:] {
 		require.True(t, math.IsNaN(s), "the bot's score is not charted")
 	}

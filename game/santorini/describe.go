@@ -1,8 +1,6 @@
 package santorini
 
 import (
-	"fmt"
-
 	"github.com/arena-games/arena/game"
 )
 
@@ -44,38 +42,40 @@ func (Title) Markers(f game.Frame, _ game.Seat) []game.Marker {
 		switch d := e.Data.(type) {
 		case Moved:
 			if d.ToHeight >= 2 && d.ToHeight > d.FromHeight {
-				out = append(out, game.Marker{Kind: game.MarkLevel, Seat: game.Seat(d.Player), Text: game.Say("P%d climbs to level %d on %s", d.Player+1, d.ToHeight, d.To)})
+				out = append(out, game.Marker{Kind: game.MarkLevel, Seat: game.Seat(d.Player), Text: game.Say("%s climbs to level %d on %s", game.Say("P%d", d.Player+1), d.ToHeight, d.To.String())})
 			}
 		case Built:
 			if d.Level == 4 {
-				out = append(out, game.Marker{Kind: game.MarkBuild, Seat: game.Seat(d.Player), Text: game.Say("P%d domes %s", d.Player+1, d.Cell)})
+				out = append(out, game.Marker{Kind: game.MarkBuild, Seat: game.Seat(d.Player), Text: game.Say("%s domes %s", game.Say("P%d", d.Player+1), d.Cell.String())})
 			}
 		}
 	}
 	if b, ok := f.State.(*Board); ok && b.Phase == Over {
-		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(b.Winner - 1), Text: game.Say("P%d wins", b.Winner)})
+		out = append(out, game.Marker{Kind: game.MarkEnd, Seat: game.Seat(b.Winner - 1), Text: game.Say("%s wins", game.Say("P%d", b.Winner))})
 	}
 	return out
 }
 
 // Why says how the winner won.
-func (Title) Why(f game.Frame) game.Words { return game.Say(why(f)) }
+func (Title) Why(f game.Frame) game.Words { return why(f) }
 
-// why is Why in English. TODO(i28): Words.
-func why(f game.Frame) string {
+// why is how the winner won in words, the loser named as a seat: none
+// while the game runs.
+func why(f game.Frame) game.Words {
 	b, ok := f.State.(*Board)
 	if !ok || b.Phase != Over {
-		return ""
+		return game.Words{}
 	}
+	loser := game.Say("player %d", 3-b.Winner)
 	switch b.Reason {
 	case "level3":
-		return "a worker climbed to level 3"
+		return game.Say("a worker climbed to level 3")
 	case "nomoves":
-		return fmt.Sprintf("player %d cannot move", 3-b.Winner)
+		return game.Say("%s cannot move", loser)
 	case "forfeit":
-		return fmt.Sprintf("player %d forfeited", 3-b.Winner)
+		return game.Say("%s forfeited", loser)
 	}
-	return b.Reason
+	return game.Say(b.Reason)
 }
 
 // ruleHelp describes the rule options.

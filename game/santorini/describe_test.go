@@ -32,7 +32,7 @@ func TestStatsMarkersAndWhy(t *testing.T) {
 		kinds[m.Kind] = true
 	}
 	require.True(t, kinds[game.MarkLevel] && kinds[game.MarkBuild] && kinds[game.MarkEnd])
-	require.Equal(t, "player 1 cannot move", Title{}.Why(won))
+	require.Equal(t, "player 1 cannot move", Title{}.Why(won).String())
 }
 
 // A forced win is said in words, not as 999999.00.

@@ -34,15 +34,18 @@ type View struct {
 	// debug draws the seats' debug marks (MarkCell places them).
 	debug render.DebugMarks
 	// drawn is the board Draw draws, for MarkCell.
-	drawn  *santorini.Board
-	area   image.Rectangle
-	scale  float64
-	geo    Geometry
-	sheet  *sprites.Santorini
-	tiers  [4]tier
-	in     entry
-	notes  notes
-	status render.Memo[statusKey]
+	drawn *santorini.Board
+	area  image.Rectangle
+	scale float64
+	geo   Geometry
+	sheet *sprites.Santorini
+	tiers [4]tier
+	in    entry
+	notes notes
+	// status is the status line last said, of statusKey.
+	status    game.Words
+	statusKey statusKey
+	statusOK  bool
 }
 
 // entry is a person's half-entered move.
@@ -120,11 +123,22 @@ func board(f game.Frame) *santorini.Board {
 	return &b
 }
 
-// Status says whose turn it is and what to do, or how the game ended.
+// Status says whose turn it is and what to do, or how the game ended, in
+// English (StatusWords says it for the screens).
 func (v *View) Status(f game.Frame) string {
+	return v.StatusWords(f).String()
+}
+
+// StatusWords is Status in words for the screens' language, the player
+// named as a seat (render.StatusSayer).
+func (v *View) StatusWords(f game.Frame) game.Words {
 	b := board(f)
 	entering := v.in.active && v.in.turn == b.Turn
-	return v.status.Get(statusKey{b, entering, v.in.first, v.in.from, v.in.to}, func(statusKey) string { return v.statusOf(f, b) })
+	key := statusKey{b, entering, v.in.first, v.in.from, v.in.to}
+	if !v.statusOK || v.statusKey != key {
+		v.statusOK, v.statusKey, v.status = true, key, v.statusOf(f, b)
+	}
+	return v.status
 }
 
 // statusKey is what the status line says of: a frame's board, and a
@@ -135,32 +149,32 @@ type statusKey struct {
 	first, from, to santorini.Cell
 }
 
-// statusOf is Status, worked out.
-func (v *View) statusOf(f game.Frame, b *santorini.Board) string {
-	p := b.Side + 1
+// statusOf is StatusWords, worked out.
+func (v *View) statusOf(f game.Frame, b *santorini.Board) game.Words {
+	p := game.Say("Player %d", b.Side+1)
 	switch b.Phase {
 	case santorini.Over:
-		return lang.Say(game.Verdict(f, santorini.Title{}.Why(f)))
+		return game.Verdict(f, santorini.Title{}.Why(f))
 	case santorini.Place1, santorini.Place2:
 		if v.in.active && v.in.turn == b.Turn {
 			if v.in.first == santorini.NoCell {
-				return fmt.Sprintf("Player %d: click a free cell for worker 1", p)
+				return game.Say("%s: click a free cell for worker 1", p)
 			}
-			return fmt.Sprintf("Player %d: worker 1 on %s; click a cell for worker 2", p, v.in.first)
+			return game.Say("%s: worker 1 on %s; click a cell for worker 2", p, v.in.first.String())
 		}
-		return fmt.Sprintf("Player %d places two workers", p)
+		return game.Say("%s places two workers", p)
 	}
 	if v.in.active && v.in.turn == b.Turn {
 		switch {
 		case v.in.from == santorini.NoCell:
-			return fmt.Sprintf("Player %d: click one of your workers", p)
+			return game.Say("%s: click one of your workers", p)
 		case v.in.to == santorini.NoCell:
-			return fmt.Sprintf("Player %d: move %s to a lit cell", p, v.in.from)
+			return game.Say("%s: move %s to a lit cell", p, v.in.from.String())
 		default:
-			return fmt.Sprintf("Player %d: %s → %s, now build on a blue cell", p, v.in.from, v.in.to)
+			return game.Say("%s: %s → %s, now build on a blue cell", p, v.in.from.String(), v.in.to.String())
 		}
 	}
-	return fmt.Sprintf("Player %d to move", p)
+	return game.Say("%s to move", p)
 }
 
 // Reset drops a half-entered move.
@@ -753,7 +767,7 @@ func (v *View) chip(dst *ebiten.Image, ch *chip, b *santorini.Board) {
 	x, y := v.geo.Center(ch.cell, math.Min(float64(b.Height[ch.cell]), 3))
 	x += ch.dx * v.geo.CellW()
 	y += 0.19 * v.geo.CellW()
-	text, best, edge := ch.text, ch.best, ch.edge
+	text, best, edge := lang.Digits(lang.T(ch.text)), ch.best, ch.edge
 	size := math.Max(11, 0.12*v.geo.CellW())
 	w, _ := render.Measure(text, render.Bold, size)
 	r := image.Rect(int(x-w/2-7*v.scale), int(y-size*0.72), int(x+w/2+7*v.scale), int(y+size*0.78))
