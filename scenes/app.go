@@ -3,7 +3,6 @@
 package scenes
 
 import (
-	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -153,9 +153,10 @@ func (a *App) Open(path string) bool {
 // Quit ends the program after this tick.
 func (a *App) Quit() { a.quit.Store(true) }
 
-// Toast shows a short message at the bottom of the window.
+// Toast shows a short message at the bottom of the window: format is
+// English, said in the screens' language as lang.F says it.
 func (a *App) Toast(format string, args ...any) {
-	a.toast = fmt.Sprintf(format, args...)
+	a.toast = lang.F(format, args...)
 	a.toastAt = a.Clock
 	slog.Info("toast", "message", a.toast)
 }
@@ -261,10 +262,11 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	size := 17 * s
 	w, _ := render.Measure(a.toast, render.Regular, size)
 	w = min(w, float64(a.W)-80*s)
+	text := render.Clip(a.toast, render.Regular, size, w)
 	r := rectXYWH(float64(a.W)/2-w/2-18*s, float64(a.H)-140*s, w+36*s, 44*s)
 	render.Shadow(dst, r, 12*s, 12*s, render.Fade(render.ShadowInk, alpha))
 	render.Panel(dst, r, 12*s, render.Fade(toastBg, alpha))
-	render.Text(dst, a.toast, render.Regular, size, float64(a.W)/2, float64(r.Min.Y)+11*s, render.Fade(render.Ink, alpha), render.Center)
+	render.Text(dst, text, render.Regular, size, float64(a.W)/2, float64(r.Min.Y)+11*s, render.Fade(render.Ink, alpha), render.Center)
 }
 
 // Layout sizes the screen to the window in device pixels, so the interface

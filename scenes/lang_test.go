@@ -36,7 +36,9 @@ var languageScreens = []shownScreen{
 		return a
 	}},
 	{"open a replay", func(t *testing.T) *App { a := newTestApp(NewMenu()); a.Push(NewOpen(t.TempDir())); return a }},
-	{"library", func(t *testing.T) *App { return newTestApp(NewLibrary(t.TempDir())) }},
+	// The library's folder field shows its path: an empty folder named "."
+	// (a temporary folder's path is words).
+	{"library", func(t *testing.T) *App { t.Chdir(t.TempDir()); return newTestApp(NewLibrary(".")) }},
 	{"watch a server", func(*testing.T) *App { return newTestApp(NewWatch("")) }},
 	{"tournaments", func(t *testing.T) *App { return newTestApp(NewTournaments(t.TempDir())) }},
 	{"analysis board", func(t *testing.T) *App {
@@ -50,10 +52,17 @@ var languageScreens = []shownScreen{
 }
 
 func init() {
-	for _, title := range MenuTitles() {
-		languageScreens = append(languageScreens, shownScreen{"set-up of " + title.ID(), func(*testing.T) *App { return newTestApp(NewSetup(title)) }})
-		languageScreens = append(languageScreens, shownScreen{"rules of " + title.ID(), func(*testing.T) *App {
-			s := NewSetup(title)
+	// The titles are installed in TestMain, after init: each screen looks
+	// its title up as it opens.
+	for id := range fixtureFiles {
+		title := func(t *testing.T) game.Title {
+			title, err := game.Lookup(id)
+			require.NoError(t, err)
+			return title
+		}
+		languageScreens = append(languageScreens, shownScreen{"set-up of " + id, func(t *testing.T) *App { return newTestApp(NewSetup(title(t))) }})
+		languageScreens = append(languageScreens, shownScreen{"rules of " + id, func(t *testing.T) *App {
+			s := NewSetup(title(t))
 			a := newTestApp(s)
 			if s.rules != nil {
 				a.Push(NewRules(s))
