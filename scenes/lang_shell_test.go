@@ -6,12 +6,43 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render/ui"
 )
+
+// The shell's screens that the language tests try besides the lead's list:
+// the library with replays in it, and "play from here".
+func init() {
+	languageScreens = append(languageScreens,
+		shownScreen{"library with replays", func(t *testing.T) *App {
+			dir := t.TempDir()
+			for _, f := range fixtureFiles {
+				if data, err := os.ReadFile(f); err == nil {
+					require.NoError(t, os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644))
+				}
+			}
+			t.Chdir(dir) // the folder field shows "."
+			l := NewLibrary(".")
+			t.Cleanup(l.Close)
+			for deadline := time.Now().Add(30 * time.Second); l.pending > 0 && time.Now().Before(deadline); {
+				l.take()
+				time.Sleep(10 * time.Millisecond)
+			}
+			l.arrange()
+			return newTestApp(l)
+		}},
+		shownScreen{"play from here", func(t *testing.T) *App {
+			v := NewViewer(openFixture(t), mustView(t))
+			a := newTestApp(v)
+			a.Push(NewTakeOver(v, 3))
+			return a
+		}},
+	)
+}
 
 // The settings offer every language by its own name, change the screens'
 // language at once, keep it as its BCP 47 tag and bring it back.

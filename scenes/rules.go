@@ -131,7 +131,7 @@ func (r *Rules) layout(a *App) (x, y, w, h float64) {
 	}
 	by := y + h - 76*s
 	r.cancel.Place(rectXYWH(x+36*s, by, 160*s, 52*s))
-	r.reset.Place(rectXYWH(x+w/2-100*s, by, 200*s, 52*s))
+	r.reset.Place(rectXYWH(x+w/2-125*s, by, 250*s, 52*s))
 	r.done.Place(rectXYWH(x+w-36*s-180*s, by, 180*s, 52*s))
 	return x, y, w, h
 }
