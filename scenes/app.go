@@ -289,8 +289,11 @@ func fitScale(w, h int, ui float64) float64 {
 	return max(0.5, min(fit*ui, fit*1.6))
 }
 
-// Run opens the window and runs the app until it quits.
+// Run opens the window and runs the app until it quits. The screens speak
+// the language of the system (the browser's, on a page) until the kept
+// settings name another.
 func Run(a *App, title string) error {
+	lang.Set(startLanguage()) // platform_*.go
 	if err := LoadSettings(a, SettingsPath()); err != nil {
 		slog.Warn("settings", "error", err)
 	}

@@ -360,3 +360,25 @@ func pasteText(a *App, paste func(*App, string)) bool {
 	cb.Call("readText").Call("then", then, fail)
 	return true
 }
+
+// startLanguage is the browser's first language that Arena speaks
+// (navigator.languages), English for none.
+func startLanguage() lang.Tag {
+	nav := js.Global().Get("navigator")
+	if nav.IsUndefined() {
+		return lang.En
+	}
+	if list := nav.Get("languages"); !list.IsUndefined() && !list.IsNull() {
+		for i := range list.Length() {
+			if t, ok := lang.FromLocale(list.Index(i).String()); ok {
+				return t
+			}
+		}
+	}
+	if l := nav.Get("language"); l.Type() == js.TypeString {
+		if t, ok := lang.FromLocale(l.String()); ok {
+			return t
+		}
+	}
+	return lang.En
+}
