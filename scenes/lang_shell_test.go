@@ -48,6 +48,7 @@ func init() {
 // language at once, keep it as its BCP 47 tag and bring it back.
 func TestSettingsLanguage(t *testing.T) {
 	defer lang.Set(lang.Current())
+	defer func() { keptLang = "" }()
 	lang.Set(lang.En)
 	path := filepath.Join(t.TempDir(), "arena", "settings.json")
 	menu := NewMenu()
@@ -105,6 +106,17 @@ func TestSettingsLanguage(t *testing.T) {
 	data, err = os.ReadFile(path)
 	require.NoError(t, err)
 	require.NotContains(t, string(data), `"lang"`)
+
+	// What else keeps the settings (the server last watched) keeps the
+	// language too.
+	lang.Set(lang.En)
+	require.NoError(t, os.WriteFile(path, []byte(`{"ui_scale":1,"lang":"sr-Cyrl"}`), 0o644))
+	b := newTestApp(NewMenu())
+	require.NoError(t, LoadSettings(b, path))
+	require.NoError(t, keepSettings(path, b.kept()))
+	data, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"lang":"sr-Cyrl"`)
 }
 
 // Every label of the menu, the settings and a set-up fits its button whole

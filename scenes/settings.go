@@ -62,11 +62,19 @@ func LoadSettings(a *App, path string) error {
 	return nil
 }
 
-// apply makes settings st the app's; a language it does not know leaves
-// the screens' language as it is.
+// keptLang is the language the settings keep: "" while people have chosen
+// none (the screens speak the system's).
+var keptLang string
+
+// apply makes settings st the app's; no language, or one it does not know,
+// leaves the screens' language as it is.
 func (a *App) apply(st Settings) {
-	if t, err := lang.Parse(st.Lang); err == nil && t != lang.Current() {
-		lang.Set(t)
+	keptLang = ""
+	if t, err := lang.Parse(st.Lang); err == nil {
+		keptLang = string(t)
+		if t != lang.Current() {
+			lang.Set(t)
+		}
 	}
 	if st.UIScale >= 0.5 && st.UIScale <= 2 {
 		a.UIScale = st.UIScale
@@ -79,6 +87,11 @@ func (a *App) apply(st Settings) {
 	a.Scale = fitScale(a.W, a.H, a.UIScale)
 }
 
+// kept is the app's settings as they are now, to keep.
+func (a *App) kept() Settings {
+	return Settings{Lang: keptLang, UIScale: a.UIScale, SafePalette: render.SafePalette, MapFirst: openMapFirst, WatchServer: lastServer}
+}
+
 // uiScales are the interface sizes offered.
 var uiScales = []string{"75%", "100%", "125%", "150%"}
 
@@ -88,9 +101,6 @@ type SettingsScene struct {
 	path                            string
 	language, scale, colors, layout *ui.Choice
 	done                            *ui.Button
-	// lang is the language chosen: the screens' when the dialog opened
-	// until people choose another.
-	lang lang.Tag
 }
 
 // languageNames are the languages on offer, each by its name in itself
@@ -105,12 +115,12 @@ func languageNames() []string {
 
 // NewSettings opens the settings kept at path.
 func NewSettings(a *App, path string) *SettingsScene {
-	d := &SettingsScene{path: path, lang: lang.Current(), language: &ui.Choice{Options: languageNames()},
+	d := &SettingsScene{path: path, language: &ui.Choice{Options: languageNames()},
 		scale:  &ui.Choice{Prefix: "interface", Options: uiScales},
 		colors: &ui.Choice{Options: []string{"team colours as the games have them", "colour-blind-safe palette"}},
 		layout: &ui.Choice{Options: []string{"matches show the panels beside the map", "matches show the map first"}},
 		done:   &ui.Button{Label: "Done", Primary: true}}
-	d.language.Select(d.lang.Name())
+	d.language.Select(lang.Current().Name())
 	d.scale.Select(strconv.Itoa(int(a.UIScale*100+0.5)) + "%")
 	if render.SafePalette {
 		d.colors.Index = 1
@@ -130,13 +140,10 @@ func (*SettingsScene) overlay() {}
 func (d *SettingsScene) Update(a *App) error {
 	d.place(a)
 	hit := d.form.Update(&a.In.UI)
-	if d.language.Changed {
-		d.lang = lang.Tags[d.language.Index]
-	}
 	pct, _ := strconv.Atoi(strings.TrimSuffix(d.scale.Value(), "%"))
-	st := Settings{UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1, MapFirst: d.layout.Index == 1, WatchServer: lastServer}
-	if d.lang != lang.Pseudo {
-		st.Lang = string(d.lang)
+	st := Settings{Lang: keptLang, UIScale: float64(pct) / 100, SafePalette: d.colors.Index == 1, MapFirst: d.layout.Index == 1, WatchServer: lastServer}
+	if d.language.Changed {
+		st.Lang = string(lang.Tags[d.language.Index])
 	}
 	a.apply(st)
 	if a.In.Just(ActBack) || hit == d.done {
