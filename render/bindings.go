@@ -20,7 +20,9 @@ type Binding struct {
 	Press Press
 	// Names is how the help writes the keys or the gesture ("W E A D Z
 	// X", "Click a lit cell"); "" for a binding that the one before it
-	// names with its own.
+	// names with its own. Names and About are in English, keys of the
+	// catalogue (internal/lang): the help says them in the screens'
+	// language, docs/controls.md keeps them English.
 	Names string
 	// About is what it does.
 	About string

@@ -3,7 +3,6 @@
 package scenes
 
 import (
-	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -157,9 +156,10 @@ func (a *App) Open(path string) bool {
 // Quit ends the program after this tick.
 func (a *App) Quit() { a.quit.Store(true) }
 
-// Toast shows a short message at the bottom of the window.
+// Toast shows a short message at the bottom of the window: format is
+// English, said in the screens' language as lang.F says it.
 func (a *App) Toast(format string, args ...any) {
-	a.toast = fmt.Sprintf(format, args...)
+	a.toast = lang.F(format, args...)
 	a.toastAt = a.Clock
 	slog.Info("toast", "message", a.toast)
 }
@@ -265,10 +265,11 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	size := 17 * s
 	w, _ := render.Measure(a.toast, render.Regular, size)
 	w = min(w, float64(a.W)-80*s)
+	text := render.Clip(a.toast, render.Regular, size, w)
 	r := rectXYWH(float64(a.W)/2-w/2-18*s, float64(a.H)-140*s, w+36*s, 44*s)
 	render.Shadow(dst, r, 12*s, 12*s, render.Fade(render.ShadowInk, alpha))
 	render.Panel(dst, r, 12*s, render.Fade(toastBg, alpha))
-	render.Text(dst, a.toast, render.Regular, size, float64(a.W)/2, float64(r.Min.Y)+11*s, render.Fade(render.Ink, alpha), render.Center)
+	render.Text(dst, text, render.Regular, size, float64(a.W)/2, float64(r.Min.Y)+11*s, render.Fade(render.Ink, alpha), render.Center)
 }
 
 // Layout sizes the screen to the window in device pixels, so the interface
@@ -291,9 +292,12 @@ func fitScale(w, h int, ui float64) float64 {
 	return max(0.5, min(fit*ui, fit*1.6))
 }
 
-// Run opens the window and runs the app until it quits.
+// Run opens the window and runs the app until it quits. The screens speak
+// the language the command line or the page's address chose (a.Lang), else
+// the one kept in the settings, else the system's (the browser's, on a
+// page).
 func Run(a *App, title string) error {
-	lang.Set(systemLanguage())
+	lang.Set(startLanguage()) // platform_*.go
 	if err := LoadSettings(a, SettingsPath()); err != nil {
 		slog.Warn("settings", "error", err)
 	}

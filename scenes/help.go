@@ -3,6 +3,7 @@ package scenes
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -27,7 +28,9 @@ func (h *Help) Update(a *App) error {
 	return nil
 }
 
-// helpLine is a line of the help: a heading, or a key and what it does.
+// helpLine is a line of the help: a heading, or a key and what it does,
+// in English (the catalogue's keys; docs/controls.md is written from the
+// same bindings and stays English): Draw says them.
 type helpLine struct {
 	head     bool
 	key, say string
@@ -106,16 +109,16 @@ func (h *Help) Draw(dst *ebiten.Image, a *App) {
 	w, hgt := colW*float64(cols), float64(per)*lh+100*s
 	x, y := float64(a.W)/2-w/2, max(12*s, float64(a.H)/2-hgt/2)
 	opaqueCard(dst, a, rectXYWH(x, y, w, hgt))
-	render.Text(dst, "Keys and controls", render.Bold, 28*s, x+36*s, y+28*s, render.Ink, render.Left)
+	render.FitText(dst, lang.T("Keys and controls"), render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
 	keyW := min(160*s, colW*0.28)
 	for i, l := range lines {
 		cx := x + float64(i/per)*colW + 36*s
 		cy := y + 80*s + float64(i%per)*lh
 		if l.head {
-			render.Text(dst, l.key, render.Bold, 14*s, cx, cy+4*s, render.InkDim, render.Left)
+			render.FitText(dst, lang.T(l.key), render.Bold, 14*s, cx, cy+4*s, colW-60*s, render.InkDim, render.Left)
 			continue
 		}
-		render.FitText(dst, l.key, render.Bold, 16*s, cx, cy, keyW-8*s, render.Accent, render.Left)
-		render.FitText(dst, l.say, render.Regular, 16*s, cx+keyW, cy, colW-keyW-60*s, render.Ink, render.Left)
+		render.FitText(dst, lang.T(l.key), render.Bold, 16*s, cx, cy, keyW-8*s, render.Accent, render.Left)
+		render.FitText(dst, lang.T(l.say), render.Regular, 16*s, cx+keyW, cy, colW-keyW-60*s, render.Ink, render.Left)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 )
 
 // In a browser what Arena keeps goes where a page keeps things: a replay
@@ -51,7 +52,7 @@ func deliver(path string, write func(io.Writer) error) (string, int64, error) {
 		js.Global().Get("URL").Call("revokeObjectURL", url)
 		return nil
 	}), 60_000)
-	return path + " (the browser's downloads)", int64(b.Len()), nil
+	return lang.F("%s (the browser's downloads)", path), int64(b.Len()), nil
 }
 
 // settingsKey is where the page keeps the settings in local storage.
@@ -84,7 +85,7 @@ func keepSettings(_ string, st Settings) error {
 func keepItem(key, value string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("this browser keeps no settings for the page: %v", r)
+			err = fmt.Errorf("%s", lang.F("this browser keeps no settings for the page: %v", r))
 		}
 	}()
 	js.Global().Get("localStorage").Call("setItem", key, value)

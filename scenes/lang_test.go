@@ -36,7 +36,9 @@ var languageScreens = []shownScreen{
 		return a
 	}},
 	{"open a replay", func(t *testing.T) *App { a := newTestApp(NewMenu()); a.Push(NewOpen(t.TempDir())); return a }},
-	{"library", func(t *testing.T) *App { return newTestApp(NewLibrary(t.TempDir())) }},
+	// The library's folder field shows its path: an empty folder named "."
+	// (a temporary folder's path is words).
+	{"library", func(t *testing.T) *App { t.Chdir(t.TempDir()); return newTestApp(NewLibrary(".")) }},
 	{"watch a server", func(*testing.T) *App { return newTestApp(NewWatch("")) }},
 	{"tournaments", func(t *testing.T) *App { return newTestApp(NewTournaments(t.TempDir())) }},
 	{"analysis board", func(t *testing.T) *App {
@@ -134,10 +136,8 @@ var english = regexp.MustCompile(`[A-Za-z]{2,}`)
 // pseudoMarked finds the words that the catalogue said, innermost first.
 var pseudoMarked = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang.PseudoClose + `]*` + lang.PseudoClose)
 
-// wrappedMark finds what a line of a wrapped text holds of a catalogued
-// text that another line opens or closes: from an open mark to the end,
-// from the start to a close mark.
-var wrappedMark = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoClose + `]*$|^[^` + lang.PseudoOpen + `]*` + lang.PseudoClose)
+// cutMark finds a marked word cut short where the text meets its width.
+var cutMark = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang.PseudoClose + `]*$`)
 
 // notWords are the Latin words a screen may show in any language: names,
 // notation and keys (testdata/names.txt, one a line).
@@ -171,7 +171,7 @@ func TestNoEnglishLeft(t *testing.T) {
 			}
 			rest = next
 		}
-		rest = wrappedMark.ReplaceAllString(rest, " ") // a line of a wrapped text
+		rest = cutMark.ReplaceAllString(rest, " ")
 		for _, w := range english.FindAllString(rest, -1) {
 			if !allowed[w] {
 				left[at] = append(left[at], s)

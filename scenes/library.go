@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -57,6 +58,8 @@ type libEntry struct {
 	verdict string
 	turns   int
 	thumb   *ebiten.Image
+	// lang is the language the lines are in (describe's).
+	lang lang.Tag
 }
 
 // The sorts the library offers.
@@ -73,7 +76,7 @@ const thumbW, thumbH = 128, 80
 // NewLibrary lists the replays in dir.
 func NewLibrary(dir string) *Library {
 	l := &Library{dir: dir,
-		filter: &ui.Field{Placeholder: "filter: a game, a player, a file", Max: 200},
+		filter: &ui.Field{Placeholder: lang.T("filter: a game, a player, a file"), Max: 200},
 		sortBy: &ui.Choice{Options: []string{sortNewest, sortOldest, sortGame, sortLongest}},
 		game:   &ui.Choice{Options: []string{"every game"}},
 		folder: &ui.Field{Text: dir, Max: 4096},
@@ -150,10 +153,12 @@ func (l *Library) take() {
 	}
 }
 
-// describe fills an entry's lines from its recording.
+// describe fills an entry's lines from its recording, in the screens'
+// language.
 func describe(e *libEntry) {
+	e.lang = lang.Current()
 	if e.err != nil {
-		e.title, e.players, e.verdict = "Not a replay Arena reads", filepath.Base(e.path), e.err.Error()
+		e.title, e.players, e.verdict = lang.T("Not a replay Arena reads"), filepath.Base(e.path), e.err.Error()
 		return
 	}
 	rec := e.rec
@@ -167,13 +172,13 @@ func describe(e *libEntry) {
 		if j, ok := rec.Title.(game.Judged); ok {
 			why = j.Why(last)
 		}
-		e.verdict = nameSeats(game.Verdict(last, why).String(), func(n int) string {
+		e.verdict = sayNamed(game.Verdict(last, why), func(n int) string {
 			return playerOf(rec, game.Seat(n-1), func(seat string) bool { return seatIsName(rec, seat) })
 		})
 	case e.turns == 0:
-		e.verdict = "A position: one state"
+		e.verdict = lang.T("A position: one state")
 	default:
-		e.verdict = "Unfinished"
+		e.verdict = lang.T("Unfinished")
 	}
 	if o := originLine(rec.Header); o != "" {
 		e.verdict += " · " + o
@@ -181,6 +186,35 @@ func describe(e *libEntry) {
 	if t, err := time.Parse(time.RFC3339, rec.Header.Created); err == nil {
 		e.mod = t
 	}
+}
+
+// sayNamed is line w of a game's in the screens' language, with each seat
+// that name (from 1) names said by its name (see Viewer.say).
+func sayNamed(w game.Words, name func(n int) string) string {
+	format, args := namedArgs(w, name)
+	return lang.F(format, args...)
+}
+
+// namedArgs is w's format and its arguments with each seat that has a name
+// put as the name.
+func namedArgs(w game.Words, name func(n int) string) (string, []any) {
+	args := make([]any, len(w.Args))
+	for i, a := range w.Args {
+		args[i] = a
+		arg, ok := a.(game.Words)
+		if !ok {
+			continue
+		}
+		if n, isSeat := seatWords(arg); isSeat {
+			if s := name(n); s != "" {
+				args[i] = s
+				continue
+			}
+		}
+		f, sub := namedArgs(arg, name)
+		args[i] = game.Say(f, sub...)
+	}
+	return w.Format, args
 }
 
 // rowPlayers are a recording's players in a row's words: by their names
@@ -194,7 +228,7 @@ func rowPlayers(rec *game.Recording) string {
 		name := playerOf(rec, game.Seat(i), isName)
 		switch {
 		case name == "" && seat == "unknown":
-			name = playerNames[i&7]
+			name = lang.F("Player %d", i+1)
 		case name == "":
 			name, known = seatLabel(seat), true
 		default:
@@ -204,9 +238,9 @@ func rowPlayers(rec *game.Recording) string {
 	}
 	switch {
 	case !known && rec.Source != "":
-		return "Players not in the file · " + rec.Source
+		return lang.T("Players not in the file") + " · " + rec.Source
 	case !known:
-		return "Players not in the file"
+		return lang.T("Players not in the file")
 	}
 	return strings.Join(names, " · ")
 }
@@ -363,27 +397,31 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	x, y, w, h := l.layout(a)
 	card(dst, a, rectXYWH(x, y, w, h))
-	heading := "Replay library"
+	heading := lang.T("Replay library")
 	if l.with != nil || l.picking {
-		heading = l.compareHeading()
+		heading = lang.T(l.compareHeading())
 	}
 	render.FitText(dst, heading, render.Bold, 30*s, x+32*s, y+26*s, w*0.62, render.Ink, render.Left)
-	count := render.Itoa(len(l.shown)) + " of " + render.Itoa(len(l.entries)) + " files"
+	// The files decide the plural: "3 of 5 files".
+	count := lang.F("%[2]d of %[1]d files", len(l.entries), len(l.shown))
 	if l.pending > 0 {
-		count += " · reading " + render.Itoa(l.pending)
+		count += " · " + lang.F("reading %d", l.pending)
 	}
-	render.Text(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, render.InkDim, render.Right)
+	render.FitText(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, w*0.34, render.InkDim, render.Right)
 	if len(l.shown) == 0 {
 		msg := "No replays here yet: matches played in the window land in this folder, or type another folder below."
 		if l.with != nil {
 			msg = "No replay of the same game, map and seed here: type another folder below, or Compare… again to list them all."
 		}
-		render.WrapText(dst, msg, render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
+		render.WrapText(dst, lang.T(msg), render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
 	}
 	rh := (thumbH + 12) * s
 	drawn := 0
 	for i := l.top; i < len(l.shown) && i < l.top+l.rows; i++ {
 		e := l.shown[i]
+		if e.rec != nil && e.lang != lang.Current() {
+			describe(e) // the language changed since
+		}
 		ry := float64(l.list.Min.Y) + float64(i-l.top)*rh
 		row := rectXYWH(float64(l.list.Min.X), ry, float64(l.list.Dx()), rh-6*s)
 		bg := render.Raised
@@ -404,9 +442,9 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 		cx := tx + (thumbW+16)*s
 		cw := float64(row.Max.X) - cx - 16*s
 		render.FitText(dst, e.title, render.Bold, 18*s, cx, ry+8*s, cw*0.5, render.Ink, render.Left)
-		when := e.mod.Local().Format("2 Jan 2006 15:04")
+		when := sayTime(e.mod.Local())
 		if e.rec != nil {
-			when = game.Count(e.turns, "turn") + " · " + when
+			when = lang.F("%d turns", e.turns) + " · " + when
 		}
 		render.FitText(dst, when, render.Regular, 14*s, cx+cw, ry+10*s, cw*0.48, render.InkDim, render.Right)
 		render.FitText(dst, e.players, render.Regular, 15*s, cx, ry+32*s, cw, render.InkDim, render.Left)
@@ -417,4 +455,17 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 		render.FitText(dst, e.verdict, render.Regular, 14*s, cx, ry+54*s, cw, ink, render.Left)
 	}
 	l.form.Draw(dst, s)
+}
+
+// sayTime is a day and time as the screens' language writes them: "2 Jan
+// 2006 15:04" in English, the numbers alone in the others (month names
+// are not in the catalogue).
+func sayTime(t time.Time) string {
+	switch lang.Current() {
+	case lang.En:
+		return t.Format("2 Jan 2006 15:04")
+	case lang.SrLatn, lang.SrCyrl:
+		return t.Format("2. 1. 2006. 15:04")
+	}
+	return lang.Digits(t.Format("2006/01/02 15:04"))
 }

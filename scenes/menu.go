@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -23,10 +24,18 @@ type Menu struct {
 	help        *ui.Button
 	settings    *ui.Button
 	// scale and rows are the menu's own scale and its rows of buttons,
-	// as layout last worked them out for the window and scale in fitFor.
+	// as layout last worked them out for the window, scale and language
+	// in fitFor.
 	scale  float64
 	rows   int
-	fitFor [3]float64
+	fitFor menuFit
+}
+
+// menuFit is what the menu's layout depends on: the window, the scale and
+// the language its labels are said in.
+type menuFit struct {
+	w, h, scale float64
+	lang        lang.Tag
 }
 
 // MenuTitles are the games the main menu offers, in its order: every
@@ -98,7 +107,7 @@ func (m *Menu) buttonRows(s float64) int {
 	size := buttonH * s * 0.42 // a ui.Button's text size for its height
 	widest := 0.0
 	for _, it := range rest {
-		w, _ := render.Measure(it.(*ui.Button).Label, render.Bold, size)
+		w, _ := render.Measure(lang.T(it.(*ui.Button).Label), render.Bold, size)
 		widest = max(widest, w)
 	}
 	for rows := 1; ; rows++ {
@@ -118,7 +127,7 @@ func (m *Menu) cardsTop(a *App) float64 {
 }
 
 func (m *Menu) layout(a *App) {
-	if key := [3]float64{float64(a.W), float64(a.H), a.Scale}; m.fitFor != key {
+	if key := (menuFit{float64(a.W), float64(a.H), a.Scale, lang.Current()}); m.fitFor != key {
 		m.scale = m.menuScale(a)
 		m.rows = m.buttonRows(m.scale)
 		m.fitFor = key
@@ -201,11 +210,11 @@ func (m *Menu) Draw(dst *ebiten.Image, a *App) {
 	glow := 0.75 + 0.25*math.Sin(a.Clock*1.3)
 	render.Glow(dst, cx, top-150*s, 260*s, render.Fade(render.Accent, 0.16*glow))
 	render.Text(dst, "ARENA", render.Bold, 92*s, cx, top-230*s, render.Ink, render.Center)
-	render.Text(dst, "AI-competition games: watch the replays, play the bots, demo the contests",
-		render.Regular, 19*s, cx, top-112*s, render.InkDim, render.Center)
+	render.FitText(dst, lang.T("AI-competition games: watch the replays, play the bots, demo the contests"),
+		render.Regular, 19*s, cx, top-112*s, float64(a.W)-32*s, render.InkDim, render.Center)
 	m.form.Draw(dst, s)
 	if menuNote != "" {
-		render.Text(dst, menuNote, render.Regular, 14*s, cx, float64(a.H)-62*s, render.InkDim, render.Center)
+		render.FitText(dst, lang.T(menuNote), render.Regular, 14*s, cx, float64(a.H)-62*s, float64(a.W)-32*s, render.InkDim, render.Center)
 	}
-	render.Text(dst, menuKeys, render.Regular, 14*s, cx, float64(a.H)-36*s, render.InkFaint, render.Center)
+	render.FitText(dst, lang.T(menuKeys), render.Regular, 14*s, cx, float64(a.H)-36*s, float64(a.W)-32*s, render.InkFaint, render.Center)
 }

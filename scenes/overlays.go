@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -102,7 +101,7 @@ type Pause struct {
 // NewPause pauses the viewer v.
 func NewPause(v *Viewer) *Pause {
 	p := &Pause{v: v, resume: &ui.Button{Label: "Resume", Primary: true}, save: &ui.Button{Label: "Save replay as…"},
-		takeOver: &ui.Button{Label: fmt.Sprintf("Play from here: turn %d…", v.clock.Cursor)}, settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
+		takeOver: &ui.Button{Label: lang.F("Play from here: turn %d…", v.clock.Cursor)}, settings: &ui.Button{Label: "Settings…"}, leave: &ui.Button{Label: "Back to menu"}}
 	p.heading, p.width = "Paused", 460
 	if v.backTo != nil {
 		p.leave.Label = "Back to the tournament"
@@ -262,7 +261,7 @@ type Open struct {
 
 // NewOpen lists the newest replays of the replay folder.
 func NewOpen(dir string) *Open {
-	o := &Open{path: &ui.Field{Placeholder: "path of a replay or a move file", Max: 4096},
+	o := &Open{path: &ui.Field{Placeholder: lang.T("path of a replay or a move file"), Max: 4096},
 		open: &ui.Button{Label: "Open", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
 	o.heading, o.width = "Open a replay", 760
 	o.text = "An Arena replay (.arena) or an original game's file, such as a Santorini move file."

@@ -18,6 +18,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/net/stream"
 	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/render/ui"
@@ -43,11 +44,11 @@ func openTournaments(a *App) {
 		defer cancel()
 		list, err := serverTournaments(ctx, DefaultServer)
 		a.Later(func(a *App) {
-			text := "The tournaments of " + DefaultServer + "; they update live while they play."
+			text := lang.F("The tournaments of %s; they update live while they play.", DefaultServer)
 			if err != nil {
-				text = fmt.Sprintf("%s shows no tournaments (%v); give a tournament's URL.", DefaultServer, err)
+				text = lang.F("%s shows no tournaments (%v); give a tournament's URL.", DefaultServer, err)
 			} else if len(list) == 0 {
-				text = DefaultServer + " shows no tournaments yet; give a tournament's URL."
+				text = lang.F("%s shows no tournaments yet; give a tournament's URL.", DefaultServer)
 			}
 			a.Push(newTournaments(list, text))
 		})
@@ -221,7 +222,7 @@ func StartPage(a *App) {
 	if name, ok := strings.CutPrefix(here.Fragment, "tournament="); ok {
 		src, err := tnet.ParseSource(DefaultServer + "/tournaments/" + url.PathEscape(name) + "/")
 		if err != nil || name == "" {
-			a.Toast("#tournament=%s: expected a tournament's name on the server of this page", name)
+			a.Toast("%s: expected a tournament's name on the server of this page", "#tournament="+name)
 			return
 		}
 		a.Push(NewTournament(src, nil))
@@ -231,7 +232,7 @@ func StartPage(a *App) {
 		id := f.Get("match")
 		c, err := stream.NewClient(DefaultServer)
 		if err != nil || !stream.ValidID(id) {
-			a.Toast("#match=%s: expected a match's id on the server of this page", id)
+			a.Toast("%s: expected a match's id on the server of this page", "#match="+id)
 			return
 		}
 		if f.Has("jury") {
@@ -358,4 +359,26 @@ func pasteText(a *App, paste func(*App, string)) bool {
 	})
 	cb.Call("readText").Call("then", then, fail)
 	return true
+}
+
+// startLanguage is the browser's first language that Arena speaks
+// (navigator.languages), English for none.
+func startLanguage() lang.Tag {
+	nav := js.Global().Get("navigator")
+	if nav.IsUndefined() {
+		return lang.En
+	}
+	if list := nav.Get("languages"); !list.IsUndefined() && !list.IsNull() {
+		for i := range list.Length() {
+			if t, ok := lang.FromLocale(list.Index(i).String()); ok {
+				return t
+			}
+		}
+	}
+	if l := nav.Get("language"); l.Type() == js.TypeString {
+		if t, ok := lang.FromLocale(l.String()); ok {
+			return t
+		}
+	}
+	return lang.En
 }

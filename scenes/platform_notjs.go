@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render/ui"
 )
 
@@ -93,3 +94,7 @@ func pasteText(a *App, paste func(*App, string)) bool {
 	}()
 	return true
 }
+
+// startLanguage is the language of the system's locale (LC_ALL,
+// LC_MESSAGES, LANG), English for one Arena does not speak.
+func startLanguage() lang.Tag { return lang.FromEnv() }

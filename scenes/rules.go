@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -57,7 +58,7 @@ func NewRules(s *Setup) *Rules {
 			c.Select(value)
 			w = c
 		default:
-			f := &ui.Field{Text: value, Max: 4096, Placeholder: "none"}
+			f := &ui.Field{Text: value, Max: 4096, Placeholder: lang.T("none")}
 			if o.Type == game.OptInt || o.Type == game.OptNumber {
 				f.Accept = func(r rune) bool { return r >= '0' && r <= '9' || r == '-' || r == '.' }
 			}
@@ -130,7 +131,7 @@ func (r *Rules) layout(a *App) (x, y, w, h float64) {
 	}
 	by := y + h - 76*s
 	r.cancel.Place(rectXYWH(x+36*s, by, 160*s, 52*s))
-	r.reset.Place(rectXYWH(x+w/2-100*s, by, 200*s, 52*s))
+	r.reset.Place(rectXYWH(x+w/2-125*s, by, 250*s, 52*s))
 	r.done.Place(rectXYWH(x+w-36*s-180*s, by, 180*s, 52*s))
 	return x, y, w, h
 }
@@ -178,9 +179,13 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	dim(dst, a, 0.72)
 	x, y, w, h := r.layout(a)
 	opaqueCard(dst, a, rectXYWH(x, y, w, h))
-	render.FitText(dst, r.setup.title.Name()+" · rules", render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
 	first, last := r.top+1, min(len(r.opts), r.top+r.shown)
-	render.Text(dst, "options "+render.Itoa(first)+"–"+render.Itoa(last)+" of "+render.Itoa(len(r.opts))+" · ↑ ↓ and the wheel scroll", render.Regular, 14*s, x+w-36*s, y+40*s, render.InkFaint, render.Right)
+	// The options decide the plural: "options 1–8 of 31".
+	shown := lang.F("options %[2]d–%[3]d of %[1]d · ↑ ↓ and the wheel scroll", len(r.opts), first, last)
+	shownW, _ := render.Measure(shown, render.Regular, 14*s)
+	shownW = min(shownW, (w-72*s)*0.55)
+	render.FitText(dst, lang.F("%s · rules", r.setup.title.Name()), render.Bold, 28*s, x+36*s, y+28*s, w-88*s-shownW, render.Ink, render.Left)
+	render.FitText(dst, shown, render.Regular, 14*s, x+w-36*s, y+40*s, shownW, render.InkFaint, render.Right)
 	text := w - 72*s - 300*s
 	for i := r.top; i < last; i++ {
 		o := r.opts[i]
@@ -190,15 +195,15 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 		if r.value(i) != o.Default && !(o.Type == game.OptFlag && r.value(i) == "false" && o.Default == "") && !(r.value(i) == "" && o.Default == "") {
 			ink = render.Accent
 		}
-		render.FitText(dst, o.Name, render.Bold, 17*s, x+36*s, ry+4*s, text, ink, render.Left)
-		help := o.Help
+		render.FitText(dst, lang.T(o.Name), render.Bold, 17*s, x+36*s, ry+4*s, text, ink, render.Left)
+		help := lang.T(o.Help)
 		if o.Default != "" && o.Type != game.OptFlag {
-			help += " · default " + o.Default
+			help += " · " + lang.F("default %s", lang.T(o.Default))
 		}
 		render.Text(dst, render.ClipWords(help, render.Regular, 13*s, text), render.Regular, 13*s, x+36*s, ry+28*s, render.InkDim, render.Left)
 	}
 	if r.err != "" {
-		render.WrapText(dst, r.err, render.Regular, 14*s, x+36*s, y+h-120*s, w-72*s, render.Bad)
+		render.WrapText(dst, lang.T(r.err), render.Regular, 14*s, x+36*s, y+h-120*s, w-72*s, render.Bad)
 	}
 	for i, wd := range r.form.Items {
 		if i >= len(r.widgets) || (i >= r.top && i < r.top+r.shown) {

@@ -1,7 +1,7 @@
 package scenes
 
 import (
-	"fmt"
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/santorini"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -41,7 +42,8 @@ type Setup struct {
 	view     render.View
 	// options are the rule options people changed from their defaults.
 	options map[string]string
-	// about is the line on the focused player or map, as wrapped last.
+	// about is the line on the focused player or map, as wrapped last (in
+	// the screens' language).
 	about      string
 	aboutLines []string
 	aboutW     float64
@@ -78,7 +80,7 @@ func NewSetup(t game.Title) *Setup {
 	}
 	s.seed = &ui.Field{Text: strconv.Itoa(1 + rand.IntN(99999)), Max: 18,
 		Accept: func(r rune) bool { return r >= '0' && r <= '9' || r == '-' }}
-	s.from = &ui.Field{Placeholder: "none: a new game (or type a path)", Max: 4096}
+	s.from = &ui.Field{Placeholder: lang.T("none: a new game (or type a path)"), Max: 4096}
 	s.watch = &ui.Choice{Options: []string{watchStep, watchRun}}
 	s.limit = &ui.Choice{Options: []string{noLimit, "3s", "10s", "30s", "60s"}}
 	s.start = &ui.Button{Label: "Start", Primary: true}
@@ -133,13 +135,14 @@ func (s *Setup) Use(st game.Setup) {
 	}
 }
 
-// syncRules labels the rules button with how many options people changed.
+// syncRules labels the rules button with how many options people
+// changed, in the screens' language.
 func (s *Setup) syncRules() {
 	switch n := len(s.options); n {
 	case 0:
 		s.rules.Label = "the defaults · change…"
 	default:
-		s.rules.Label = game.Count(n, "option") + " changed · change…"
+		s.rules.Label = lang.F("%d options changed · change…", n)
 	}
 }
 
@@ -177,7 +180,7 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 	st := game.Setup{Title: s.title, From: strings.TrimSpace(s.from.Text)}
 	seed, err := strconv.ParseInt(s.seed.Text, 10, 64)
 	if err != nil {
-		return st, 0, fmt.Errorf("seed %q: expected a whole number", s.seed.Text)
+		return st, 0, errors.New(lang.F("seed %q: expected a whole number", s.seed.Text))
 	}
 	st.Seed = seed
 	for i, k := range s.kinds {
@@ -186,7 +189,7 @@ func (s *Setup) Game() (game.Setup, game.PaceMode, error) {
 		case outside:
 			settings := strings.TrimSpace(s.settings[i].Text)
 			if settings == "" {
-				return st, 0, fmt.Errorf("player %d: %s needs its settings: %s", i+1, c.Kind, c.Usage)
+				return st, 0, errors.New(lang.F("player %d: %s needs its settings: %s", i+1, c.Kind, c.Usage))
 			}
 			spec = game.SeatSpec{Kind: k.Value(), Strength: settings}
 		case k.Index > 0:
@@ -249,7 +252,7 @@ func (s *Setup) layout(a *App) (x, y, w float64) {
 	s.start.Place(rectXYWH(x+w-36*sc-220*sc, row, 220*sc, 56*sc))
 	s.back.Place(rectXYWH(x+36*sc, row, 160*sc, 56*sc))
 	if s.analysis != nil {
-		s.analysis.Place(rectXYWH(x+36*sc+160*sc+16*sc, row, 220*sc, 56*sc))
+		s.analysis.Place(rectXYWH(x+36*sc+160*sc+16*sc, row, 270*sc, 56*sc))
 	}
 	return x, y, w
 }
@@ -318,11 +321,17 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	x, y, w := s.layout(a)
 	sc := s.scale(a)
 	card(dst, a, rectXYWH(x, y, w, float64(s.start.Rect().Max.Y)-y+32*sc))
+	if s.rules != nil {
+		s.syncRules() // in the language of the screens, which may have changed
+	}
+	nameW, _ := render.Measure(s.title.Name(), render.Bold, 34*sc)
 	render.Text(dst, s.title.Name(), render.Bold, 34*sc, x+36*sc, y+30*sc, render.Ink, render.Left)
-	render.Text(dst, "Set up a match", render.Regular, 18*sc, x+w-36*sc, y+42*sc, render.InkDim, render.Right)
+	render.FitText(dst, lang.T("Set up a match"), render.Regular, 18*sc, x+w-36*sc, y+42*sc, w-nameW-96*sc, render.InkDim, render.Right)
+	// The labels left of the controls, in the room the controls leave.
+	labelW := 230*sc - 36*sc - 8*sc
 	label := func(text string, r ui.Widget) {
 		rr := r.Rect()
-		render.Text(dst, text, render.Bold, 17*sc, x+36*sc, float64(rr.Min.Y)+13*sc, render.InkDim, render.Left)
+		render.FitText(dst, lang.T(text), render.Bold, 17*sc, x+36*sc, float64(rr.Min.Y)+13*sc, labelW, render.InkDim, render.Left)
 	}
 	for i, k := range s.kinds {
 		seat := game.Seat(i)
@@ -331,11 +340,12 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		if s.view != nil {
 			render.Disc(dst, x+44*sc, float64(r.Min.Y+r.Max.Y)/2, 8*sc, s.view.SeatColor(seat))
 		}
-		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+11*sc, c, render.Left)
+		render.FitText(dst, lang.F("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+11*sc, labelW-26*sc, c, render.Left)
 	}
-	label("Seed · map", s.seed)
 	if s.maps == nil {
 		label("Seed", s.seed)
+	} else {
+		label("Seed · map", s.seed)
 	}
 	label("Continue from", s.from)
 	if s.rules != nil {
@@ -347,15 +357,15 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		hint = "computers play step by step or run to the end"
 	}
 	r := s.limit.Rect()
-	render.Text(dst, hint, render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+4*sc, render.InkFaint, render.Left)
+	render.FitText(dst, lang.T(hint), render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+4*sc, x+w-36*sc-float64(r.Min.X), render.InkFaint, render.Left)
 	// What the computer players are: the focused one, else the last.
 	about := ""
 	for i, k := range s.kinds {
 		text := ""
 		if bot, ok := game.FindBot(s.title, k.Value()); ok {
-			text = fmt.Sprintf("%s: %s", bot.Kind, bot.About)
+			text = lang.T(bot.Kind) + ": " + lang.T(bot.About)
 		} else if c, ok := game.FindConnector(s.title, k.Value()); ok {
-			text = fmt.Sprintf("%s: %s (%s)", c.Kind, c.About, c.Usage)
+			text = lang.T(c.Kind) + ": " + lang.T(c.About) + " (" + c.Usage + ")"
 		}
 		if text != "" && (about == "" || s.form.Focus/2 == i) {
 			about = text
@@ -363,11 +373,11 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	}
 	if s.maps != nil {
 		if i := s.maps.Index; i < len(s.mapInfo) && s.mapInfo[i].About != "" && s.form.Items[s.form.Focus] == s.maps {
-			about = "map " + s.mapInfo[i].Name + ": " + s.mapInfo[i].About
+			about = lang.F("map %s: %s", lang.T(s.mapInfo[i].Name), lang.T(s.mapInfo[i].About))
 		}
 	}
 	if s.rules != nil && s.form.Items[s.form.Focus] == s.rules {
-		about = "The rule options of " + s.title.Name() + ": turn limits, the maps' constants and the original systems' behaviours, each with its default"
+		about = lang.F("The rule options of %s: turn limits, the maps' constants and the original systems' behaviours, each with its default", s.title.Name())
 	}
 	if about != s.about || w != s.aboutW {
 		s.about, s.aboutW = about, w

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 )
@@ -172,42 +172,43 @@ func (t *TakeOver) Draw(dst *ebiten.Image, a *App) {
 	x, y, w, h := t.layout(a)
 	sc := t.seats.scale(a)
 	card(dst, a, rectXYWH(x, y, w, h))
-	render.Text(dst, "Play from here", render.Bold, 30*sc, x+36*sc, y+28*sc, render.Ink, render.Left)
+	render.FitText(dst, lang.T("Play from here"), render.Bold, 30*sc, x+36*sc, y+28*sc, w-72*sc, render.Ink, render.Left)
 	render.FitText(dst, t.origin(), render.Regular, 17*sc, x+36*sc, y+70*sc, w-72*sc, render.InkDim, render.Left)
 	for i, k := range t.seats.kinds {
 		seat := game.Seat(i)
 		r := k.Rect()
 		render.Disc(dst, x+44*sc, float64(r.Min.Y)+14*sc, 8*sc, t.v.seatColor(seat))
-		render.Text(dst, fmt.Sprintf("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+2*sc, render.Ink, render.Left)
-		render.FitText(dst, "was "+t.was[i], render.Regular, 14*sc, x+62*sc, float64(r.Min.Y)+26*sc, 160*sc, render.InkFaint, render.Left)
+		render.FitText(dst, lang.F("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+2*sc, 160*sc, render.Ink, render.Left)
+		render.FitText(dst, lang.F("was %s", lang.T(t.was[i])), render.Regular, 14*sc, x+62*sc, float64(r.Min.Y)+26*sc, 160*sc, render.InkFaint, render.Left)
 	}
 	r := t.seats.limit.Rect()
-	render.Text(dst, "Time per move", render.Bold, 17*sc, x+36*sc, float64(r.Min.Y)+13*sc, render.InkDim, render.Left)
-	render.FitText(dst, "the moves up to here are played again, then these players play on; the replay is its own",
+	render.FitText(dst, lang.T("Time per move"), render.Bold, 17*sc, x+36*sc, float64(r.Min.Y)+13*sc, float64(r.Min.X)-x-44*sc, render.InkDim, render.Left)
+	render.FitText(dst, lang.T("the moves up to here are played again, then these players play on; the replay is its own"),
 		render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+6*sc, x+w-36*sc-float64(r.Min.X), render.InkFaint, render.Left)
 	t.form.Draw(dst, sc)
 }
 
 // origin is the line under the heading: the game and the turn.
 func (t *TakeOver) origin() string {
-	name := "this game"
+	name := lang.T("this game")
 	if t.from != "" {
 		name = filepath.Base(t.from)
 	}
-	return fmt.Sprintf("%s · turn %d of %d · %s", t.v.rec.Title.Name(), t.turn, t.v.rec.Timeline.Len()-1, name)
+	return lang.F("%s · turn %d of %d · %s", t.v.rec.Title.Name(), t.turn, t.v.rec.Timeline.Len()-1, name)
 }
 
-// originLine says where a game taken over from a replay comes from:
-// "taken over from FILE, turn N"; "" for any other game.
+// originLine says where a game taken over from a replay comes from, in
+// the screens' language: "taken over from FILE, turn N"; "" for any other
+// game.
 func originLine(h game.Header) string {
 	if h.Origin == nil {
 		return ""
 	}
 	o := *h.Origin
-	if o.Replay != "" {
-		o.Replay = filepath.Base(o.Replay)
+	if o.Replay == "" {
+		return lang.F("taken over from a game, turn %d", o.Turn)
 	}
-	return "taken over " + o.String()
+	return lang.F("taken over from %s, turn %d", filepath.Base(o.Replay), o.Turn)
 }
 
 // takeOver opens the choice of players for a match from the turn shown.

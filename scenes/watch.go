@@ -186,8 +186,7 @@ func (w *Watch) remember(a *App) {
 		return
 	}
 	lastServer = c.Base
-	st := Settings{UIScale: a.UIScale, SafePalette: render.SafePalette, WatchServer: lastServer}
-	if err := keepSettings(SettingsPath(), st); err != nil {
+	if err := keepSettings(SettingsPath(), a.kept()); err != nil {
 		a.Toast("%v", err)
 	}
 }
