@@ -309,7 +309,14 @@ func seatLabel(spec string) string {
 	case "unknown":
 		return lang.T("unknown")
 	}
-	return strings.Replace(spec, ":", " · ", 1)
+	if name, ok := strings.CutSuffix(spec, " (recorded)"); ok { // GuardAIns's transcripts (game/guardains)
+		return lang.F("%s (recorded)", name)
+	}
+	kind, level, _ := strings.Cut(spec, ":")
+	if level == "" {
+		return lang.T(kind)
+	}
+	return lang.T(kind) + " · " + level
 }
 
 // standings are frame f's standings as the sight knows them, worked out

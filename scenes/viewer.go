@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -730,12 +731,21 @@ func seatOf(f game.Frame) game.Seat {
 	return game.AllSeats
 }
 
+// sourceWords is where a recording came from, in the screens' language: a
+// server's match names its server after the words.
+func sourceWords(source string) string {
+	if server, ok := strings.CutPrefix(source, "Arena server "); ok { // net/stream
+		return lang.F("Arena server %s", server)
+	}
+	return lang.T(source)
+}
+
 func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	s := a.Scale
 	render.Text(dst, lang.T(v.rec.Title.Name()), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
 	w, _ := render.Measure(lang.T(v.rec.Title.Name()), render.Bold, 26*s)
 	source := v.source.Get(v.rec.Timeline.Live(), func(live bool) string {
-		source := lang.T(v.rec.Source)
+		source := sourceWords(v.rec.Source)
 		if v.match != nil && !live {
 			source = lang.F("match played here · %s", filepath.Base(v.setup.Out))
 		}
