@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -28,6 +29,7 @@ type scoreCache struct {
 	// stats are each seat's numbers, by the frame and the sight they were
 	// read for.
 	key   [2]int
+	lang  lang.Tag
 	stats []scoreLine
 	// cards are where each seat's card goes, in seat order; cardsX,
 	// turnX and bandX where the cards, the turn and the band (the banner,
@@ -54,10 +56,10 @@ func (v *Viewer) scoreboard() image.Rectangle {
 func (v *Viewer) scoreStats(f game.Frame, as game.Seat) []scoreLine {
 	key := [2]int{v.clock.Cursor, int(as)}
 	sc := &v.score
-	if sc.stats != nil && sc.key == key {
+	if sc.stats != nil && sc.key == key && sc.lang == lang.Current() {
 		return sc.stats
 	}
-	sc.key = key
+	sc.key, sc.lang = key, lang.Current()
 	st, ranked := v.standings(f, as)
 	n := v.rec.Title.Seats()
 	sc.stats = make([]scoreLine, n)
@@ -74,9 +76,9 @@ func (v *Viewer) scoreStats(f game.Frame, as game.Seat) []scoreLine {
 			if k > 0 {
 				b.WriteString("  ·  ")
 			}
-			b.WriteString(st.Heads[k])
+			b.WriteString(lang.T(st.Heads[k]))
 			b.WriteString(" ")
-			b.WriteString(c)
+			b.WriteString(lang.Digits(c))
 			if k == 0 {
 				short = b.String()
 			}

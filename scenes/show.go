@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/scenes/playback"
 )
@@ -176,8 +177,8 @@ func (s *Show) Update(a *App) error {
 		v, err := s.prog.next(a)
 		switch {
 		case err != nil:
-			s.note = err.Error()
-			slog.Warn("show: skipped", "reason", s.note)
+			s.note = noteText(err)
+			slog.Warn("show: skipped", "reason", err.Error())
 			s.to(showNote, a)
 		case v != nil:
 			s.start(a, v)
@@ -287,9 +288,9 @@ func (s *Show) Draw(dst *ebiten.Image, a *App) {
 		if w, ok := s.prog.(waiter); ok && w.drawWaiting(s, dst, a) {
 			break // a match that waits for its players
 		}
-		s.card(dst, a, "Arena", []string{"The next game is on its way…"}, nil)
+		s.card(dst, a, "Arena", []string{lang.T("The next game is on its way…")}, nil)
 	case showNote:
-		s.card(dst, a, "Skipped", render.Wrap(s.note, render.Regular, 18*a.Scale, 640*a.Scale), nil)
+		s.card(dst, a, lang.T("Skipped"), render.Wrap(s.note, render.Regular, 18*a.Scale, 640*a.Scale), nil)
 	case showTitle:
 		s.titleCard(dst, a)
 	case showResult:
@@ -327,9 +328,9 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 	rec := v.rec
 	var lines []string
 	if rec.Header.Config.Map != "" {
-		lines = append(lines, "Map: "+filepath.Base(rec.Header.Config.Map))
+		lines = append(lines, lang.F("Map: %s", filepath.Base(rec.Header.Config.Map)))
 	}
-	lines = append(lines, rec.Source)
+	lines = append(lines, lang.T(rec.Source))
 	sc := a.Scale
 	n := rec.Title.Seats()
 	s.card(dst, a, rec.Title.Name(), lines, func(r image.Rectangle) float64 {
@@ -412,3 +413,12 @@ type skipped struct {
 }
 
 func (e skipped) Error() string { return fmt.Sprintf("%s: %v", filepath.Base(e.path), e.err) }
+
+// noteText says why a file or a match was skipped, in the screens'
+// language where the catalogue has the reason.
+func noteText(err error) string {
+	if sk, ok := err.(skipped); ok {
+		return filepath.Base(sk.path) + ": " + lang.T(sk.err.Error())
+	}
+	return lang.T(err.Error())
+}

@@ -1,13 +1,14 @@
 package scenes
 
 import (
-	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -96,7 +97,7 @@ func (t *Tournament) makeNow(a *App, at time.Time) {
 	}
 	for i := range t.nowLines {
 		l := &t.nowLines[i]
-		l.state = tournament.NowText(&l.n, ix.EntrantName, at)
+		l.state = nowText(&l.n, func(e int) string { return whoName(ix, e) }, at)
 		l.ink = render.Good
 		if l.n.State == tournament.NowWaiting {
 			l.ink = render.Accent
@@ -124,7 +125,7 @@ func (t *Tournament) drawNow(dst *ebiten.Image, a *App) {
 	size := nowSize * s
 	y := float64(t.area.Max.Y) + nowGap*s
 	render.Panel(dst, rectXYWH(36*s, y-6*s, float64(a.W)-72*s, float64(rows)*nowRow*s+4*s), 10*s, render.Fade(render.Raised, 0.45))
-	render.Text(dst, "NOW", render.Bold, 15*s, 48*s, y+(nowRow*s-15*s*1.2)/2-2*s, render.Accent, render.Left)
+	render.FitText(dst, lang.T("NOW"), render.Bold, 15*s, 48*s, y+(nowRow*s-15*s*1.2)/2-2*s, 68*s, render.Accent, render.Left)
 	for i := range shown {
 		l := &t.nowLines[i]
 		ty := y + float64(i)*nowRow*s + (nowRow*s-size*1.2)/2 - 2*s
@@ -138,9 +139,39 @@ func (t *Tournament) drawNow(dst *ebiten.Image, a *App) {
 }
 
 // nowMore says how many matches in progress are not shown.
-func nowMore(n int) string {
-	if n == 1 {
-		return "and 1 more match in progress"
+func nowMore(n int) string { return lang.F("and %d more matches in progress", n) }
+
+// nowText says what a match in progress is doing at the time at, as
+// tournament.NowText does in English: "waiting for BotDiff (0:42)",
+// "waiting for CHOP and Deep_bAlt", "playing (3:10)". name names an
+// entrant.
+func nowText(n *tournament.Now, name func(e int) string, at time.Time) string {
+	switch n.State {
+	case tournament.NowWaiting:
+		text := lang.T("waiting")
+		if len(n.Waiting) > 0 {
+			names := make([]string, len(n.Waiting))
+			for i, e := range n.Waiting {
+				names[i] = name(e)
+			}
+			text = lang.F("waiting for %s", enumerate(names))
+		}
+		if !n.Deadline.IsZero() {
+			// The seconds left, counted up: "0:01" until the very end.
+			left := n.Deadline.Sub(at)
+			text += " (" + lang.Digits(tournament.Clock((left + time.Second - 1).Truncate(time.Second))) + ")"
+		}
+		return text
+	case tournament.NowPlaying:
+		return lang.F("playing (%s)", lang.Digits(tournament.Clock(at.Sub(n.Since))))
 	}
-	return fmt.Sprintf("and %d more matches in progress", n)
+	return lang.T(n.State)
+}
+
+// enumerate joins names as a sentence does: "A, B and C".
+func enumerate(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return lang.F("%s and %s", strings.Join(names[:len(names)-1], listSep()), names[len(names)-1])
 }
