@@ -345,9 +345,9 @@ func newMatchList(t *Tournament, about string, list []*tournament.Played) *match
 		}
 		res := lang.T("to be played")
 		if p.Result != nil {
-			res = resultText(ix, p) + " · " + lang.F("%d turns", p.Result.Turns)
+			res = resultText(ix, p) + sep(" · ") + lang.F("%d turns", p.Result.Turns)
 		}
-		m.texts = append(m.texts, whereText(ix, &p.Match)+"   "+versus(names)+"   —   "+res)
+		m.texts = append(m.texts, whereText(ix, &p.Match)+sep("   ")+versus(names)+sep("   —   ")+res)
 	}
 	return m
 }
@@ -410,9 +410,10 @@ func (m *matchList) Draw(dst *ebiten.Image, a *App) {
 	w, h := math.Min(1100*s, float64(a.W)-80*s), 130*s+float64(n)*listRow*s
 	x, y := float64(a.W)/2-w/2, float64(a.H)/2-h/2
 	card(dst, a, rectXYWH(x, y, w, h))
-	render.Text(dst, render.Clip(m.title, render.Bold, 26*s, w-72*s), render.Bold, 26*s, x+36*s, y+26*s, render.Ink, render.Left)
+	tx, align := cardStart(x+36*s, w-72*s)
+	render.Text(dst, render.Clip(m.title, render.Bold, 26*s, w-72*s), render.Bold, 26*s, tx, y+26*s, render.Ink, align)
 	hint := lang.F("%d matches · Enter or click opens a replay · Esc closes", len(m.list))
-	render.FitText(dst, hint, render.Regular, 14*s, x+36*s, y+h-34*s, w-72*s, render.InkFaint, render.Left)
+	render.FitText(dst, hint, render.Regular, 14*s, tx, y+h-34*s, w-72*s, render.InkFaint, align)
 	m.rows = m.rows[:0]
 	for i := 0; i < n; i++ {
 		k := m.top + i
@@ -432,6 +433,7 @@ func (m *matchList) Draw(dst *ebiten.Image, a *App) {
 		if m.list[k].Result == nil {
 			ink = render.InkFaint
 		}
-		render.Text(dst, render.Clip(m.texts[k], render.Regular, 17*s, w-84*s), render.Regular, 17*s, float64(r.Min.X)+14*s, float64(r.Min.Y)+9*s, ink, render.Left)
+		lx, align := cardStart(float64(r.Min.X)+14*s, float64(r.Dx())-28*s)
+		render.Text(dst, render.Clip(m.texts[k], render.Regular, 17*s, w-84*s), render.Regular, 17*s, lx, float64(r.Min.Y)+9*s, ink, align)
 	}
 }

@@ -395,6 +395,18 @@ func (c *Compare) drawSide(dst *ebiten.Image, a *App, i int) {
 	}
 	foot := c.foots[i]
 	x, right := float64(foot.Min.X)+4*s, float64(foot.Max.X)-4*s
+	if lang.RTL() {
+		// Right to left: the pieces from the right edge leftwards.
+		for _, seg := range c.movesLine(i) {
+			text := render.Clip(seg.text, render.Regular, 15*s, right-x)
+			render.Text(dst, text, render.Regular, 15*s, right, float64(foot.Min.Y)+7*s, seg.ink, render.Right)
+			w, _ := render.Measure(text, render.Regular, 15*s)
+			if right -= w; right <= x+8*s {
+				break
+			}
+		}
+		return
+	}
 	for _, seg := range c.movesLine(i) {
 		text := render.Clip(seg.text, render.Regular, 15*s, right-x)
 		render.Text(dst, text, render.Regular, 15*s, x, float64(foot.Min.Y)+7*s, seg.ink, render.Left)

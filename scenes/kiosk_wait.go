@@ -237,7 +237,7 @@ func (c *waitCard) waitText(at time.Time) (full, left string) {
 	left = c.left.Get(secs, func(secs int64) string {
 		return "(" + lang.Digits(tournament.Clock(time.Duration(secs)*time.Second)) + ")"
 	})
-	full = c.full.Get(secs, func(int64) string { return c.waitFor + " " + left })
+	full = c.full.Get(secs, func(int64) string { return c.waitFor + rtlMark() + " " + left })
 	return full, left
 }
 
@@ -276,26 +276,32 @@ func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App, lines []string) {
 		if rw, _ := render.Measure(ready, render.Bold, 22*sc); rw > stateW {
 			stateW = rw
 		}
+		gx, tx, align := cardRow(r, 10*sc, 32*sc)
+		sx, salign := x+w, render.Right
+		if lang.RTL() {
+			sx, salign = x, render.Left
+		}
 		for i := range n {
-			drawSeatMark(dst, game.Seat(i), x+10*sc, y+14*sc, 22*sc, c.seatInk(game.Seat(i)))
-			render.FitText(dst, c.names[i], render.Bold, 22*sc, x+32*sc, y, w-48*sc-stateW, render.Ink, render.Left)
+			drawSeatMark(dst, game.Seat(i), gx, y+14*sc, 22*sc, c.seatInk(game.Seat(i)))
+			render.FitText(dst, c.names[i], render.Bold, 22*sc, tx, y, w-48*sc-stateW, render.Ink, align)
 			state, ink := ready, render.Good
 			if !c.ready[i] {
 				state, ink = waiting, render.Accent
 			}
-			render.Text(dst, state, render.Bold, 22*sc, x+w, y, ink, render.Right)
+			render.Text(dst, state, render.Bold, 22*sc, sx, y, ink, salign)
 			y += 34 * sc
 		}
 		render.FillRect(dst, x, y+4*sc, w, 1*sc, render.Fade(render.InkFaint, 0.5))
 		// The time left is never cut: where the names are too long, they
 		// are, and the time goes to the right.
 		size := render.Shrink(full, render.Bold, 34*sc, 34*sc*0.75, w)
+		fx, falign := cardStart(x, w)
 		if fw, _ := render.Measure(full, render.Bold, size); fw <= w || left == "" {
-			render.FitText(dst, full, render.Bold, size, x, y+16*sc, w, render.Accent, render.Left)
+			render.FitText(dst, full, render.Bold, size, fx, y+16*sc, w, render.Accent, falign)
 		} else {
 			lw, _ := render.Measure(left, render.Bold, size)
-			render.Text(dst, render.Clip(c.waitFor, render.Bold, size, w-lw-12*sc), render.Bold, size, x, y+16*sc, render.Accent, render.Left)
-			render.Text(dst, left, render.Bold, size, x+w, y+16*sc, render.Accent, render.Right)
+			render.Text(dst, render.Clip(c.waitFor, render.Bold, size, w-lw-12*sc), render.Bold, size, fx, y+16*sc, render.Accent, falign)
+			render.Text(dst, left, render.Bold, size, sx, y+16*sc, render.Accent, salign)
 		}
 		return 0
 	})

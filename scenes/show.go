@@ -311,15 +311,36 @@ func (s *Show) card(dst *ebiten.Image, a *App, heading string, lines []string, m
 	r := rectXYWH(float64(a.W)/2-w/2, float64(a.H)/2-h/2, w, h)
 	card(dst, a, r)
 	x := float64(r.Min.X) + 44*sc
-	render.FitText(dst, heading, render.Bold, 44*sc, x, float64(r.Min.Y)+34*sc, w-88*sc, render.Ink, render.Left)
+	tx, align := cardStart(x, w-88*sc)
+	render.FitText(dst, heading, render.Bold, 44*sc, tx, float64(r.Min.Y)+34*sc, w-88*sc, render.Ink, align)
 	y := float64(r.Min.Y) + 100*sc
 	for _, l := range lines {
-		render.FitText(dst, l, render.Regular, 19*sc, x, y, w-88*sc, render.InkDim, render.Left)
+		render.FitText(dst, l, render.Regular, 19*sc, tx, y, w-88*sc, render.InkDim, align)
 		y += 26 * sc
 	}
 	if more != nil {
 		more(image.Rect(int(x), int(y+8*sc), r.Max.X-int(44*sc), r.Max.Y))
 	}
+}
+
+// cardStart is where a card's lines of width w that start at x are drawn
+// from, and how they align: from their right edge in a language written
+// right to left.
+func cardStart(x, w float64) (float64, render.Align) {
+	if lang.RTL() {
+		return x + w, render.Right
+	}
+	return x, render.Left
+}
+
+// cardRow is where a card's line of a player goes in r: the centre of its
+// seat's mark (mark from the line's start) and where its text starts (text
+// from the line's start), mirrored in a language written right to left.
+func cardRow(r image.Rectangle, mark, text float64) (gx, tx float64, align render.Align) {
+	if lang.RTL() {
+		return float64(r.Max.X) - mark, float64(r.Max.X) - text, render.Right
+	}
+	return float64(r.Min.X) + mark, float64(r.Min.X) + text, render.Left
 }
 
 // titleCard names the game and its players.
@@ -338,9 +359,10 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 			return float64(n)*34*sc + 10*sc
 		}
 		y := float64(r.Min.Y)
+		gx, tx, align := cardRow(r, 10*sc, 32*sc)
 		for i := range n {
-			v.seatGlyph(dst, game.Seat(i), float64(r.Min.X)+10*sc, y+14*sc, 22*sc)
-			render.FitText(dst, v.playerName(game.Seat(i), false)+" · "+v.seatName(i), render.Bold, 22*sc, float64(r.Min.X)+32*sc, y, float64(r.Dx())-32*sc, render.Ink, render.Left)
+			v.seatGlyph(dst, game.Seat(i), gx, y+14*sc, 22*sc)
+			render.FitText(dst, v.playerName(game.Seat(i), false)+" · "+v.seatName(i), render.Bold, 22*sc, tx, y, float64(r.Dx())-32*sc, render.Ink, align)
 			y += 34 * sc
 		}
 		return 0

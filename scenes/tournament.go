@@ -81,6 +81,9 @@ type Tournament struct {
 	// flash is when each entrant's line last changed, for a glow.
 	flash  map[int]float64
 	latest []string
+	// latestFit is the latest results that fit latestW, whole.
+	latestFit string
+	latestW   float64
 
 	// Laid out by layout, read by the drawing and the input.
 	tabs    []image.Rectangle
@@ -231,19 +234,43 @@ func (t *Tournament) say() {
 	for i := range t.views {
 		t.views[i].shown = tourName(t.views[i].name)
 	}
-	t.latest = latestResults(ix, 4)
+	t.latest, t.latestW = latestResults(ix, 4), 0
 	t.cross = nil
 	title := ix.Title
 	if tt, err := game.Lookup(ix.Title); err == nil {
 		title = tt.Name()
 	}
-	t.sub = lang.F("%s · %s · %s of %s matches", title, systemName(ix.System), lang.Digits(game.Thousands(ix.Done)), lang.Digits(game.Thousands(ix.Estimate)))
+	t.sub = lang.F("%s · %s · %s of %s matches", title+rtlMark(), systemName(ix.System), lang.Digits(game.Thousands(ix.Done)), lang.Digits(game.Thousands(ix.Estimate)))
 	t.updated = lang.F("updated %s", lang.Digits(ix.Updated.Local().Format("15:04:05")))
 	t.lines = standingsLines{}
 	t.nowLines, t.nowKey = t.nowLines[:0], nowKey{}
 	for i := range ix.Now {
 		t.nowLines = append(t.nowLines, nowLine{n: ix.Now[i], label: nowLabel(ix, &ix.Now[i]) + ":"})
 	}
+}
+
+// latestLine is the latest results that fit width w whole, newest first:
+// the first one cut where even it does not fit.
+func (t *Tournament) latestLine(size, w float64) string {
+	if t.latestW == w {
+		return t.latestFit
+	}
+	line := ""
+	for i, res := range t.latest {
+		next := res
+		if i > 0 {
+			next = line + "   ·   " + res
+		}
+		if tw, _ := render.Measure(next, render.Regular, size); tw > w {
+			if i == 0 {
+				line = render.Clip(res, render.Regular, size, w)
+			}
+			break
+		}
+		line = next
+	}
+	t.latestFit, t.latestW = line, w
+	return line
 }
 
 // latestResults describes the n matches finished last.
@@ -513,7 +540,7 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 	y := float64(a.H) - 72*s
 	if len(t.latest) > 0 {
 		render.FitText(dst, lang.T("LATEST"), render.Bold, 15*s, 48*s, y+3*s, 68*s, render.Accent, render.Left)
-		render.Text(dst, render.Clip(strings.Join(t.latest, "   ·   "), render.Regular, 18*s, float64(a.W)-170*s), render.Regular, 18*s, 122*s, y, render.Ink, render.Left)
+		render.Text(dst, t.latestLine(18*s, float64(a.W)-170*s), render.Regular, 18*s, 122*s, y, render.Ink, render.Left)
 	}
 	hint := lang.T("← → views · click a line, cell or tie for its matches · O sort · P present · Esc back")
 	render.FitText(dst, hint, render.Regular, 14*s, float64(a.W)/2, float64(a.H)-34*s, float64(a.W)-96*s, render.InkFaint, render.Center)
@@ -763,7 +790,8 @@ type found struct {
 
 // tournamentLabel is a tournament's line in the Tournaments dialog.
 func tournamentLabel(name, title, system, status string, done, estimate int) string {
-	return name + " · " + title + " · " + systemName(system) + " · " + lang.N(done) + "/" + lang.N(estimate) + " · " + lang.T(status)
+	dot := sep(" · ")
+	return name + dot + title + dot + systemName(system) + dot + lang.N(done) + "/" + lang.N(estimate) + dot + lang.T(status)
 }
 
 // serverTournaments are the tournaments the Arena server at base shows,

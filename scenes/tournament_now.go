@@ -110,6 +110,11 @@ func (t *Tournament) makeNow(a *App, at time.Time) {
 		if l.stateX+sw > x1 {
 			l.state = render.Clip(l.state, render.Bold, size, x1-l.stateX)
 		}
+		if lang.RTL() {
+			// Right to left: the label from the right edge, the state
+			// after it, on its left; stateX is the state's right edge.
+			l.stateX = x1 - lw - 10*s
+		}
 	}
 }
 
@@ -129,12 +134,18 @@ func (t *Tournament) drawNow(dst *ebiten.Image, a *App) {
 	for i := range shown {
 		l := &t.nowLines[i]
 		ty := y + float64(i)*nowRow*s + (nowRow*s-size*1.2)/2 - 2*s
+		if lang.RTL() {
+			render.Text(dst, l.shown, render.Regular, size, float64(a.W)-56*s, ty, render.Ink, render.Right)
+			render.Text(dst, l.state, render.Bold, size, l.stateX, ty, l.ink, render.Right)
+			continue
+		}
 		render.Text(dst, l.shown, render.Regular, size, 122*s, ty, render.Ink, render.Left)
 		render.Text(dst, l.state, render.Bold, size, l.stateX, ty, l.ink, render.Left)
 	}
 	if shown < len(t.nowLines) {
 		ty := y + float64(shown)*nowRow*s + (nowRow*s-size*1.2)/2 - 2*s
-		render.Text(dst, t.nowMore, render.Regular, size, 122*s, ty, render.InkDim, render.Left)
+		mx, align := cardStart(122*s, float64(a.W)-56*s-122*s)
+		render.Text(dst, t.nowMore, render.Regular, size, mx, ty, render.InkDim, align)
 	}
 }
 
@@ -159,13 +170,33 @@ func nowText(n *tournament.Now, name func(e int) string, at time.Time) string {
 		if !n.Deadline.IsZero() {
 			// The seconds left, counted up: "0:01" until the very end.
 			left := n.Deadline.Sub(at)
-			text += " (" + lang.Digits(tournament.Clock((left + time.Second - 1).Truncate(time.Second))) + ")"
+			text += rtlMark() + " (" + lang.Digits(tournament.Clock((left + time.Second - 1).Truncate(time.Second))) + ")"
 		}
 		return text
 	case tournament.NowPlaying:
 		return lang.F("playing (%s)", lang.Digits(tournament.Clock(at.Sub(n.Since))))
 	}
 	return lang.T(n.State)
+}
+
+// rtlMark is the right-to-left mark in a language written right to left
+// (else nothing): after a name in Latin letters, it keeps what follows
+// (a time in brackets) on the sentence's side.
+func rtlMark() string {
+	if lang.RTL() {
+		return "\u200f"
+	}
+	return ""
+}
+
+// sep is a separator between parts of a line (" · "): in a language
+// written right to left, marked as such on both sides, so that the names
+// in Latin letters around it stay in the line's order.
+func sep(s string) string {
+	if lang.RTL() {
+		return "\u200f" + s + "\u200f"
+	}
+	return s
 }
 
 // enumerate joins names as a sentence does: "A, B and C".

@@ -268,7 +268,7 @@ func matchLabel(in stream.Info) string {
 	case stream.Waiting:
 		status = lang.T("waiting for its players")
 	}
-	return name + " · " + status + " · " + lang.F("turn %d", in.Turn)
+	return name + sep(" · ") + status + sep(" · ") + lang.F("turn %d", in.Turn)
 }
 
 // matchDetail is a match's second line: its players, its id, its
@@ -282,15 +282,15 @@ func matchDetail(in stream.Info) string {
 		}
 		players = append(players, p)
 	}
-	d := versus(players) + " · " + in.ID
+	d := versus(players) + sep(" · ") + in.ID
 	if late, ok := strings.CutPrefix(in.Spectators, "delayed:"); ok {
 		if n, err := strconv.Atoi(late); err == nil {
-			d += " · " + lang.F("%d turns late", n)
+			d += sep(" · ") + lang.F("%d turns late", n)
 		} else {
-			d += " · " + late + " " + lang.T("turns late")
+			d += sep(" · ") + late + " " + lang.T("turns late")
 		}
 	} else if in.Spectators == "none" {
-		d += " · " + lang.T("shown at its end")
+		d += sep(" · ") + lang.T("shown at its end")
 	}
 	return d
 }
@@ -326,7 +326,16 @@ func (w *Watch) Draw(dst *ebiten.Image, a *App) {
 	w.mu.Unlock()
 	if len(w.rows) == 0 && problem != "" {
 		r := w.addr.Rect()
-		render.WrapText(dst, problem, render.Regular, 17*s, float64(r.Min.X), float64(r.Max.Y)+40*s, float64(a.W)-2*float64(r.Min.X), render.InkDim)
+		x, w := float64(r.Min.X), float64(a.W)-2*float64(r.Min.X)
+		if lang.RTL() {
+			y := float64(r.Max.Y) + 40*s
+			for _, l := range render.Wrap(problem, render.Regular, 17*s, w) {
+				render.Text(dst, l, render.Regular, 17*s, x+w, y, render.InkDim, render.Right)
+				y += 17 * s * 1.35
+			}
+		} else {
+			render.WrapText(dst, problem, render.Regular, 17*s, x, float64(r.Max.Y)+40*s, w, render.InkDim)
+		}
 	}
 	w.form.Draw(dst, s)
 	render.FitText(dst, lang.T("Enter on the address to connect · ↑ ↓ to choose · Esc to go back"), render.Regular, 14*s, cx, float64(a.H)-26*s, float64(a.W)-80*s, render.InkFaint, render.Center)
