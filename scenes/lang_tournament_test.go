@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game/tournament"
-	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/net/stream"
+	tnet "github.com/arena-games/arena/net/tournament"
 )
 
 // The tournament's, the kiosk's and the compare screens that the language

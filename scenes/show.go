@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -436,11 +437,27 @@ type skipped struct {
 
 func (e skipped) Error() string { return fmt.Sprintf("%s: %v", filepath.Base(e.path), e.err) }
 
+// noAnswer is a server's match that sent nothing within wait.
+type noAnswer struct{ wait time.Duration }
+
+func (e noAnswer) Error() string { return fmt.Sprintf("no answer from the server within %v", e.wait) }
+
+// feedEnded is a server's match whose stream ended before it showed
+// anything, with the stream's last status.
+type feedEnded string
+
+func (e feedEnded) Error() string { return string(e) }
+
 // noteText says why a file or a match was skipped, in the screens'
 // language where the catalogue has the reason.
 func noteText(err error) string {
-	if sk, ok := err.(skipped); ok {
-		return filepath.Base(sk.path) + ": " + lang.T(sk.err.Error())
+	switch e := err.(type) {
+	case skipped:
+		return filepath.Base(e.path) + ": " + noteText(e.err)
+	case noAnswer:
+		return lang.F("no answer from the server within %s", lang.Digits(e.wait.String()))
+	case feedEnded:
+		return feedStatus(string(e))
 	}
 	return lang.T(err.Error())
 }

@@ -487,7 +487,11 @@ func (t *Tournament) layout(a *App) {
 	t.tabs = t.tabs[:0]
 	for _, v := range t.views {
 		w, _ := render.Measure(v.shown, render.Bold, t.tabSize)
-		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s))
+		tab := rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s)
+		if lang.RTL() { // right to left, the tabs from the right edge
+			tab = rectXYWH(float64(a.W)-x-(w+t.tabSize*1.9), 126*s, w+t.tabSize*1.9, 42*s)
+		}
+		t.tabs = append(t.tabs, tab)
 		x += w + t.tabSize*2.3
 	}
 	// Under the area, a line for its note on scrolling, clear of the
@@ -512,8 +516,9 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 	}
 	t.layout(a)
 	ix := t.snap.Index
-	render.Text(dst, render.Clip(ix.Name, render.Bold, 46*s, float64(a.W)-420*s), render.Bold, 46*s, 48*s, 30*s, render.Ink, render.Left)
-	render.Text(dst, t.sub, render.Regular, 21*s, 48*s, 88*s, render.InkDim, render.Left)
+	hx, align := cardStart(48*s, float64(a.W)-96*s)
+	render.Text(dst, render.Clip(ix.Name, render.Bold, 46*s, float64(a.W)-420*s), render.Bold, 46*s, hx, 30*s, render.Ink, align)
+	render.FitText(dst, t.sub, render.Regular, 21*s, hx, 88*s, float64(a.W)-420*s, render.InkDim, align)
 	t.drawStatus(dst, a, ix)
 	for i, v := range t.views {
 		r := t.tabs[i]
@@ -542,7 +547,7 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 		render.FitText(dst, lang.T("LATEST"), render.Bold, 15*s, 48*s, y+3*s, 68*s, render.Accent, render.Left)
 		render.Text(dst, t.latestLine(18*s, float64(a.W)-170*s), render.Regular, 18*s, 122*s, y, render.Ink, render.Left)
 	}
-	hint := lang.T("← → views · click a line, cell or tie for its matches · O sort · P present · Esc back")
+	hint := seps(lang.T("← → views · click a line, cell or tie for its matches · O sort · P present · Esc back"))
 	render.FitText(dst, hint, render.Regular, 14*s, float64(a.W)/2, float64(a.H)-34*s, float64(a.W)-96*s, render.InkFaint, render.Center)
 }
 
@@ -551,6 +556,10 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 func (t *Tournament) drawStatus(dst *ebiten.Image, a *App, ix *tournament.Index) {
 	s := a.Scale
 	x, y := float64(a.W)-48*s, 40*s
+	align := render.Right
+	if lang.RTL() { // right to left, the state in the top left corner
+		x, align = 48*s, render.Left
+	}
 	label, c := lang.T(strings.ToUpper(ix.Status)), render.InkDim
 	switch {
 	case ix.Status == tournament.StatusRunning && now().Sub(ix.Updated) > 2*time.Minute:
@@ -560,12 +569,16 @@ func (t *Tournament) drawStatus(dst *ebiten.Image, a *App, ix *tournament.Index)
 		label, c = lang.T("LIVE"), render.Good
 		pulse := 0.55 + 0.45*math.Sin(a.Clock*4)
 		w, _ := render.Measure(label, render.Bold, 24*s)
-		render.Disc(dst, x-w-22*s, y+15*s, 9*s, render.Fade(render.Good, pulse))
+		dx := x - w - 22*s
+		if align == render.Left {
+			dx = x + w + 22*s
+		}
+		render.Disc(dst, dx, y+15*s, 9*s, render.Fade(render.Good, pulse))
 	case ix.Status == tournament.StatusComplete:
 		label, c = lang.T("FINAL"), render.Accent
 	}
-	render.Text(dst, label, render.Bold, 24*s, x, y, c, render.Right)
-	render.Text(dst, t.updated, render.Regular, 15*s, x, y+36*s, render.InkFaint, render.Right)
+	render.Text(dst, label, render.Bold, 24*s, x, y, c, align)
+	render.Text(dst, t.updated, render.Regular, 15*s, x, y+36*s, render.InkFaint, align)
 }
 
 // rowCount is the number of lines of the view shown.
@@ -665,16 +678,27 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		}
 		xs[i+1] = xs[i] + w
 	}
+	// Right to left, the columns go from the right edge: the place
+	// rightmost.
+	rtl := lang.RTL()
+	x1 := float64(area.Max.X)
+	col := func(i int) (lo, hi float64) {
+		if rtl {
+			return x0 + x1 - xs[i+1], x0 + x1 - xs[i]
+		}
+		return xs[i], xs[i+1]
+	}
 	// The heading: a click sorts the standings by a column.
 	for i, c := range cols {
 		head := lang.T(c.head)
+		lo, hi := col(i)
 		if t.views[t.view].kind == viewStandings {
-			t.heads = append(t.heads, rectXYWH(xs[i], y, xs[i+1]-xs[i], headH))
+			t.heads = append(t.heads, rectXYWH(lo, y, hi-lo, headH))
 			if i == t.sortBy {
 				head += map[bool]string{false: " ▼", true: " ▲"}[t.reversed]
 			}
 		}
-		t.cell(dst, head, render.Bold, 16*s, xs[i], xs[i+1], y+10*s, render.InkFaint, i == 1)
+		t.cell(dst, head, render.Bold, 16*s, lo, hi, y+10*s, render.InkFaint, i == 1)
 	}
 	y += headH
 	for i := t.scroll; i < n && i < t.scroll+fits; i++ {
@@ -684,7 +708,11 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		switch {
 		case r.Place == 1 && r.Played > 0:
 			// The leader, lit for the back of the room.
-			render.Glow(dst, x0+40*s, y+rowH/2, rowH*1.6, render.Fade(render.Accent, 0.35+0.1*math.Sin(a.Clock*2)))
+			gx := x0 + 40*s
+			if rtl {
+				gx = x1 - 40*s
+			}
+			render.Glow(dst, gx, y+rowH/2, rowH*1.6, render.Fade(render.Accent, 0.35+0.1*math.Sin(a.Clock*2)))
 			render.Panel(dst, line, 10*s, render.Accent)
 			ink = render.AccentInk
 		case i%2 == 0:
@@ -693,18 +721,23 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		if at, ok := t.flash[r.Entrant]; ok && a.Clock-at < 3 && r.Place != 1 {
 			render.Panel(dst, line, 10*s, render.Fade(render.Good, 0.45*(1-(a.Clock-at)/3)))
 		}
+		bar, mark := x0, x0-12*s // the advance bar's x, the selection mark's
+		if rtl {
+			bar, mark = x1-5*s, x1+6*s
+		}
 		if advance > 0 && r.Place <= advance {
-			render.FillRect(dst, x0, y+6*s, 5*s, rowH-16*s, render.Good)
+			render.FillRect(dst, bar, y+6*s, 5*s, rowH-16*s, render.Good)
 		}
 		if i == t.sel && t.keyed {
-			render.FillRect(dst, x0-12*s, y+8*s, 6*s, rowH-20*s, render.Ink)
+			render.FillRect(dst, mark, y+8*s, 6*s, rowH-20*s, render.Ink)
 		}
 		for c := range cols {
 			f := render.Regular
 			if c == 1 || c == 6 {
 				f = render.Bold
 			}
-			t.cell(dst, t.lines.texts[i][c], f, size, xs[c], xs[c+1], y+(rowH-4*s-size*1.2)/2, ink, c == 1)
+			lo, hi := col(c)
+			t.cell(dst, t.lines.texts[i][c], f, size, lo, hi, y+(rowH-4*s-size*1.2)/2, ink, c == 1)
 		}
 		t.rowAt = append(t.rowAt, rowHit{line, r.Entrant})
 		y += rowH
@@ -718,6 +751,10 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 // cell draws a table cell's text: left-aligned names, numbers centred.
 func (t *Tournament) cell(dst *ebiten.Image, text string, f render.Font, size, x0, x1, y float64, c color.NRGBA, left bool) {
 	pad := 14 * size / 20
+	if left && lang.RTL() {
+		render.Text(dst, render.Clip(text, f, size, x1-x0-2*pad), f, size, x1-pad, y, c, render.Right)
+		return
+	}
 	if left {
 		render.Text(dst, render.Clip(text, f, size, x1-x0-2*pad), f, size, x0+pad, y, c, render.Left)
 		return

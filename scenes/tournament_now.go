@@ -199,6 +199,14 @@ func sep(s string) string {
 	return s
 }
 
+// seps marks every " · " of a line as sep does.
+func seps(line string) string {
+	if lang.RTL() {
+		return strings.ReplaceAll(line, " · ", sep(" · "))
+	}
+	return line
+}
+
 // enumerate joins names as a sentence does: "A, B and C".
 func enumerate(names []string) string {
 	if len(names) <= 1 {

@@ -338,7 +338,7 @@ func (w *Watch) Draw(dst *ebiten.Image, a *App) {
 		}
 	}
 	w.form.Draw(dst, s)
-	render.FitText(dst, lang.T("Enter on the address to connect · ↑ ↓ to choose · Esc to go back"), render.Regular, 14*s, cx, float64(a.H)-26*s, float64(a.W)-80*s, render.InkFaint, render.Center)
+	render.FitText(dst, seps(lang.T("Enter on the address to connect · ↑ ↓ to choose · Esc to go back")), render.Regular, 14*s, cx, float64(a.H)-26*s, float64(a.W)-80*s, render.InkFaint, render.Center)
 }
 
 // Opening waits for a server's match to start arriving, then shows it in
