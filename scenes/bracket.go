@@ -187,7 +187,7 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	for i, r := range finals {
 		x := x0 + float64(max(len(upper), len(lower))+i)*colW
 		yc := top + (upperH+lowerH)/2
-		render.FitText(view, t.roundName(r.Name), render.Bold, 15*s, x+boxW/2, yc-boxH/2-30*s, colW-8*s, render.InkDim, render.Center)
+		roundHead(view, t.roundName(r.Name), x, yc-boxH/2-30*s, boxW, colW, s)
 		last = t.seriesBox(view, a, &r.Series[0], x, yc, boxW, lineH)
 	}
 	if len(finals) > 0 {
@@ -204,7 +204,7 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	for _, r := range third {
 		x := float64(last.Min.X)
 		y := float64(last.Max.Y) + 46*s + boxH/2
-		render.FitText(view, t.roundName(r.Name), render.Bold, 15*s, x+boxW/2, y-boxH/2-26*s, colW-8*s, render.InkDim, render.Center)
+		roundHead(view, t.roundName(r.Name), x, y-boxH/2-26*s, boxW, colW, s)
 		t.seriesBox(view, a, &r.Series[0], x, y, boxW, lineH)
 	}
 	if champion >= 0 {
@@ -217,6 +217,17 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	if over > 0 {
 		render.Text(dst, lang.T("wheel or ↑ ↓ to scroll the bracket"), render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
 	}
+}
+
+// roundHead draws a round's name over its column at x: centred over the
+// ties' boxes (boxW wide) where it fits them, else from their start across
+// the column (colW), shrunk or cut to fit.
+func roundHead(dst *ebiten.Image, name string, x, y, boxW, colW, s float64) {
+	if w, _ := render.Measure(name, render.Bold, 15*s); w <= boxW {
+		render.Text(dst, name, render.Bold, 15*s, x+boxW/2, y, render.InkDim, render.Center)
+		return
+	}
+	render.FitText(dst, name, render.Bold, 15*s, x, y, colW-8*s, render.InkDim, render.Left)
 }
 
 // bracketPart draws rounds as columns in a band of height h: the first
@@ -239,7 +250,7 @@ func (t *Tournament) bracketPart(dst *ebiten.Image, a *App, rounds []*tournament
 				ys[i] = top + 24*s + (h-24*s)*(float64(i)+0.5)/float64(max(1, n))
 			}
 		}
-		render.FitText(dst, t.roundName(r.Name), render.Bold, 15*s, x+boxW/2, top, colW-8*s, render.InkDim, render.Center)
+		roundHead(dst, t.roundName(r.Name), x, top, boxW, colW, s)
 		boxes := make([]image.Rectangle, n)
 		for i := range r.Series {
 			boxes[i] = t.seriesBox(dst, a, &r.Series[i], x, ys[i], boxW, lineH)

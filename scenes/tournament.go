@@ -240,7 +240,7 @@ func (t *Tournament) say() {
 	if tt, err := game.Lookup(ix.Title); err == nil {
 		title = tt.Name()
 	}
-	t.sub = lang.F("%s · %s · %s of %s matches", title+rtlMark(), systemName(ix.System), lang.Digits(game.Thousands(ix.Done)), lang.Digits(game.Thousands(ix.Estimate)))
+	t.sub = seps(lang.F("%s · %s · %s of %s matches", title, systemName(ix.System), lang.Digits(game.Thousands(ix.Done)), lang.Digits(game.Thousands(ix.Estimate))))
 	t.updated = lang.F("updated %s", lang.Digits(ix.Updated.Local().Format("15:04:05")))
 	t.lines = standingsLines{}
 	t.nowLines, t.nowKey = t.nowLines[:0], nowKey{}
@@ -661,6 +661,12 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		fixed += c.width * s
 	}
 	nameW := float64(area.Dx()) - fixed
+	if ratings && nameW < 240*s {
+		// Too narrow for the names (a large interface on a small
+		// window): the ratings give way.
+		cols = cols[:len(cols)-1]
+		nameW += standingsCols[len(standingsCols)-1].width * s
+	}
 	headH := 40 * s
 	n := len(t.lines.rows)
 	rowH := math.Min(56*s, math.Max(34*s, (float64(area.Dy())-headH)/float64(max(1, n))))
