@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -135,7 +136,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 	if timed {
 		topLabel = formatMillis(math.Pow(10, top))
 	}
-	render.Text(dst, topLabel, render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
+	render.Text(dst, lang.Digits(topLabel), render.Regular, 10*s, float64(plot.Max.X)+5*s, float64(plot.Min.Y)-4*s, render.InkFaint, render.Left)
 	// Each seat's value at the turn shown.
 	if i := v.clock.Cursor; i < n {
 		ly := float64(plot.Min.Y) + 12*s
@@ -143,7 +144,7 @@ func (v *Viewer) drawChart(dst *ebiten.Image, a *App, x, y, w, h float64) float6
 			if math.IsNaN(val) {
 				continue
 			}
-			render.Text(dst, format(val), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
+			render.Text(dst, lang.Digits(format(val)), render.Bold, 11*s, float64(plot.Max.X)+5*s, ly, v.seatColor(game.Seat(seat)), render.Left)
 			ly += 13 * s
 		}
 	}
@@ -206,7 +207,7 @@ func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total in
 			}
 		}
 		if clear {
-			render.Text(img, formatMillis(math.Pow(10, d)), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
+			render.Text(img, lang.Digits(formatMillis(math.Pow(10, d))), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
 		}
 	}
 	seats := v.rec.Title.Seats()
