@@ -374,8 +374,7 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 func (s *Show) resultCard(dst *ebiten.Image, a *App) {
 	v := s.v
 	last := v.rec.Timeline.Last()
-	text, _ := v.verdict(last)
-	head, tail, _ := strings.Cut(text, ": ")
+	head, tail := v.verdictParts(last)
 	sc := a.Scale
 	lines := render.Wrap(tail, render.Regular, 19*sc, 660*sc)
 	st, ranked := v.rec.Title.(game.Ranked)
@@ -390,6 +389,26 @@ func (s *Show) resultCard(dst *ebiten.Image, a *App) {
 		v.drawStandingsTable(dst, standings, r, sc)
 		return 0
 	})
+}
+
+// verdictParts is how the game of frame f ended, as the result card
+// tells it: who won (or a draw) as its heading, and why under it. The
+// parts are said apart (as game.Verdict joins them), so that a language's
+// own punctuation does not split them.
+func (v *Viewer) verdictParts(f game.Frame) (head, tail string) {
+	var why game.Words
+	if j, ok := v.rec.Title.(game.Judged); ok && f.Over {
+		why = j.Why(f)
+	}
+	if !f.Over || why.Format == "" {
+		text, _ := v.verdict(f)
+		head, tail, _ = strings.Cut(text, ": ")
+		return head, tail
+	}
+	if f.Result.Winner == 0 {
+		return v.say(game.Say("A draw")), v.say(why)
+	}
+	return v.say(game.Say("%s wins", game.Say("Player %d", f.Result.Winner))), v.say(why)
 }
 
 // demoProgram plays the titles' strongest bots against each other, each
