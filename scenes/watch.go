@@ -541,8 +541,15 @@ func (v *Viewer) drawLive(dst *ebiten.Image, a *App, x, y float64) {
 // feedStatus says a feed's status in the screens' language: "live",
 // "ended", "reconnecting in 2s (…)"; the server's own words pass through.
 func feedStatus(status string) string {
+	if m := reconnectingTry.FindStringSubmatch(status); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		return lang.F("reconnecting in %s (attempt %d: %s)", lang.Digits(m[1]), n, m[3])
+	}
 	if m := reconnecting.FindStringSubmatch(status); m != nil {
 		return lang.F("reconnecting in %s (%s)", lang.Digits(m[1]), m[2])
+	}
+	if base, ok := strings.CutPrefix(status, "connecting to "); ok {
+		return lang.F("connecting to %s", base)
 	}
 	if rest, ok := strings.CutPrefix(status, "the server says: "); ok {
 		return lang.F("the server says: %s", rest)
@@ -552,6 +559,10 @@ func feedStatus(status string) string {
 
 // reconnecting finds the wait in a feed's "reconnecting in 2s (…)".
 var reconnecting = regexp.MustCompile(`^reconnecting in (\S+) \((.*)\)$`)
+
+// reconnectingTry finds the wait, the attempt and the error in a feed's
+// "reconnecting in 2s (attempt 3: …)".
+var reconnectingTry = regexp.MustCompile(`^reconnecting in (\S+) \(attempt (\d+): (.*)\)$`)
 
 // serverLimit is the seconds the person had for the move being waited
 // for (1 when unknown).
