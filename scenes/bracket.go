@@ -6,11 +6,11 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -29,9 +29,9 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 	n := len(order)
 	if t.cross == nil {
 		for i, e := range order {
-			line := []string{render.Clip(fmt.Sprintf("%d  %s", i+1, ix.Entrants[e].Name), render.Bold, 24*s, 300*s)}
+			line := []string{render.Clip(lang.N(i+1)+"  "+ix.Entrants[e].Name, render.Bold, 24*s, 300*s)}
 			for _, o := range order {
-				line = append(line, points(ix.Cross.Score[e][o]))
+				line = append(line, lang.Digits(points(ix.Cross.Score[e][o])))
 			}
 			t.cross = append(t.cross, line)
 		}
@@ -50,7 +50,7 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 	for j := 0; j < cols; j++ {
 		render.Text(dst, placeName(j), render.Bold, 16*s, x0+nameW+(float64(j)+0.5)*cell, y0+8*s, render.InkFaint, render.Center)
 	}
-	render.Text(dst, "Points", render.Bold, 16*s, x0+nameW+float64(cols)*cell+totalW/2, y0+8*s, render.InkFaint, render.Center)
+	render.FitText(dst, lang.T("Points"), render.Bold, 16*s, x0+nameW+float64(cols)*cell+totalW/2, y0+8*s, totalW-8*s, render.InkFaint, render.Center)
 	y := y0 + headH
 	for i := t.scroll; i < n && i < t.scroll+fits; i++ {
 		e := order[i]
@@ -86,21 +86,21 @@ func (t *Tournament) drawCross(dst *ebiten.Image, a *App) {
 			t.cellAt = append(t.cellAt, cellHit{r, e, o})
 		}
 		total := t.snap.Standings.Standings[i].Points
-		render.Text(dst, points(total), render.Bold, size, x0+nameW+float64(cols)*cell+totalW/2, y+(cell-size*1.2)/2, render.Ink, render.Center)
+		render.Text(dst, t.digits(points(total)), render.Bold, size, x0+nameW+float64(cols)*cell+totalW/2, y+(cell-size*1.2)/2, render.Ink, render.Center)
 		y += cell
 	}
 	if n > fits || cols < n {
-		render.Text(dst, fmt.Sprintf("lines %d–%d of %d, the first %d columns · wheel to scroll", t.scroll+1, min(n, t.scroll+fits), n, cols),
+		render.Text(dst, lang.F("lines %d–%d of %d, the first %d columns · wheel to scroll", t.scroll+1, min(n, t.scroll+fits), n, cols),
 			render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
 	}
 }
 
 // placeName is the heading of the cross table's column j: its place.
 func placeName(j int) string {
-	if j < len(placeNames) {
+	if j < len(placeNames) && lang.Current() != lang.Fa {
 		return placeNames[j]
 	}
-	return fmt.Sprint(j + 1)
+	return lang.N(j + 1)
 }
 
 // placeNames are the places' numbers, written once.
@@ -179,7 +179,7 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	x0 := float64(area.Min.X)
 	finalBox := t.bracketPart(view, a, upper, x0, top, upperH, colW, boxW, lineH)
 	if len(lower) > 0 {
-		render.Text(view, "LOSERS' BRACKET", render.Bold, 14*s, x0, top+upperH+2*s, render.InkFaint, render.Left)
+		render.Text(view, lang.T("LOSERS' BRACKET"), render.Bold, 14*s, x0, top+upperH+2*s, render.InkFaint, render.Left)
 		t.bracketPart(view, a, lower, x0, top+upperH+30*s, lowerH-30*s, colW, boxW, lineH)
 	}
 	champion := -1
@@ -187,7 +187,7 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	for i, r := range finals {
 		x := x0 + float64(max(len(upper), len(lower))+i)*colW
 		yc := top + (upperH+lowerH)/2
-		render.Text(view, r.Name, render.Bold, 15*s, x+boxW/2, yc-boxH/2-30*s, render.InkDim, render.Center)
+		roundHead(view, t.roundName(r.Name), x, yc-boxH/2-30*s, boxW, colW, s)
 		last = t.seriesBox(view, a, &r.Series[0], x, yc, boxW, lineH)
 	}
 	if len(finals) > 0 {
@@ -204,19 +204,30 @@ func (t *Tournament) drawBracket(dst *ebiten.Image, a *App, st *tournament.Stage
 	for _, r := range third {
 		x := float64(last.Min.X)
 		y := float64(last.Max.Y) + 46*s + boxH/2
-		render.Text(view, r.Name, render.Bold, 15*s, x+boxW/2, y-boxH/2-26*s, render.InkDim, render.Center)
+		roundHead(view, t.roundName(r.Name), x, y-boxH/2-26*s, boxW, colW, s)
 		t.seriesBox(view, a, &r.Series[0], x, y, boxW, lineH)
 	}
 	if champion >= 0 {
 		name := entrantName(t.snap.Index, champion)
 		x, y := float64(last.Min.X+last.Max.X)/2, float64(last.Min.Y)-96*s
 		render.Glow(view, x, y+24*s, 120*s, render.Fade(render.Accent, 0.25))
-		render.Text(view, "CHAMPION", render.Bold, 16*s, x, y, render.Accent, render.Center)
+		render.Text(view, lang.T("CHAMPION"), render.Bold, 16*s, x, y, render.Accent, render.Center)
 		render.Text(view, render.Clip(name, render.Bold, 30*s, colW+60*s), render.Bold, 30*s, x, y+22*s, render.Ink, render.Center)
 	}
 	if over > 0 {
-		render.Text(dst, "wheel or ↑ ↓ to scroll the bracket", render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
+		render.Text(dst, lang.T("wheel or ↑ ↓ to scroll the bracket"), render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
 	}
+}
+
+// roundHead draws a round's name over its column at x: centred over the
+// ties' boxes (boxW wide) where it fits them, else from their start across
+// the column (colW), shrunk or cut to fit.
+func roundHead(dst *ebiten.Image, name string, x, y, boxW, colW, s float64) {
+	if w, _ := render.Measure(name, render.Bold, 15*s); w <= boxW {
+		render.Text(dst, name, render.Bold, 15*s, x+boxW/2, y, render.InkDim, render.Center)
+		return
+	}
+	render.FitText(dst, name, render.Bold, 15*s, x, y, colW-8*s, render.InkDim, render.Left)
 }
 
 // bracketPart draws rounds as columns in a band of height h: the first
@@ -239,7 +250,7 @@ func (t *Tournament) bracketPart(dst *ebiten.Image, a *App, rounds []*tournament
 				ys[i] = top + 24*s + (h-24*s)*(float64(i)+0.5)/float64(max(1, n))
 			}
 		}
-		render.Text(dst, r.Name, render.Bold, 15*s, x+boxW/2, top, render.InkDim, render.Center)
+		roundHead(dst, t.roundName(r.Name), x, top, boxW, colW, s)
 		boxes := make([]image.Rectangle, n)
 		for i := range r.Series {
 			boxes[i] = t.seriesBox(dst, a, &r.Series[i], x, ys[i], boxW, lineH)
@@ -312,7 +323,7 @@ func (t *Tournament) seriesBox(dst *ebiten.Image, a *App, se *tournament.Series,
 		}
 		score := ""
 		if se.Score != nil && !se.Walkover && (se.Done || playing) {
-			score = points(se.Score[i])
+			score = t.digits(points(se.Score[i]))
 		}
 		sw, _ := render.Measure(score, render.Bold, size)
 		render.Text(dst, render.Clip(entrantName(ix, e), f, size, w-sw-34*s), f, size, float64(r.Min.X)+14*s, y+(lineH-size*1.2)/2, ink, render.Left)
@@ -336,18 +347,18 @@ type matchList struct {
 }
 
 func newMatchList(t *Tournament, about string, list []*tournament.Played) *matchList {
-	m := &matchList{t: t, title: "Matches of " + about, list: list}
+	m := &matchList{t: t, title: lang.F("Matches of %s", about), list: list}
 	ix := t.snap.Index
 	for _, p := range list {
 		var names []string
 		for _, e := range p.Entrants {
 			names = append(names, entrantName(ix, e))
 		}
-		res := "to be played"
+		res := lang.T("to be played")
 		if p.Result != nil {
-			res = fmt.Sprintf("%s · %d turns", ix.ResultText(p), p.Result.Turns)
+			res = resultText(ix, p) + sep(" · ") + lang.F("%d turns", p.Result.Turns)
 		}
-		m.texts = append(m.texts, fmt.Sprintf("%s   %s   —   %s", ix.Where(&p.Match), strings.Join(names, " vs "), res))
+		m.texts = append(m.texts, whereText(ix, &p.Match)+sep("   ")+versus(names)+sep("   —   ")+res)
 	}
 	return m
 }
@@ -393,7 +404,7 @@ func (m *matchList) Update(a *App) error {
 	}
 	if pick >= 0 && pick < len(m.list) {
 		if m.list[pick].Result == nil {
-			a.Toast("That match has not been played yet")
+			a.Toast("%s", lang.T("That match has not been played yet"))
 			return nil
 		}
 		m.t.open(m.list[pick])
@@ -410,9 +421,10 @@ func (m *matchList) Draw(dst *ebiten.Image, a *App) {
 	w, h := math.Min(1100*s, float64(a.W)-80*s), 130*s+float64(n)*listRow*s
 	x, y := float64(a.W)/2-w/2, float64(a.H)/2-h/2
 	card(dst, a, rectXYWH(x, y, w, h))
-	render.Text(dst, render.Clip(m.title, render.Bold, 26*s, w-72*s), render.Bold, 26*s, x+36*s, y+26*s, render.Ink, render.Left)
-	hint := fmt.Sprintf("%d matches · Enter or click opens a replay · Esc closes", len(m.list))
-	render.Text(dst, hint, render.Regular, 14*s, x+36*s, y+h-34*s, render.InkFaint, render.Left)
+	tx, align := cardStart(x+36*s, w-72*s)
+	render.Text(dst, render.Clip(m.title, render.Bold, 26*s, w-72*s), render.Bold, 26*s, tx, y+26*s, render.Ink, align)
+	hint := lang.F("%d matches · Enter or click opens a replay · Esc closes", len(m.list))
+	render.FitText(dst, hint, render.Regular, 14*s, tx, y+h-34*s, w-72*s, render.InkFaint, align)
 	m.rows = m.rows[:0]
 	for i := 0; i < n; i++ {
 		k := m.top + i
@@ -432,6 +444,7 @@ func (m *matchList) Draw(dst *ebiten.Image, a *App) {
 		if m.list[k].Result == nil {
 			ink = render.InkFaint
 		}
-		render.Text(dst, render.Clip(m.texts[k], render.Regular, 17*s, w-84*s), render.Regular, 17*s, float64(r.Min.X)+14*s, float64(r.Min.Y)+9*s, ink, render.Left)
+		lx, align := cardStart(float64(r.Min.X)+14*s, float64(r.Dx())-28*s)
+		render.Text(dst, render.Clip(m.texts[k], render.Regular, 17*s, w-84*s), render.Regular, 17*s, lx, float64(r.Min.Y)+9*s, ink, align)
 	}
 }

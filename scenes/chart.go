@@ -210,7 +210,7 @@ func (v *Viewer) paintTook(pic *chartPicture, w, h int, s, top float64, total in
 			}
 		}
 		if clear {
-			render.Text(img, formatMillis(math.Pow(10, d)), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
+			render.Text(img, lang.Digits(formatMillis(math.Pow(10, d))), render.Regular, 9*s, 3*s, gy-11*s, render.Fade(render.InkFaint, 0.8), render.Left)
 		}
 	}
 	seats := v.rec.Title.Seats()

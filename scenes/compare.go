@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
 	"github.com/arena-games/arena/scenes/playback"
@@ -56,6 +57,8 @@ type Compare struct {
 	// the top bar's and sides each board's head: its file, its players.
 	bannerText, title string
 	sides             [2]string
+	// said is the language of the texts.
+	said lang.Tag
 }
 
 // NewCompare shows recordings a (named nameA: a file's name) and b side by
@@ -88,13 +91,22 @@ func NewCompare(nameA string, a *game.Recording, nameB string, b *game.Recording
 	c.jump = ui.Button{Label: "First difference", Disabled: d.Same()}
 	c.help = ui.Button{Icon: sprites.IconHelp, HasIcon: true}
 	c.buttons = []*ui.Button{&c.first, &c.back, &c.play, &c.fwd, &c.last, &c.jump, &c.help}
-	c.bannerText = c.Banner()
-	c.title = a.Title.Name() + " · two games compared"
+	c.say()
 	for i, r := range c.recs {
 		c.sides[i] = filepath.Base(c.names[i]) + " · " + rowPlayers(r)
 	}
 	c.toDifference()
 	return c, nil
+}
+
+// say makes the texts of the top bar and the banner in the screens'
+// language, and has the lines of moves made again.
+func (c *Compare) say() {
+	c.said = lang.Current()
+	c.bannerText = c.Banner()
+	c.title = lang.F("%s · two games compared", c.recs[0].Title.Name())
+	c.lines = [2]moveLine{}
+	c.turnLabel = render.Memo[[2]int]{}
 }
 
 // Diff is where the two games part ways.
@@ -347,9 +359,12 @@ func (c *Compare) Draw(dst *ebiten.Image, a *App) {
 	case a.W != c.screenW || a.H != c.screenH || a.Scale != c.scale:
 		c.layout(a)
 	}
+	if c.said != lang.Current() {
+		c.say()
+	}
 	backdrop(dst, a)
 	s := a.Scale
-	render.Text(dst, c.title, render.Bold, 24*s, 24*s, 14*s, render.Ink, render.Left)
+	render.FitText(dst, c.title, render.Bold, 24*s, 24*s, 14*s, float64(a.W)-120*s, render.Ink, render.Left)
 	for i := range 2 {
 		c.drawSide(dst, a, i)
 	}
@@ -380,6 +395,18 @@ func (c *Compare) drawSide(dst *ebiten.Image, a *App, i int) {
 	}
 	foot := c.foots[i]
 	x, right := float64(foot.Min.X)+4*s, float64(foot.Max.X)-4*s
+	if lang.RTL() {
+		// Right to left: the pieces from the right edge leftwards.
+		for _, seg := range c.movesLine(i) {
+			text := render.Clip(seg.text, render.Regular, 15*s, right-x)
+			render.Text(dst, text, render.Regular, 15*s, right, float64(foot.Min.Y)+7*s, seg.ink, render.Right)
+			w, _ := render.Measure(text, render.Regular, 15*s)
+			if right -= w; right <= x+8*s {
+				break
+			}
+		}
+		return
+	}
 	for _, seg := range c.movesLine(i) {
 		text := render.Clip(seg.text, render.Regular, 15*s, right-x)
 		render.Text(dst, text, render.Regular, 15*s, x, float64(foot.Min.Y)+7*s, seg.ink, render.Left)
@@ -426,10 +453,14 @@ func (c *Compare) movesLine(i int) []moveSeg {
 	last := rec.Timeline.Len() - 1
 	switch {
 	case turn > last:
-		l.segs = append(l.segs, moveSeg{fmt.Sprintf("Turn %d: none here: this game %s at turn %d", turn, endedOrStops(rec), last), render.Bad})
+		format := "Turn %d: none here: this game stops at turn %d"
+		if ended(rec) {
+			format = "Turn %d: none here: this game ended at turn %d"
+		}
+		l.segs = append(l.segs, moveSeg{lang.F(format, turn, last), render.Bad})
 		return l.segs
 	case turn == 0:
-		l.segs = append(l.segs, moveSeg{"Turn 0: the start", render.InkDim})
+		l.segs = append(l.segs, moveSeg{lang.F("Turn %d: the start", 0), render.InkDim})
 		return l.segs
 	}
 	moves := rec.Timeline.Frame(turn).Moves
@@ -437,13 +468,13 @@ func (c *Compare) movesLine(i int) []moveSeg {
 	if turn < other.Timeline.Len() {
 		om = other.Timeline.Frame(turn).Moves
 	}
-	l.segs = append(l.segs, moveSeg{fmt.Sprintf("Turn %d: ", turn), render.InkDim})
+	l.segs = append(l.segs, moveSeg{lang.F("Turn %d:", turn) + " ", render.InkDim})
 	if len(moves) == 0 {
 		ink := render.InkDim
 		if len(om) > 0 || turn >= other.Timeline.Len() {
 			ink = render.Bad
 		}
-		l.segs = append(l.segs, moveSeg{"no moves", ink})
+		l.segs = append(l.segs, moveSeg{lang.T("no moves"), ink})
 	}
 	for k, s := range slices.Sorted(maps.Keys(moves)) {
 		ink := render.InkDim
@@ -465,41 +496,45 @@ func (c *Compare) label(i int, s game.Seat, move string) string {
 		move = l.MoveLabel(s, move)
 	}
 	if move == "" {
-		return "(no move)"
+		return lang.T("(no move)")
 	}
 	return move
 }
 
-// endedOrStops says how a game without more turns came to its end.
-func endedOrStops(rec *game.Recording) string {
-	if rec.Timeline.Last().Over {
-		return "ended"
-	}
-	return "stops"
-}
+// ended reports whether a game without more turns came to its end (else
+// its record stops).
+func ended(rec *game.Recording) bool { return rec.Timeline.Last().Over }
 
 // Banner is the line about where the two games part ways.
 func (c *Compare) Banner() string {
 	d := c.diff
 	if d.Same() {
-		return fmt.Sprintf("The two games are the same, move for move, for %s", game.Count(d.TurnsA, "turn"))
+		return lang.F("The two games are the same, move for move, for %d turns", d.TurnsA)
 	}
 	turn, seat := *d.FirstTurn, game.Seat(*d.Seat-1)
 	switch {
 	case d.A == nil && turn > d.TurnsA:
-		return fmt.Sprintf("Turn %d: A %s at turn %d; in B, %v played %s", turn, endedOrStops(c.recs[0]), d.TurnsA, seat, c.label(1, seat, *d.B))
+		format := "Turn %d: A stops at turn %d; in B, %s played %s"
+		if ended(c.recs[0]) {
+			format = "Turn %d: A ended at turn %d; in B, %s played %s"
+		}
+		return lang.F(format, turn, d.TurnsA, seat.String(), c.label(1, seat, *d.B))
 	case d.B == nil && turn > d.TurnsB:
-		return fmt.Sprintf("Turn %d: %v played %s in A; B %s at turn %d", turn, seat, c.label(0, seat, *d.A), endedOrStops(c.recs[1]), d.TurnsB)
+		format := "Turn %d: %s played %s in A; B stops at turn %d"
+		if ended(c.recs[1]) {
+			format = "Turn %d: %s played %s in A; B ended at turn %d"
+		}
+		return lang.F(format, turn, seat.String(), c.label(0, seat, *d.A), d.TurnsB)
 	}
 	played := func(i int, m *string) string {
 		if m == nil {
-			return "no move"
+			return lang.T("no move")
 		}
 		return c.label(i, seat, *m)
 	}
-	line := fmt.Sprintf("Turn %d: %v played %s in A (left), %s in B (right)", turn, seat, played(0, d.A), played(1, d.B))
+	line := lang.F("Turn %d: %s played %s in A (left), %s in B (right)", turn, seat.String(), played(0, d.A), played(1, d.B))
 	if len(d.Seats) > 1 {
-		line += fmt.Sprintf(" · %d seats differ", len(d.Seats))
+		line += " · " + lang.F("%d seats differ", len(d.Seats))
 	}
 	return line
 }
@@ -550,7 +585,7 @@ func (c *Compare) drawBar(dst *ebiten.Image, a *App) {
 	x := c.xOf(c.clock.Cursor)
 	render.Disc(dst, x, float64(sc.Min.Y+sc.Max.Y)/2, 9*s, render.Ink)
 	label := c.turnLabel.Get([2]int{c.clock.Cursor, c.clock.Speed}, func(k [2]int) string {
-		return turnLabel([2]int{k[0], c.n - 1}) + " · " + formatValue(playback.Speeds[k[1]]) + "×"
+		return turnLabel([2]int{k[0], c.n - 1}) + " · " + lang.Digits(formatValue(playback.Speeds[k[1]])) + "×"
 	})
 	render.Text(dst, label, render.Bold, 15*s, float64(sc.Max.X), float64(sc.Max.Y)+6*s, render.Ink, render.Right)
 }
@@ -560,7 +595,7 @@ func (c *Compare) drawBar(dst *ebiten.Image, a *App) {
 // waits for its end.
 func (v *Viewer) compareWith(a *App) {
 	if v.rec.Timeline.Live() {
-		a.Toast("The match is still being played: compare it once it ends")
+		a.Toast("%s", lang.T("The match is still being played: compare it once it ends"))
 		return
 	}
 	file := v.file
@@ -612,7 +647,7 @@ func (l *Library) openCompare(a *App, e *libEntry) {
 	}
 	c, err := NewCompare(l.with.path, l.with.rec, e.path, e.rec)
 	if err != nil {
-		a.Toast("%v", err)
+		a.Toast("%s", lang.T(err.Error()))
 		return
 	}
 	a.Push(c)
@@ -621,11 +656,11 @@ func (l *Library) openCompare(a *App, e *libEntry) {
 // compareHeading is the library's heading while it picks replays to compare.
 func (l *Library) compareHeading() string {
 	if l.picking {
-		return "Compare: choose the first replay"
+		return lang.T("Compare: choose the first replay")
 	}
 	name := filepath.Base(l.with.path)
 	if l.with.path == "" {
-		name = "this game"
+		name = lang.T("this game")
 	}
-	return "Compare " + name + " with…"
+	return lang.F("Compare %s with…", name)
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 )
 
 // comparing is the replay that the next file chosen in the page's picker
@@ -20,17 +21,17 @@ var comparing *struct {
 // with: the browser's file picker, whose file opens beside it.
 func pickCompare(a *App, file string, rec *game.Recording) {
 	if fileInput.IsUndefined() {
-		a.Toast("This page has no file picker: drop two replays on the page to compare them")
+		a.Toast("%s", lang.T("This page has no file picker: drop two replays on the page to compare them"))
 		return
 	}
 	if file == "" {
-		file = "this game"
+		file = lang.T("this game")
 	}
 	comparing = &struct {
 		name string
 		rec  *game.Recording
 	}{file, rec}
-	a.Toast("Choose the replay to compare %s with", file)
+	a.Toast("%s", lang.F("Choose the replay to compare %s with", file))
 	fileInput.Call("click")
 }
 
@@ -44,7 +45,7 @@ func openCompared(a *App, name string, rec *game.Recording) bool {
 	comparing = nil
 	c, err := NewCompare(with.name, with.rec, name, rec)
 	if err != nil {
-		a.Toast("%v", err)
+		a.Toast("%s", lang.T(err.Error()))
 		return true
 	}
 	a.Push(c)
@@ -68,7 +69,7 @@ func compareDropped(a *App, files fs.FS, nameA, nameB string) {
 	a.Later(func(a *App) {
 		c, err := NewCompare(nameA, recs[0], nameB, recs[1])
 		if err != nil {
-			a.Toast("%v", err)
+			a.Toast("%s", lang.T(err.Error()))
 			return
 		}
 		a.Push(c)

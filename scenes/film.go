@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/movie"
 	"github.com/arena-games/arena/scenes/playback"
@@ -267,7 +268,7 @@ func (x *Export) Update(a *App) error {
 	if a.In.Just(ActBack) {
 		x.e.Close()
 		a.Pop()
-		a.Toast("Export cancelled")
+		a.Toast("%s", lang.T("Export cancelled"))
 		return nil
 	}
 	done, err := x.e.Step(30 * time.Millisecond)
@@ -284,7 +285,7 @@ func (x *Export) Update(a *App) error {
 			a.Toast("%v", err)
 			return nil
 		}
-		a.Toast("Wrote %s: %.1f MB in %.1f s", x.e.out, float64(size)/1e6, took.Seconds())
+		a.Toast("%s", lang.F("Wrote %s: %.1f MB in %.1f s", x.e.out, float64(size)/1e6, took.Seconds()))
 	}
 	return nil
 }
@@ -298,7 +299,7 @@ func (x *Export) Draw(dst *ebiten.Image, a *App) {
 	card(dst, a, r)
 	x0, y0 := float64(r.Min.X)+32*s, float64(r.Min.Y)+26*s
 	done, total := x.e.Progress()
-	render.Text(dst, "Exporting the clip…", render.Bold, 24*s, x0, y0, render.Ink, render.Left)
+	render.FitText(dst, lang.T("Exporting the clip…"), render.Bold, 24*s, x0, y0, w-64*s, render.Ink, render.Left)
 	bar := rectXYWH(x0, y0+50*s, w-64*s, 12*s)
 	render.Panel(dst, bar, 6*s, render.Raised)
 	fill := bar
@@ -306,5 +307,5 @@ func (x *Export) Draw(dst *ebiten.Image, a *App) {
 	if fill.Dx() > fill.Dy() {
 		render.Panel(dst, fill, 6*s, render.Accent)
 	}
-	render.FitText(dst, fmt.Sprintf("%d of %d pictures · %s · Esc cancels", done, total, filepath.Base(x.path)), render.Regular, 14*s, x0, y0+74*s, w-64*s, render.InkDim, render.Left)
+	render.FitText(dst, lang.F("%d of %d pictures · %s · Esc cancels", done, total, filepath.Base(x.path)), render.Regular, 14*s, x0, y0+74*s, w-64*s, render.InkDim, render.Left)
 }

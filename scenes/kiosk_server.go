@@ -3,7 +3,6 @@ package scenes
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -74,13 +73,13 @@ func (p *serverProgram) next(a *App) (*Viewer, error) {
 			return nil, nil
 		}
 		p.stop()
-		return nil, skipped{p.id, fmt.Errorf("no answer from the server within %v", feedWait)}
+		return nil, skipped{p.id, noAnswer{feedWait}}
 	}
 	f := p.feed
 	p.feed = nil
 	if f.Recording() == nil {
 		go f.Close()
-		return nil, skipped{p.id, errors.New(f.Status())}
+		return nil, skipped{p.id, feedEnded(f.Status())}
 	}
 	v, err := FeedViewer(f, nil)
 	if err != nil {

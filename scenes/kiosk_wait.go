@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/net/stream"
 	"github.com/arena-games/arena/render"
 )
@@ -119,14 +119,14 @@ func (w *waitCards) cardOf(in stream.Info) waitCard {
 	c.wait.State = tournament.NowWaiting
 	if d, err := time.Parse(time.RFC3339, in.Deadline); err == nil {
 		c.wait.Deadline = d
-		c.about = append(c.about, "It starts when its players are in, or without them at 0:00")
+		c.about = append(c.about, lang.F("It starts when its players are in, or without them at %s", lang.Digits("0:00")))
 	} else {
-		c.about = append(c.about, "It starts when its players are in")
+		c.about = append(c.about, lang.T("It starts when its players are in"))
 	}
 	for i, s := range in.Seats {
 		name := s.Player
 		if name == "" {
-			name = playerNames[i&7]
+			name = lang.F("Player %d", i+1)
 		} else if name == s.Kind || strings.HasPrefix(name, s.Kind+":") {
 			name = seatLabel(name) // a built-in bot: "greedy · 2"
 		}
@@ -139,9 +139,9 @@ func (w *waitCards) cardOf(in stream.Info) waitCard {
 			c.wait.Waiting = append(c.wait.Waiting, i)
 		}
 	}
-	c.waitFor = "waiting for its players"
+	c.waitFor = lang.T("waiting for its players")
 	if len(c.wait.Waiting) > 0 {
-		c.waitFor = tournament.NowText(&tournament.Now{State: c.wait.State, Waiting: c.wait.Waiting}, func(e int) string { return c.names[e] }, time.Time{})
+		c.waitFor = nowText(&tournament.Now{State: c.wait.State, Waiting: c.wait.Waiting}, func(e int) string { return c.names[e] }, time.Time{})
 	}
 	return c
 }
@@ -160,7 +160,7 @@ func (w *waitCards) count() {
 				k++
 			}
 		}
-		w.lines = append(w.lines, "Waiting match "+strconv.Itoa(max(1, min(k, len(w.list))))+" of "+strconv.Itoa(len(w.list)))
+		w.lines = append(w.lines, lang.F("Waiting match %d of %d", max(1, min(k, len(w.list))), len(w.list)))
 	}
 }
 
@@ -234,8 +234,10 @@ func (c *waitCard) waitText(at time.Time) (full, left string) {
 	// The seconds left, counted up: "0:01" until the very end, as the
 	// tournament's Now block counts them.
 	secs := max(0, int64(math.Ceil(c.wait.Deadline.Sub(at).Seconds())))
-	left = c.left.Get(secs, func(secs int64) string { return "(" + tournament.Clock(time.Duration(secs)*time.Second) + ")" })
-	full = c.full.Get(secs, func(int64) string { return c.waitFor + " " + left })
+	left = c.left.Get(secs, func(secs int64) string {
+		return "(" + lang.Digits(tournament.Clock(time.Duration(secs)*time.Second)) + ")"
+	})
+	full = c.full.Get(secs, func(int64) string { return c.waitFor + rtlMark() + " " + left })
 	return full, left
 }
 
@@ -269,27 +271,37 @@ func (c *waitCard) draw(s *Show, dst *ebiten.Image, a *App, lines []string) {
 			return float64(n)*34*sc + 70*sc
 		}
 		x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
-		stateW, _ := render.Measure("waiting", render.Bold, 22*sc)
+		ready, waiting := lang.T("ready"), lang.T("waiting")
+		stateW, _ := render.Measure(waiting, render.Bold, 22*sc)
+		if rw, _ := render.Measure(ready, render.Bold, 22*sc); rw > stateW {
+			stateW = rw
+		}
+		gx, tx, align := cardRow(r, 10*sc, 32*sc)
+		sx, salign := x+w, render.Right
+		if lang.RTL() {
+			sx, salign = x, render.Left
+		}
 		for i := range n {
-			drawSeatMark(dst, game.Seat(i), x+10*sc, y+14*sc, 22*sc, c.seatInk(game.Seat(i)))
-			render.FitText(dst, c.names[i], render.Bold, 22*sc, x+32*sc, y, w-48*sc-stateW, render.Ink, render.Left)
-			state, ink := "ready", render.Good
+			drawSeatMark(dst, game.Seat(i), gx, y+14*sc, 22*sc, c.seatInk(game.Seat(i)))
+			render.FitText(dst, c.names[i], render.Bold, 22*sc, tx, y, w-48*sc-stateW, render.Ink, align)
+			state, ink := ready, render.Good
 			if !c.ready[i] {
-				state, ink = "waiting", render.Accent
+				state, ink = waiting, render.Accent
 			}
-			render.Text(dst, state, render.Bold, 22*sc, x+w, y, ink, render.Right)
+			render.Text(dst, state, render.Bold, 22*sc, sx, y, ink, salign)
 			y += 34 * sc
 		}
 		render.FillRect(dst, x, y+4*sc, w, 1*sc, render.Fade(render.InkFaint, 0.5))
 		// The time left is never cut: where the names are too long, they
 		// are, and the time goes to the right.
 		size := render.Shrink(full, render.Bold, 34*sc, 34*sc*0.75, w)
+		fx, falign := cardStart(x, w)
 		if fw, _ := render.Measure(full, render.Bold, size); fw <= w || left == "" {
-			render.FitText(dst, full, render.Bold, size, x, y+16*sc, w, render.Accent, render.Left)
+			render.FitText(dst, full, render.Bold, size, fx, y+16*sc, w, render.Accent, falign)
 		} else {
 			lw, _ := render.Measure(left, render.Bold, size)
-			render.Text(dst, render.Clip(c.waitFor, render.Bold, size, w-lw-12*sc), render.Bold, size, x, y+16*sc, render.Accent, render.Left)
-			render.Text(dst, left, render.Bold, size, x+w, y+16*sc, render.Accent, render.Right)
+			render.Text(dst, render.Clip(c.waitFor, render.Bold, size, w-lw-12*sc), render.Bold, size, fx, y+16*sc, render.Accent, falign)
+			render.Text(dst, left, render.Bold, size, sx, y+16*sc, render.Accent, salign)
 		}
 		return 0
 	})

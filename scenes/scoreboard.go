@@ -29,6 +29,7 @@ type scoreCache struct {
 	// stats are each seat's numbers, by the frame and the sight they were
 	// read for.
 	key   [2]int
+	lang  lang.Tag
 	stats []scoreLine
 	// cards are where each seat's card goes, in seat order; cardsX,
 	// turnX and bandX where the cards, the turn and the band (the banner,
@@ -53,12 +54,12 @@ func (v *Viewer) scoreboard() image.Rectangle {
 // scoreStats are each seat's first numbers of frame f, in seat order;
 // empty lines for a title that ranks none.
 func (v *Viewer) scoreStats(f game.Frame, as game.Seat) []scoreLine {
-	key := [2]int{v.clock.Cursor*8 + langIndex(), int(as)}
+	key := [2]int{v.clock.Cursor, int(as)}
 	sc := &v.score
-	if sc.stats != nil && sc.key == key {
+	if sc.stats != nil && sc.key == key && sc.lang == lang.Current() {
 		return sc.stats
 	}
-	sc.key = key
+	sc.key, sc.lang = key, lang.Current()
 	st, ranked := v.standings(f, as)
 	n := v.rec.Title.Seats()
 	sc.stats = make([]scoreLine, n)

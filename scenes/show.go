@@ -8,11 +8,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/scenes/playback"
 )
@@ -176,8 +177,8 @@ func (s *Show) Update(a *App) error {
 		v, err := s.prog.next(a)
 		switch {
 		case err != nil:
-			s.note = err.Error()
-			slog.Warn("show: skipped", "reason", s.note)
+			s.note = noteText(err)
+			slog.Warn("show: skipped", "reason", err.Error())
 			s.to(showNote, a)
 		case v != nil:
 			s.start(a, v)
@@ -287,9 +288,9 @@ func (s *Show) Draw(dst *ebiten.Image, a *App) {
 		if w, ok := s.prog.(waiter); ok && w.drawWaiting(s, dst, a) {
 			break // a match that waits for its players
 		}
-		s.card(dst, a, "Arena", []string{"The next game is on its way…"}, nil)
+		s.card(dst, a, "Arena", []string{lang.T("The next game is on its way…")}, nil)
 	case showNote:
-		s.card(dst, a, "Skipped", render.Wrap(s.note, render.Regular, 18*a.Scale, 640*a.Scale), nil)
+		s.card(dst, a, lang.T("Skipped"), render.Wrap(s.note, render.Regular, 18*a.Scale, 640*a.Scale), nil)
 	case showTitle:
 		s.titleCard(dst, a)
 	case showResult:
@@ -310,15 +311,36 @@ func (s *Show) card(dst *ebiten.Image, a *App, heading string, lines []string, m
 	r := rectXYWH(float64(a.W)/2-w/2, float64(a.H)/2-h/2, w, h)
 	card(dst, a, r)
 	x := float64(r.Min.X) + 44*sc
-	render.FitText(dst, heading, render.Bold, 44*sc, x, float64(r.Min.Y)+34*sc, w-88*sc, render.Ink, render.Left)
+	tx, align := cardStart(x, w-88*sc)
+	render.FitText(dst, heading, render.Bold, 44*sc, tx, float64(r.Min.Y)+34*sc, w-88*sc, render.Ink, align)
 	y := float64(r.Min.Y) + 100*sc
 	for _, l := range lines {
-		render.FitText(dst, l, render.Regular, 19*sc, x, y, w-88*sc, render.InkDim, render.Left)
+		render.FitText(dst, l, render.Regular, 19*sc, tx, y, w-88*sc, render.InkDim, align)
 		y += 26 * sc
 	}
 	if more != nil {
 		more(image.Rect(int(x), int(y+8*sc), r.Max.X-int(44*sc), r.Max.Y))
 	}
+}
+
+// cardStart is where a card's lines of width w that start at x are drawn
+// from, and how they align: from their right edge in a language written
+// right to left.
+func cardStart(x, w float64) (float64, render.Align) {
+	if lang.RTL() {
+		return x + w, render.Right
+	}
+	return x, render.Left
+}
+
+// cardRow is where a card's line of a player goes in r: the centre of its
+// seat's mark (mark from the line's start) and where its text starts (text
+// from the line's start), mirrored in a language written right to left.
+func cardRow(r image.Rectangle, mark, text float64) (gx, tx float64, align render.Align) {
+	if lang.RTL() {
+		return float64(r.Max.X) - mark, float64(r.Max.X) - text, render.Right
+	}
+	return float64(r.Min.X) + mark, float64(r.Min.X) + text, render.Left
 }
 
 // titleCard names the game and its players.
@@ -327,9 +349,9 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 	rec := v.rec
 	var lines []string
 	if rec.Header.Config.Map != "" {
-		lines = append(lines, "Map: "+filepath.Base(rec.Header.Config.Map))
+		lines = append(lines, lang.F("Map: %s", filepath.Base(rec.Header.Config.Map)))
 	}
-	lines = append(lines, rec.Source)
+	lines = append(lines, lang.T(rec.Source))
 	sc := a.Scale
 	n := rec.Title.Seats()
 	s.card(dst, a, rec.Title.Name(), lines, func(r image.Rectangle) float64 {
@@ -337,9 +359,10 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 			return float64(n)*34*sc + 10*sc
 		}
 		y := float64(r.Min.Y)
+		gx, tx, align := cardRow(r, 10*sc, 32*sc)
 		for i := range n {
-			v.seatGlyph(dst, game.Seat(i), float64(r.Min.X)+10*sc, y+14*sc, 22*sc)
-			render.FitText(dst, v.playerName(game.Seat(i), false)+" · "+v.seatName(i), render.Bold, 22*sc, float64(r.Min.X)+32*sc, y, float64(r.Dx())-32*sc, render.Ink, render.Left)
+			v.seatGlyph(dst, game.Seat(i), gx, y+14*sc, 22*sc)
+			render.FitText(dst, v.playerName(game.Seat(i), false)+" · "+v.seatName(i), render.Bold, 22*sc, tx, y, float64(r.Dx())-32*sc, render.Ink, align)
 			y += 34 * sc
 		}
 		return 0
@@ -350,8 +373,7 @@ func (s *Show) titleCard(dst *ebiten.Image, a *App) {
 func (s *Show) resultCard(dst *ebiten.Image, a *App) {
 	v := s.v
 	last := v.rec.Timeline.Last()
-	text, _ := v.verdict(last)
-	head, tail, _ := strings.Cut(text, ": ")
+	head, tail, _ := v.verdictParts(last)
 	sc := a.Scale
 	lines := render.Wrap(tail, render.Regular, 19*sc, 660*sc)
 	st, ranked := v.rec.Title.(game.Ranked)
@@ -412,3 +434,28 @@ type skipped struct {
 }
 
 func (e skipped) Error() string { return fmt.Sprintf("%s: %v", filepath.Base(e.path), e.err) }
+
+// noAnswer is a server's match that sent nothing within wait.
+type noAnswer struct{ wait time.Duration }
+
+func (e noAnswer) Error() string { return fmt.Sprintf("no answer from the server within %v", e.wait) }
+
+// feedEnded is a server's match whose stream ended before it showed
+// anything, with the stream's last status.
+type feedEnded string
+
+func (e feedEnded) Error() string { return string(e) }
+
+// noteText says why a file or a match was skipped, in the screens'
+// language where the catalogue has the reason.
+func noteText(err error) string {
+	switch e := err.(type) {
+	case skipped:
+		return filepath.Base(e.path) + ": " + noteText(e.err)
+	case noAnswer:
+		return lang.F("no answer from the server within %s", lang.Digits(e.wait.String()))
+	case feedEnded:
+		return feedStatus(string(e))
+	}
+	return lang.T(err.Error())
+}

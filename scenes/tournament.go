@@ -9,7 +9,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
 	tnet "github.com/arena-games/arena/net/tournament"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
@@ -45,9 +48,10 @@ const (
 
 // tview is one of a tournament's views, a tab.
 type tview struct {
-	name  string
-	kind  int
-	stage int
+	// name is the view's name in English, shown in the screens' language.
+	name, shown string
+	kind        int
+	stage       int
 }
 
 // Tournament shows a tournament for a room: its standings (sortable, the
@@ -77,6 +81,9 @@ type Tournament struct {
 	// flash is when each entrant's line last changed, for a glow.
 	flash  map[int]float64
 	latest []string
+	// latestFit is the latest results that fit latestW, whole.
+	latestFit string
+	latestW   float64
 
 	// Laid out by layout, read by the drawing and the input.
 	tabs    []image.Rectangle
@@ -100,6 +107,10 @@ type Tournament struct {
 	nowLines []nowLine
 	nowMore  string
 	nowKey   nowKey
+	// said is the language the texts were made in; rounds are the
+	// bracket's round names said in it.
+	said   lang.Tag
+	rounds map[string]string
 }
 
 type snapLoaded struct {
@@ -205,25 +216,61 @@ func (t *Tournament) apply(snap *tnet.Snapshot, clock float64) {
 		}
 	}
 	t.view = min(t.view, len(t.views)-1)
-	t.latest = latestResults(ix, 4)
 	t.played = map[string]bool{}
 	for _, m := range ix.Matches {
 		if m.Result != nil {
 			t.played[m.ID] = true
 		}
 	}
+	t.say()
+}
+
+// say makes the texts of the snapshot shown in the screens' language:
+// again when the language changes.
+func (t *Tournament) say() {
+	ix := t.snap.Index
+	t.said = lang.Current()
+	t.rounds = map[string]string{}
+	for i := range t.views {
+		t.views[i].shown = tourName(t.views[i].name)
+	}
+	t.latest, t.latestW = latestResults(ix, 4), 0
 	t.cross = nil
 	title := ix.Title
 	if tt, err := game.Lookup(ix.Title); err == nil {
 		title = tt.Name()
 	}
-	t.sub = fmt.Sprintf("%s · %s · %s of %s matches", title, strings.ReplaceAll(ix.System, "-", " "), game.Thousands(ix.Done), game.Thousands(ix.Estimate))
-	t.updated = "updated " + ix.Updated.Local().Format("15:04:05")
+	t.sub = seps(lang.F("%s · %s · %s of %s matches", title, systemName(ix.System), lang.Digits(game.Thousands(ix.Done)), lang.Digits(game.Thousands(ix.Estimate))))
+	t.updated = lang.F("updated %s", lang.Digits(ix.Updated.Local().Format("15:04:05")))
 	t.lines = standingsLines{}
 	t.nowLines, t.nowKey = t.nowLines[:0], nowKey{}
 	for i := range ix.Now {
-		t.nowLines = append(t.nowLines, nowLine{n: ix.Now[i], label: ix.NowLabel(&ix.Now[i]) + ":"})
+		t.nowLines = append(t.nowLines, nowLine{n: ix.Now[i], label: nowLabel(ix, &ix.Now[i]) + ":"})
 	}
+}
+
+// latestLine is the latest results that fit width w whole, newest first:
+// the first one cut where even it does not fit.
+func (t *Tournament) latestLine(size, w float64) string {
+	if t.latestW == w {
+		return t.latestFit
+	}
+	line := ""
+	for i, res := range t.latest {
+		next := res
+		if i > 0 {
+			next = line + "   ·   " + res
+		}
+		if tw, _ := render.Measure(next, render.Regular, size); tw > w {
+			if i == 0 {
+				line = render.Clip(res, render.Regular, size, w)
+			}
+			break
+		}
+		line = next
+	}
+	t.latestFit, t.latestW = line, w
+	return line
 }
 
 // latestResults describes the n matches finished last.
@@ -237,9 +284,9 @@ func latestResults(ix *tournament.Index, n int) []string {
 	slices.SortStableFunc(done, func(a, b *tournament.Played) int { return b.Result.Finished.Compare(a.Result.Finished) })
 	var out []string
 	for _, p := range done[:min(n, len(done))] {
-		text := ix.ResultText(p)
+		text := resultText(ix, p)
 		if ix.Games > 1 {
-			text = fmt.Sprintf("game %d: %s", p.Game, text)
+			text = lang.F("game %d: %s", p.Game, text)
 		}
 		out = append(out, text)
 	}
@@ -247,7 +294,7 @@ func latestResults(ix *tournament.Index, n int) []string {
 }
 
 // entrantName names an entrant, the house, or a bracket's empty place.
-func entrantName(ix *tournament.Index, e int) string { return ix.EntrantName(e) }
+func entrantName(ix *tournament.Index, e int) string { return whoName(ix, e) }
 
 // Update takes new snapshots, opened replays, keys and clicks.
 func (t *Tournament) Update(a *App) error {
@@ -256,7 +303,7 @@ func (t *Tournament) Update(a *App) error {
 		if l.err != nil {
 			t.err = l.err
 			if t.snap != nil {
-				a.Toast("%v", l.err)
+				a.Toast("%s", lang.T(l.err.Error()))
 			}
 		} else {
 			t.apply(l.snap, a.Clock)
@@ -297,7 +344,7 @@ func (t *Tournament) Update(a *App) error {
 	case in.Just(ActPresent):
 		t.present, t.shownAt = !t.present, a.Clock
 		if t.present {
-			a.Toast("Presenting: the views change every %d seconds (P to stop)", int(presentFor))
+			a.Toast("%s", lang.F("Presenting: the views change every %d seconds (P to stop)", int(presentFor)))
 		}
 	case in.Just(ActSort) && t.views[t.view].kind == viewStandings:
 		t.sortBy = (t.sortBy + 1) % len(standingsCols)
@@ -357,7 +404,7 @@ func (t *Tournament) Update(a *App) error {
 		if in.UI.Over(h.r) {
 			t.matchesOf(a, func(p *tournament.Played) bool {
 				return slices.Contains(p.Entrants, h.a) && slices.Contains(p.Entrants, h.b)
-			}, entrantName(ix, h.a)+" and "+entrantName(ix, h.b))
+			}, lang.F("%s and %s", entrantName(ix, h.a), entrantName(ix, h.b)))
 			return nil
 		}
 	}
@@ -387,7 +434,7 @@ func seriesTitle(ix *tournament.Index, s *tournament.Series) string {
 	for _, e := range s.Entrants {
 		names = append(names, entrantName(ix, e))
 	}
-	return strings.Join(names, " vs ")
+	return versus(names)
 }
 
 // matchesOf opens the list of the matches that keep, under a heading.
@@ -400,7 +447,7 @@ func (t *Tournament) matchesOf(a *App, keep func(*tournament.Played) bool, about
 		}
 	}
 	if len(list) == 0 {
-		a.Toast("No matches of %s yet", about)
+		a.Toast("%s", lang.F("No matches of %s yet", about))
 		return
 	}
 	a.Push(newMatchList(t, about, list))
@@ -420,12 +467,15 @@ func (t *Tournament) open(p *tournament.Played) {
 // layout places the tabs (their type smaller where many must fit) and
 // the area of the view.
 func (t *Tournament) layout(a *App) {
+	if t.said != lang.Current() {
+		t.say()
+	}
 	s := a.Scale
 	t.tabSize = 19 * s
 	for range 8 {
 		total := 0.0
 		for _, v := range t.views {
-			w, _ := render.Measure(v.name, render.Bold, t.tabSize)
+			w, _ := render.Measure(v.shown, render.Bold, t.tabSize)
 			total += w + t.tabSize*2.3
 		}
 		if total <= float64(a.W)-96*s || t.tabSize <= 11*s {
@@ -436,8 +486,12 @@ func (t *Tournament) layout(a *App) {
 	x := 48 * s
 	t.tabs = t.tabs[:0]
 	for _, v := range t.views {
-		w, _ := render.Measure(v.name, render.Bold, t.tabSize)
-		t.tabs = append(t.tabs, rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s))
+		w, _ := render.Measure(v.shown, render.Bold, t.tabSize)
+		tab := rectXYWH(x, 126*s, w+t.tabSize*1.9, 42*s)
+		if lang.RTL() { // right to left, the tabs from the right edge
+			tab = rectXYWH(float64(a.W)-x-(w+t.tabSize*1.9), 126*s, w+t.tabSize*1.9, 42*s)
+		}
+		t.tabs = append(t.tabs, tab)
 		x += w + t.tabSize*2.3
 	}
 	// Under the area, a line for its note on scrolling, clear of the
@@ -451,19 +505,20 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 	backdrop(dst, a)
 	s := a.Scale
 	if t.snap == nil {
-		msg := "Loading " + t.src.String() + "…"
+		msg := lang.F("Loading %s…", t.src.String())
 		c := render.InkDim
 		if t.err != nil {
-			msg, c = t.err.Error(), render.Bad
+			msg, c = lang.T(t.err.Error()), render.Bad
 		}
 		render.WrapText(dst, msg, render.Regular, 22*s, 80*s, float64(a.H)/2-40*s, float64(a.W)-160*s, c)
-		render.Text(dst, "Esc to go back", render.Regular, 15*s, float64(a.W)/2, float64(a.H)-40*s, render.InkFaint, render.Center)
+		render.Text(dst, lang.T("Esc to go back"), render.Regular, 15*s, float64(a.W)/2, float64(a.H)-40*s, render.InkFaint, render.Center)
 		return
 	}
 	t.layout(a)
 	ix := t.snap.Index
-	render.Text(dst, render.Clip(ix.Name, render.Bold, 46*s, float64(a.W)-420*s), render.Bold, 46*s, 48*s, 30*s, render.Ink, render.Left)
-	render.Text(dst, t.sub, render.Regular, 21*s, 48*s, 88*s, render.InkDim, render.Left)
+	hx, align := cardStart(48*s, float64(a.W)-96*s)
+	render.Text(dst, render.Clip(ix.Name, render.Bold, 46*s, float64(a.W)-420*s), render.Bold, 46*s, hx, 30*s, render.Ink, align)
+	render.FitText(dst, t.sub, render.Regular, 21*s, hx, 88*s, float64(a.W)-420*s, render.InkDim, align)
 	t.drawStatus(dst, a, ix)
 	for i, v := range t.views {
 		r := t.tabs[i]
@@ -473,7 +528,7 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 			render.FillRect(dst, float64(r.Min.X)+14*s, float64(r.Max.Y)-5*s, float64(r.Dx())-28*s, 3*s, render.Accent)
 			c = render.Ink
 		}
-		render.Text(dst, v.name, render.Bold, t.tabSize, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+(float64(r.Dy())-t.tabSize*1.2)/2, c, render.Center)
+		render.Text(dst, v.shown, render.Bold, t.tabSize, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y)+(float64(r.Dy())-t.tabSize*1.2)/2, c, render.Center)
 	}
 	t.rowAt, t.cellAt, t.boxAt, t.heads = t.rowAt[:0], t.cellAt[:0], t.boxAt[:0], t.heads[:0]
 	switch v := t.views[t.view]; v.kind {
@@ -489,11 +544,11 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 	t.drawNow(dst, a)
 	y := float64(a.H) - 72*s
 	if len(t.latest) > 0 {
-		render.Text(dst, "LATEST", render.Bold, 15*s, 48*s, y+3*s, render.Accent, render.Left)
-		render.Text(dst, render.Clip(strings.Join(t.latest, "   ·   "), render.Regular, 18*s, float64(a.W)-170*s), render.Regular, 18*s, 122*s, y, render.Ink, render.Left)
+		render.FitText(dst, lang.T("LATEST"), render.Bold, 15*s, 48*s, y+3*s, 68*s, render.Accent, render.Left)
+		render.Text(dst, t.latestLine(18*s, float64(a.W)-170*s), render.Regular, 18*s, 122*s, y, render.Ink, render.Left)
 	}
-	hint := "← → views · click a line, cell or tie for its matches · O sort · P present · Esc back"
-	render.Text(dst, hint, render.Regular, 14*s, float64(a.W)/2, float64(a.H)-34*s, render.InkFaint, render.Center)
+	hint := seps(lang.T("← → views · click a line, cell or tie for its matches · O sort · P present · Esc back"))
+	render.FitText(dst, hint, render.Regular, 14*s, float64(a.W)/2, float64(a.H)-34*s, float64(a.W)-96*s, render.InkFaint, render.Center)
 }
 
 // drawStatus draws the state in the top right corner: a live dot while
@@ -501,21 +556,29 @@ func (t *Tournament) Draw(dst *ebiten.Image, a *App) {
 func (t *Tournament) drawStatus(dst *ebiten.Image, a *App, ix *tournament.Index) {
 	s := a.Scale
 	x, y := float64(a.W)-48*s, 40*s
-	label, c := strings.ToUpper(ix.Status), render.InkDim
+	align := render.Right
+	if lang.RTL() { // right to left, the state in the top left corner
+		x, align = 48*s, render.Left
+	}
+	label, c := lang.T(strings.ToUpper(ix.Status)), render.InkDim
 	switch {
 	case ix.Status == tournament.StatusRunning && now().Sub(ix.Updated) > 2*time.Minute:
 		// The runner writes its files every half minute at least.
-		label = "NO NEWS"
+		label = lang.T("NO NEWS")
 	case ix.Status == tournament.StatusRunning:
-		label, c = "LIVE", render.Good
+		label, c = lang.T("LIVE"), render.Good
 		pulse := 0.55 + 0.45*math.Sin(a.Clock*4)
 		w, _ := render.Measure(label, render.Bold, 24*s)
-		render.Disc(dst, x-w-22*s, y+15*s, 9*s, render.Fade(render.Good, pulse))
+		dx := x - w - 22*s
+		if align == render.Left {
+			dx = x + w + 22*s
+		}
+		render.Disc(dst, dx, y+15*s, 9*s, render.Fade(render.Good, pulse))
 	case ix.Status == tournament.StatusComplete:
-		label, c = "FINAL", render.Accent
+		label, c = lang.T("FINAL"), render.Accent
 	}
-	render.Text(dst, label, render.Bold, 24*s, x, y, c, render.Right)
-	render.Text(dst, t.updated, render.Regular, 15*s, x, y+36*s, render.InkFaint, render.Right)
+	render.Text(dst, label, render.Bold, 24*s, x, y, c, align)
+	render.Text(dst, t.updated, render.Regular, 15*s, x, y+36*s, render.InkFaint, align)
 }
 
 // rowCount is the number of lines of the view shown.
@@ -588,8 +651,8 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 			})
 		}
 		for _, r := range t.lines.rows {
-			t.lines.texts = append(t.lines.texts, []string{fmt.Sprint(r.Place), r.Name, fmt.Sprint(r.Played), fmt.Sprint(r.Wins),
-				fmt.Sprint(r.Draws), fmt.Sprint(r.Losses), points(r.Points), fmt.Sprintf("%.0f ± %.0f", r.Rating, 2*r.RD)})
+			t.lines.texts = append(t.lines.texts, []string{lang.N(r.Place), r.Name, lang.N(r.Played), lang.N(r.Wins),
+				lang.N(r.Draws), lang.N(r.Losses), lang.Digits(points(r.Points)), lang.Digits(fmt.Sprintf("%.0f ± %.0f", r.Rating, 2*r.RD))})
 		}
 	}
 	area := t.area
@@ -598,6 +661,12 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		fixed += c.width * s
 	}
 	nameW := float64(area.Dx()) - fixed
+	if ratings && nameW < 240*s {
+		// Too narrow for the names (a large interface on a small
+		// window): the ratings give way.
+		cols = cols[:len(cols)-1]
+		nameW += standingsCols[len(standingsCols)-1].width * s
+	}
 	headH := 40 * s
 	n := len(t.lines.rows)
 	rowH := math.Min(56*s, math.Max(34*s, (float64(area.Dy())-headH)/float64(max(1, n))))
@@ -615,16 +684,27 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		}
 		xs[i+1] = xs[i] + w
 	}
+	// Right to left, the columns go from the right edge: the place
+	// rightmost.
+	rtl := lang.RTL()
+	x1 := float64(area.Max.X)
+	col := func(i int) (lo, hi float64) {
+		if rtl {
+			return x0 + x1 - xs[i+1], x0 + x1 - xs[i]
+		}
+		return xs[i], xs[i+1]
+	}
 	// The heading: a click sorts the standings by a column.
 	for i, c := range cols {
-		head := c.head
+		head := lang.T(c.head)
+		lo, hi := col(i)
 		if t.views[t.view].kind == viewStandings {
-			t.heads = append(t.heads, rectXYWH(xs[i], y, xs[i+1]-xs[i], headH))
+			t.heads = append(t.heads, rectXYWH(lo, y, hi-lo, headH))
 			if i == t.sortBy {
 				head += map[bool]string{false: " ▼", true: " ▲"}[t.reversed]
 			}
 		}
-		t.cell(dst, head, render.Bold, 16*s, xs[i], xs[i+1], y+10*s, render.InkFaint, i == 1)
+		t.cell(dst, head, render.Bold, 16*s, lo, hi, y+10*s, render.InkFaint, i == 1)
 	}
 	y += headH
 	for i := t.scroll; i < n && i < t.scroll+fits; i++ {
@@ -634,7 +714,11 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		switch {
 		case r.Place == 1 && r.Played > 0:
 			// The leader, lit for the back of the room.
-			render.Glow(dst, x0+40*s, y+rowH/2, rowH*1.6, render.Fade(render.Accent, 0.35+0.1*math.Sin(a.Clock*2)))
+			gx := x0 + 40*s
+			if rtl {
+				gx = x1 - 40*s
+			}
+			render.Glow(dst, gx, y+rowH/2, rowH*1.6, render.Fade(render.Accent, 0.35+0.1*math.Sin(a.Clock*2)))
 			render.Panel(dst, line, 10*s, render.Accent)
 			ink = render.AccentInk
 		case i%2 == 0:
@@ -643,24 +727,29 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 		if at, ok := t.flash[r.Entrant]; ok && a.Clock-at < 3 && r.Place != 1 {
 			render.Panel(dst, line, 10*s, render.Fade(render.Good, 0.45*(1-(a.Clock-at)/3)))
 		}
+		bar, mark := x0, x0-12*s // the advance bar's x, the selection mark's
+		if rtl {
+			bar, mark = x1-5*s, x1+6*s
+		}
 		if advance > 0 && r.Place <= advance {
-			render.FillRect(dst, x0, y+6*s, 5*s, rowH-16*s, render.Good)
+			render.FillRect(dst, bar, y+6*s, 5*s, rowH-16*s, render.Good)
 		}
 		if i == t.sel && t.keyed {
-			render.FillRect(dst, x0-12*s, y+8*s, 6*s, rowH-20*s, render.Ink)
+			render.FillRect(dst, mark, y+8*s, 6*s, rowH-20*s, render.Ink)
 		}
 		for c := range cols {
 			f := render.Regular
 			if c == 1 || c == 6 {
 				f = render.Bold
 			}
-			t.cell(dst, t.lines.texts[i][c], f, size, xs[c], xs[c+1], y+(rowH-4*s-size*1.2)/2, ink, c == 1)
+			lo, hi := col(c)
+			t.cell(dst, t.lines.texts[i][c], f, size, lo, hi, y+(rowH-4*s-size*1.2)/2, ink, c == 1)
 		}
 		t.rowAt = append(t.rowAt, rowHit{line, r.Entrant})
 		y += rowH
 	}
 	if n > fits {
-		render.Text(dst, fmt.Sprintf("%d–%d of %d · wheel or ↑ ↓ to scroll", t.scroll+1, min(n, t.scroll+fits), n),
+		render.Text(dst, lang.F("%d–%d of %d · wheel or ↑ ↓ to scroll", t.scroll+1, min(n, t.scroll+fits), n),
 			render.Regular, 14*s, float64(area.Max.X), float64(area.Max.Y)+2*s, render.InkFaint, render.Right)
 	}
 }
@@ -668,11 +757,15 @@ func (t *Tournament) drawStandings(dst *ebiten.Image, a *App, rows []tournament.
 // cell draws a table cell's text: left-aligned names, numbers centred.
 func (t *Tournament) cell(dst *ebiten.Image, text string, f render.Font, size, x0, x1, y float64, c color.NRGBA, left bool) {
 	pad := 14 * size / 20
+	if left && lang.RTL() {
+		render.Text(dst, render.Clip(text, f, size, x1-x0-2*pad), f, size, x1-pad, y, c, render.Right)
+		return
+	}
 	if left {
 		render.Text(dst, render.Clip(text, f, size, x1-x0-2*pad), f, size, x0+pad, y, c, render.Left)
 		return
 	}
-	render.Text(dst, text, f, size, (x0+x1)/2, y, c, render.Center)
+	render.FitText(dst, text, f, size, (x0+x1)/2, y, x1-x0-4, c, render.Center)
 }
 
 // pointsText keeps the texts of the points drawn, so frames format none.
@@ -718,7 +811,7 @@ func NewTournaments(dir string) *Tournaments {
 
 // newTournaments is the dialog that lists the tournaments found.
 func newTournaments(list []found, text string) *Tournaments {
-	d := &Tournaments{path: &ui.Field{Placeholder: "a tournament's folder, or the URL of a server that serves one", Max: 4096},
+	d := &Tournaments{path: &ui.Field{Placeholder: lang.T(tournamentsPlaceholder), Max: 4096},
 		open: &ui.Button{Label: "Show", Primary: true}, cancel: &ui.Button{Label: "Cancel"}}
 	d.heading, d.width = "Tournaments", 860
 	d.text = text
@@ -740,7 +833,8 @@ type found struct {
 
 // tournamentLabel is a tournament's line in the Tournaments dialog.
 func tournamentLabel(name, title, system, status string, done, estimate int) string {
-	return fmt.Sprintf("%s · %s · %s · %d/%d · %s", name, title, system, done, estimate, status)
+	dot := sep(" · ")
+	return name + dot + title + dot + systemName(system) + dot + lang.N(done) + "/" + lang.N(estimate) + dot + lang.T(status)
 }
 
 // serverTournaments are the tournaments the Arena server at base shows,
@@ -819,4 +913,158 @@ func (d *Tournaments) Update(a *App) error {
 }
 
 // Draw draws the dialog.
-func (d *Tournaments) Draw(dst *ebiten.Image, a *App) { d.draw(dst, a) }
+func (d *Tournaments) Draw(dst *ebiten.Image, a *App) {
+	d.path.Placeholder = lang.T(tournamentsPlaceholder)
+	d.draw(dst, a)
+}
+
+// tournamentsPlaceholder is what the Tournaments dialog's empty field says.
+const tournamentsPlaceholder = "a tournament's folder, or the URL of a server that serves one"
+
+// The tournament's files name stages, rounds, ties and groups in English
+// (they are contracts); tourName says such a name in the screens'
+// language, part by part: "Round of 16, tie 3", "Pool A, Round 2, game 1".
+// A name given in a tournament's spec passes through as it is.
+func tourName(name string) string {
+	if lang.Current() == lang.En || name == "" {
+		return name
+	}
+	parts := strings.Split(name, ", ")
+	for i, p := range parts {
+		parts[i] = tourPart(p)
+	}
+	return strings.Join(parts, listSep())
+}
+
+// listSep joins the parts of a name: a comma, Persian's in Persian.
+func listSep() string {
+	if lang.RTL() {
+		return "، "
+	}
+	return ", "
+}
+
+// tourParts are the numbered parts of names the planner makes.
+var tourParts = []struct {
+	re     *regexp.Regexp
+	format string
+	number bool
+}{
+	{regexp.MustCompile(`^Round of (\d+)$`), "Round of %d", true},
+	{regexp.MustCompile(`^Round (\d+)$`), "Round %d", true},
+	{regexp.MustCompile(`^Winners round (\d+)$`), "Winners round %d", true},
+	{regexp.MustCompile(`^Losers round (\d+)$`), "Losers round %d", true},
+	{regexp.MustCompile(`^Semi-final (\d+)$`), "Semi-final %d", true},
+	{regexp.MustCompile(`^Quarter-final (\d+)$`), "Quarter-final %d", true},
+	{regexp.MustCompile(`^tie (\d+)$`), "tie %d", true},
+	{regexp.MustCompile(`^game (\d+)$`), "game %d", true},
+	{regexp.MustCompile(`^group (\S+)$`), "group %s", false},
+	{regexp.MustCompile(`^Pool (\S+)$`), "Pool %s", false},
+}
+
+// tourPart says one part of a name: "Final", "Round 3", "group B".
+func tourPart(p string) string {
+	for _, tp := range tourParts {
+		m := tp.re.FindStringSubmatch(p)
+		if m == nil {
+			continue
+		}
+		if tp.number {
+			n, _ := strconv.Atoi(m[1])
+			return lang.F(tp.format, n)
+		}
+		return lang.F(tp.format, m[1])
+	}
+	return lang.T(p)
+}
+
+// systemName says a tournament's system: "single elimination", or a
+// contest's own format.
+func systemName(system string) string {
+	if tt, err := game.Lookup(system); err == nil {
+		return lang.F("%s format", tt.Name())
+	}
+	return lang.T(strings.ReplaceAll(system, "-", " "))
+}
+
+// roundName says a bracket's round name, once per language.
+func (t *Tournament) roundName(name string) string {
+	if s, ok := t.rounds[name]; ok {
+		return s
+	}
+	s := tourName(name)
+	t.rounds[name] = s
+	return s
+}
+
+// digits writes a number's digits in the screens' digits, without
+// formatting in English.
+func (t *Tournament) digits(s string) string {
+	if t.said != lang.Fa {
+		return s
+	}
+	return lang.Digits(s)
+}
+
+// whoName names an entrant in the screens' language: a name as it is,
+// the house and a bye in words.
+func whoName(ix *tournament.Index, e int) string {
+	if e == tournament.House || e == tournament.Bye {
+		return lang.T(ix.EntrantName(e))
+	}
+	return ix.EntrantName(e)
+}
+
+// versus joins the names of a match's sides: "A vs B vs C".
+func versus(names []string) string { return strings.Join(names, " "+lang.T("vs")+" ") }
+
+// resultText says how a match ended, as Index.ResultText does in English:
+// "A beat B (reason)", "A and B drew", "A won, ahead of B, C (reason)".
+func resultText(ix *tournament.Index, p *tournament.Played) string {
+	r := p.Result
+	name := func(seat int) string { return whoName(ix, p.Entrants[seat-1]) }
+	var others []string
+	for _, s := range r.Ranking {
+		if s != r.Winner && s >= 1 && s <= len(p.Entrants) {
+			others = append(others, name(s))
+		}
+	}
+	var text string
+	switch {
+	case r.Winner == 0 && len(p.Entrants) == 2:
+		text = lang.F("%s and %s drew", name(1), name(2))
+	case r.Winner == 0:
+		text = lang.F("no winner: %s", strings.Join(others, listSep()))
+	case len(p.Entrants) == 2 && len(others) == 1:
+		text = lang.F("%s beat %s", name(r.Winner), others[0])
+	case len(others) > 0:
+		text = lang.F("%s won, ahead of %s", name(r.Winner), strings.Join(others, listSep()))
+	default:
+		text = lang.F("%s won", name(r.Winner))
+	}
+	if r.Reason != "" {
+		text += " (" + lang.T(r.Reason) + ")"
+	}
+	return text
+}
+
+// whereText names a match as the bracket names its place, in the screens'
+// language.
+func whereText(ix *tournament.Index, m *tournament.Match) string { return tourName(ix.Where(m)) }
+
+// nowLabel names a match in progress: where it is and who plays it.
+func nowLabel(ix *tournament.Index, n *tournament.Now) string {
+	m := ix.Match(n.Match)
+	if m == nil {
+		return n.Match
+	}
+	names := make([]string, len(m.Entrants))
+	for i, e := range m.Entrants {
+		names[i] = whoName(ix, e)
+	}
+	who := versus(names)
+	if where := whereText(ix, &m.Match); where != "" {
+		return where + ": " + who
+	}
+	return who
+}

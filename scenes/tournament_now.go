@@ -1,13 +1,14 @@
 package scenes
 
 import (
-	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game/tournament"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 )
 
@@ -96,7 +97,7 @@ func (t *Tournament) makeNow(a *App, at time.Time) {
 	}
 	for i := range t.nowLines {
 		l := &t.nowLines[i]
-		l.state = tournament.NowText(&l.n, ix.EntrantName, at)
+		l.state = nowText(&l.n, func(e int) string { return whoName(ix, e) }, at)
 		l.ink = render.Good
 		if l.n.State == tournament.NowWaiting {
 			l.ink = render.Accent
@@ -108,6 +109,11 @@ func (t *Tournament) makeNow(a *App, at time.Time) {
 		l.stateX = x0 + lw + 10*s
 		if l.stateX+sw > x1 {
 			l.state = render.Clip(l.state, render.Bold, size, x1-l.stateX)
+		}
+		if lang.RTL() {
+			// Right to left: the label from the right edge, the state
+			// after it, on its left; stateX is the state's right edge.
+			l.stateX = x1 - lw - 10*s
 		}
 	}
 }
@@ -124,23 +130,87 @@ func (t *Tournament) drawNow(dst *ebiten.Image, a *App) {
 	size := nowSize * s
 	y := float64(t.area.Max.Y) + nowGap*s
 	render.Panel(dst, rectXYWH(36*s, y-6*s, float64(a.W)-72*s, float64(rows)*nowRow*s+4*s), 10*s, render.Fade(render.Raised, 0.45))
-	render.Text(dst, "NOW", render.Bold, 15*s, 48*s, y+(nowRow*s-15*s*1.2)/2-2*s, render.Accent, render.Left)
+	render.FitText(dst, lang.T("NOW"), render.Bold, 15*s, 48*s, y+(nowRow*s-15*s*1.2)/2-2*s, 68*s, render.Accent, render.Left)
 	for i := range shown {
 		l := &t.nowLines[i]
 		ty := y + float64(i)*nowRow*s + (nowRow*s-size*1.2)/2 - 2*s
+		if lang.RTL() {
+			render.Text(dst, l.shown, render.Regular, size, float64(a.W)-56*s, ty, render.Ink, render.Right)
+			render.Text(dst, l.state, render.Bold, size, l.stateX, ty, l.ink, render.Right)
+			continue
+		}
 		render.Text(dst, l.shown, render.Regular, size, 122*s, ty, render.Ink, render.Left)
 		render.Text(dst, l.state, render.Bold, size, l.stateX, ty, l.ink, render.Left)
 	}
 	if shown < len(t.nowLines) {
 		ty := y + float64(shown)*nowRow*s + (nowRow*s-size*1.2)/2 - 2*s
-		render.Text(dst, t.nowMore, render.Regular, size, 122*s, ty, render.InkDim, render.Left)
+		mx, align := cardStart(122*s, float64(a.W)-56*s-122*s)
+		render.Text(dst, t.nowMore, render.Regular, size, mx, ty, render.InkDim, align)
 	}
 }
 
 // nowMore says how many matches in progress are not shown.
-func nowMore(n int) string {
-	if n == 1 {
-		return "and 1 more match in progress"
+func nowMore(n int) string { return lang.F("and %d more matches in progress", n) }
+
+// nowText says what a match in progress is doing at the time at, as
+// tournament.NowText does in English: "waiting for BotDiff (0:42)",
+// "waiting for CHOP and Deep_bAlt", "playing (3:10)". name names an
+// entrant.
+func nowText(n *tournament.Now, name func(e int) string, at time.Time) string {
+	switch n.State {
+	case tournament.NowWaiting:
+		text := lang.T("waiting")
+		if len(n.Waiting) > 0 {
+			names := make([]string, len(n.Waiting))
+			for i, e := range n.Waiting {
+				names[i] = name(e)
+			}
+			text = lang.F("waiting for %s", enumerate(names))
+		}
+		if !n.Deadline.IsZero() {
+			// The seconds left, counted up: "0:01" until the very end.
+			left := n.Deadline.Sub(at)
+			text += rtlMark() + " (" + lang.Digits(tournament.Clock((left + time.Second - 1).Truncate(time.Second))) + ")"
+		}
+		return text
+	case tournament.NowPlaying:
+		return lang.F("playing (%s)", lang.Digits(tournament.Clock(at.Sub(n.Since))))
 	}
-	return fmt.Sprintf("and %d more matches in progress", n)
+	return lang.T(n.State)
+}
+
+// rtlMark is the right-to-left mark in a language written right to left
+// (else nothing): after a name in Latin letters, it keeps what follows
+// (a time in brackets) on the sentence's side.
+func rtlMark() string {
+	if lang.RTL() {
+		return "\u200f"
+	}
+	return ""
+}
+
+// sep is a separator between parts of a line (" · "): in a language
+// written right to left, marked as such on both sides, so that the names
+// in Latin letters around it stay in the line's order.
+func sep(s string) string {
+	if lang.RTL() {
+		return "\u200f" + s + "\u200f"
+	}
+	return s
+}
+
+// seps marks every " · " of a line as sep does.
+func seps(line string) string {
+	if lang.RTL() {
+		return strings.ReplaceAll(line, " · ", sep(" · "))
+	}
+	return line
+}
+
+// enumerate joins names as a sentence does: "A, B and C".
+func enumerate(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return lang.F("%s and %s", strings.Join(names[:len(names)-1], listSep()), names[len(names)-1])
 }

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"image"
 	"net"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/game"
+	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/net/stream"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/render/ui"
@@ -94,16 +96,16 @@ func (w *Watch) dial() {
 	w.got, w.fresh = nil, true
 	switch {
 	case strings.TrimSpace(w.addr.Text) == "":
-		w.client, w.problem = nil, "Type a server's address, such as 127.0.0.1:7070 or http://arena.example:7070."
+		w.client, w.problem = nil, lang.T("Type a server's address, such as 127.0.0.1:7070 or http://arena.example:7070.")
 		return
 	case err != nil:
-		w.client, w.problem = nil, fmt.Sprintf("%q is not a server's address: type one such as 127.0.0.1:7070 or http://arena.example:7070.", strings.TrimSpace(w.addr.Text))
+		w.client, w.problem = nil, lang.F("%q is not a server's address: type one such as 127.0.0.1:7070 or http://arena.example:7070.", strings.TrimSpace(w.addr.Text))
 		return
 	}
 	if c.Base == w.juryBase {
 		c.Jury = w.jury
 	}
-	w.client, w.problem = c, "reading the matches of "+c.Base+"…"
+	w.client, w.problem = c, lang.F("reading the matches of %s…", c.Base)
 	w.next = 0
 }
 
@@ -133,7 +135,7 @@ func (w *Watch) read() {
 		case err != nil:
 			w.problem = serverProblem(c.Base, err)
 		case len(list) == 0:
-			w.problem = c.Base + " has no matches yet: they appear here as the organisers create them."
+			w.problem = lang.F("%s has no matches yet: they appear here as the organisers create them.", c.Base)
 		}
 	}()
 }
@@ -202,16 +204,16 @@ func serverProblem(base string, err error) string {
 	var shape *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout():
-		return fmt.Sprintf("%s did not answer in time. Is the address right, and the machine on this network?", host)
+		return lang.F("%s did not answer in time. Is the address right, and the machine on this network?", host)
 	case errors.As(err, &dns):
-		return fmt.Sprintf("No machine called %s is known here. Check the address.", dns.Name)
+		return lang.F("No machine called %s is known here. Check the address.", dns.Name)
 	case errors.As(err, &op) && op.Op == "dial":
-		return fmt.Sprintf("No Arena server answers at %s. Is `arena serve` running there?", host)
+		return lang.F("No Arena server answers at %s. Is `arena serve` running there?", host)
 	case errors.Is(err, stream.ErrNotFound) || errors.As(err, &syntax) || errors.As(err, &shape) ||
 		strings.Contains(err.Error(), "malformed HTTP"):
-		return fmt.Sprintf("%s answers, but it is not an Arena server. Check the address and the port (arena serve listens on 7070).", host)
+		return lang.F("%s answers, but it is not an Arena server. Check the address and the port (arena serve listens on 7070).", host)
 	}
-	return fmt.Sprintf("%s does not list its matches: %v", host, err)
+	return lang.F("%s does not list its matches: %s", host, err.Error())
 }
 
 // sortMatches puts a server's matches in the order the list keeps from
@@ -254,18 +256,18 @@ func matchLabel(in stream.Info) string {
 	if t, err := game.Lookup(in.Title); err == nil {
 		name = t.Name()
 	}
-	status := strings.ToUpper(in.Status)
+	status := lang.T(strings.ToUpper(in.Status))
 	switch in.Status {
 	case stream.Finished:
 		if in.Winner > 0 {
-			status = fmt.Sprintf("P%d won", in.Winner)
+			status = lang.F("P%d won", in.Winner)
 		} else {
-			status = "a draw"
+			status = lang.T("a draw")
 		}
 	case stream.Waiting:
-		status = "waiting for its players"
+		status = lang.T("waiting for its players")
 	}
-	return fmt.Sprintf("%s · %s · turn %d", name, status, in.Turn)
+	return name + sep(" · ") + status + sep(" · ") + lang.F("turn %d", in.Turn)
 }
 
 // matchDetail is a match's second line: its players, its id, its
@@ -275,15 +277,19 @@ func matchDetail(in stream.Info) string {
 	for _, s := range in.Seats {
 		p := seatLabel(s.Player)
 		if s.Kind == "remote" {
-			p = "remote player"
+			p = lang.T("remote player")
 		}
 		players = append(players, p)
 	}
-	d := strings.Join(players, " vs ") + " · " + in.ID
-	if strings.HasPrefix(in.Spectators, "delayed:") {
-		d += " · " + strings.TrimPrefix(in.Spectators, "delayed:") + " turns late"
+	d := versus(players) + sep(" · ") + in.ID
+	if late, ok := strings.CutPrefix(in.Spectators, "delayed:"); ok {
+		if n, err := strconv.Atoi(late); err == nil {
+			d += sep(" · ") + lang.F("%d turns late", n)
+		} else {
+			d += sep(" · ") + late + " " + lang.T("turns late")
+		}
 	} else if in.Spectators == "none" {
-		d += " · shown at its end"
+		d += sep(" · ") + lang.T("shown at its end")
 	}
 	return d
 }
@@ -312,17 +318,26 @@ func (w *Watch) Draw(dst *ebiten.Image, a *App) {
 	w.place(a)
 	s := a.Scale
 	cx := float64(a.W) / 2
-	render.Text(dst, "Watch a server", render.Bold, 40*s, cx, 46*s, render.Ink, render.Center)
-	render.Text(dst, "An Arena server's matches: choose one to watch it, live or from its start", render.Regular, 16*s, cx, 104*s, render.InkDim, render.Center)
+	render.FitText(dst, lang.T("Watch a server"), render.Bold, 40*s, cx, 46*s, float64(a.W)-80*s, render.Ink, render.Center)
+	render.FitText(dst, lang.T("An Arena server's matches: choose one to watch it, live or from its start"), render.Regular, 16*s, cx, 104*s, float64(a.W)-80*s, render.InkDim, render.Center)
 	w.mu.Lock()
 	problem := w.problem
 	w.mu.Unlock()
 	if len(w.rows) == 0 && problem != "" {
 		r := w.addr.Rect()
-		render.WrapText(dst, problem, render.Regular, 17*s, float64(r.Min.X), float64(r.Max.Y)+40*s, float64(a.W)-2*float64(r.Min.X), render.InkDim)
+		x, w := float64(r.Min.X), float64(a.W)-2*float64(r.Min.X)
+		if lang.RTL() {
+			y := float64(r.Max.Y) + 40*s
+			for _, l := range render.Wrap(problem, render.Regular, 17*s, w) {
+				render.Text(dst, l, render.Regular, 17*s, x+w, y, render.InkDim, render.Right)
+				y += 17 * s * 1.35
+			}
+		} else {
+			render.WrapText(dst, problem, render.Regular, 17*s, x, float64(r.Max.Y)+40*s, w, render.InkDim)
+		}
 	}
 	w.form.Draw(dst, s)
-	render.Text(dst, "Enter on the address to connect · ↑ ↓ to choose · Esc to go back", render.Regular, 14*s, cx, float64(a.H)-26*s, render.InkFaint, render.Center)
+	render.FitText(dst, seps(lang.T("Enter on the address to connect · ↑ ↓ to choose · Esc to go back")), render.Regular, 14*s, cx, float64(a.H)-26*s, float64(a.W)-80*s, render.InkFaint, render.Center)
 }
 
 // Opening waits for a server's match to start arriving, then shows it in
@@ -354,7 +369,7 @@ func (o *Opening) Update(a *App) error {
 		return nil
 	}
 	if o.feed.Recording() == nil {
-		a.Toast("%s", o.feed.Status())
+		a.Toast("%s", feedStatus(o.feed.Status()))
 		a.Pop()
 		return nil
 	}
@@ -382,10 +397,10 @@ func (o *Opening) Draw(dst *ebiten.Image, a *App) {
 	backdrop(dst, a)
 	s := a.Scale
 	cx, cy := float64(a.W)/2, float64(a.H)/2
-	render.Text(dst, "Opening the match…", render.Bold, 32*s, cx, cy-90*s, render.Ink, render.Center)
-	status := o.feed.Status()
-	if o.human != nil && status == "live" {
-		status = "waiting for the match to start: every remote player must connect"
+	render.FitText(dst, lang.T("Opening the match…"), render.Bold, 32*s, cx, cy-90*s, float64(a.W)-80*s, render.Ink, render.Center)
+	status := feedStatus(o.feed.Status())
+	if o.human != nil && o.feed.Status() == "live" {
+		status = lang.T("waiting for the match to start: every remote player must connect")
 	}
 	w, _ := render.Measure(status, render.Regular, 17*s)
 	w = min(w, float64(a.W)-120*s)
@@ -457,7 +472,7 @@ func (v *Viewer) serverUpdate(a *App) {
 	status := l.feed.Status()
 	if status != l.said {
 		if l.said != "" && status != "live" {
-			a.Toast("%s", status)
+			a.Toast("%s", feedStatus(status))
 		}
 		l.said = status
 	}
@@ -506,6 +521,8 @@ func (v *Viewer) drawLive(dst *ebiten.Image, a *App, x, y float64) {
 			label, bg, ink = "GO LIVE", render.Raised, render.InkDim
 		}
 	}
+	pulsing := label == "LIVE"
+	label = lang.T(label)
 	w, _ := render.Measure(label, render.Bold, 13*s)
 	r := rectXYWH(x-10*s, y-7*s, w+36*s, 26*s)
 	if v.server != nil {
@@ -513,12 +530,38 @@ func (v *Viewer) drawLive(dst *ebiten.Image, a *App, x, y float64) {
 	}
 	render.Panel(dst, r, 13*s, bg)
 	pulse := 1.0
-	if label == "LIVE" {
+	if pulsing {
 		pulse = 0.55 + 0.45*sinTime(a.Clock*4)
 	}
 	render.Disc(dst, x+3*s, y+6*s, 5*s, render.Fade(ink, pulse))
 	render.Text(dst, label, render.Bold, 13*s, x+14*s, y-3*s, ink, render.Left)
 }
+
+// feedStatus says a feed's status in the screens' language: "live",
+// "ended", "reconnecting in 2s (…)"; the server's own words pass through.
+func feedStatus(status string) string {
+	if m := reconnectingTry.FindStringSubmatch(status); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		return lang.F("reconnecting in %s (attempt %d: %s)", lang.Digits(m[1]), n, m[3])
+	}
+	if m := reconnecting.FindStringSubmatch(status); m != nil {
+		return lang.F("reconnecting in %s (%s)", lang.Digits(m[1]), m[2])
+	}
+	if base, ok := strings.CutPrefix(status, "connecting to "); ok {
+		return lang.F("connecting to %s", base)
+	}
+	if rest, ok := strings.CutPrefix(status, "the server says: "); ok {
+		return lang.F("the server says: %s", rest)
+	}
+	return lang.T(status)
+}
+
+// reconnecting finds the wait in a feed's "reconnecting in 2s (…)".
+var reconnecting = regexp.MustCompile(`^reconnecting in (\S+) \((.*)\)$`)
+
+// reconnectingTry finds the wait, the attempt and the error in a feed's
+// "reconnecting in 2s (attempt 3: …)".
+var reconnectingTry = regexp.MustCompile(`^reconnecting in (\S+) \(attempt (\d+): (.*)\)$`)
 
 // serverLimit is the seconds the person had for the move being waited
 // for (1 when unknown).
