@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/require"
 
@@ -130,8 +131,15 @@ func init() {
 	)
 }
 
-// english finds a word of English: two or more Latin letters.
-var english = regexp.MustCompile(`[A-Za-z]{2,}`)
+// english finds a word: a run of letters, digits and the marks that join
+// an identifier's parts; it is English when it has two letters or more.
+var english = regexp.MustCompile(`[A-Za-z0-9_.'-]*[A-Za-z][A-Za-z0-9_.'-]*`)
+
+// identifier reports whether w is written as a program's name is: parts
+// joined by _ or . (max_agents, compat.zeroToken, log.json).
+func identifier(w string) bool {
+	return strings.ContainsAny(strings.Trim(w, ".'-"), "_.")
+}
 
 // pseudoMarked finds the words that the catalogue said, innermost first.
 var pseudoMarked = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang.PseudoClose + `]*` + lang.PseudoClose)
@@ -141,11 +149,28 @@ var cutMark = regexp.MustCompile(lang.PseudoOpen + `[^` + lang.PseudoOpen + lang
 
 // notWords are the Latin words a screen may show in any language: names,
 // notation and keys (testdata/names.txt, one a line; a name of several
-// words is taken whole).
+// words is taken whole), and the names the command line takes (the games'
+// bots, seats, maps and options), which the screens show as typed.
 func notWords(t *testing.T) map[string]bool {
 	data, err := os.ReadFile("testdata/names.txt")
 	require.NoError(t, err)
 	out := map[string]bool{}
+	for _, title := range game.Titles() { // names the command line takes, shown as typed
+		for _, b := range title.Bots() {
+			out[b.Kind] = true
+		}
+		for _, k := range game.Connectors(title) {
+			out[k.Kind] = true
+		}
+		for _, m := range game.Maps(title) {
+			out[m.Name] = true
+		}
+		if c, ok := title.(game.Configurable); ok {
+			for _, o := range c.Options() {
+				out[o.Name] = true
+			}
+		}
+	}
 	for _, l := range strings.Split(string(data), "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 			out[l] = true
@@ -179,7 +204,9 @@ func TestNoEnglishLeft(t *testing.T) {
 		}
 		rest = cutMark.ReplaceAllString(rest, " ")
 		for _, w := range english.FindAllString(rest, -1) {
-			if !allowed[w] {
+			w = strings.Trim(w, ".'-")
+			letters := strings.IndexFunc(w, unicode.IsLetter) != strings.LastIndexFunc(w, unicode.IsLetter)
+			if letters && !allowed[w] && !identifier(w) {
 				left[at] = append(left[at], s)
 				return
 			}
@@ -215,4 +242,37 @@ func compactStrings(s []string) []string {
 		}
 	}
 	return out
+}
+
+// Every game's words that the set-up and rules screens show, whether or
+// not a screen above happens to show them: what its bots, the contests'
+// seats and its maps are, and its options' help, are in the catalogue
+// (their names are the command line's, shown as typed).
+func TestTheGamesWordsAreCatalogued(t *testing.T) {
+	c := lang.Embedded()
+	var missing []string
+	need := func(title, what, s string) {
+		if _, ok := c[s]; !ok && s != "" {
+			missing = append(missing, fmt.Sprintf("%s %s: %q", title, what, s))
+		}
+	}
+	for _, title := range MenuTitles() {
+		id := title.ID()
+		for _, b := range title.Bots() {
+			need(id, "bot "+b.Kind, b.About)
+		}
+		for _, k := range game.Connectors(title) {
+			need(id, "seat "+k.Kind, k.About)
+		}
+		for _, m := range game.Maps(title) {
+			need(id, "map "+m.Name, m.About)
+		}
+		if cf, ok := title.(game.Configurable); ok {
+			for _, o := range cf.Options() {
+				need(id, "option "+o.Name, o.Help)
+			}
+		}
+	}
+	sort.Strings(missing)
+	require.Empty(t, missing, "not in the catalogue:\n%s", strings.Join(missing, "\n"))
 }

@@ -238,7 +238,7 @@ func rowPlayers(rec *game.Recording) string {
 	}
 	switch {
 	case !known && rec.Source != "":
-		return lang.T("Players not in the file") + " · " + rec.Source
+		return lang.T("Players not in the file") + " · " + sourceWords(rec.Source)
 	case !known:
 		return lang.T("Players not in the file")
 	}

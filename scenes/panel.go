@@ -300,8 +300,9 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4",
-// a person and an importer's "unknown" in the screens' language.
+// seatLabel turns a seat spec into words: "alphabeta:4" -> "alphabeta · 4"
+// (a bot's kind is its name, as --seats takes it, in every language), a
+// person and an importer's "unknown" in the screens' language.
 func seatLabel(spec string) string {
 	switch spec {
 	case "human":
@@ -312,11 +313,7 @@ func seatLabel(spec string) string {
 	if name, ok := strings.CutSuffix(spec, " (recorded)"); ok { // GuardAIns's transcripts (game/guardains)
 		return lang.F("%s (recorded)", name)
 	}
-	kind, level, _ := strings.Cut(spec, ":")
-	if level == "" {
-		return lang.T(kind)
-	}
-	return lang.T(kind) + " · " + level
+	return strings.Replace(spec, ":", " · ", 1)
 }
 
 // standings are frame f's standings as the sight knows them, worked out

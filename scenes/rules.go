@@ -195,7 +195,7 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 		if r.value(i) != o.Default && !(o.Type == game.OptFlag && r.value(i) == "false" && o.Default == "") && !(r.value(i) == "" && o.Default == "") {
 			ink = render.Accent
 		}
-		render.FitText(dst, lang.T(o.Name), render.Bold, 17*s, x+36*s, ry+4*s, text, ink, render.Left)
+		render.FitText(dst, o.Name, render.Bold, 17*s, x+36*s, ry+4*s, text, ink, render.Left)
 		help := lang.T(o.Help)
 		if o.Default != "" && o.Type != game.OptFlag {
 			help += " · " + lang.F("default %s", lang.T(o.Default))

@@ -363,9 +363,9 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	for i, k := range s.kinds {
 		text := ""
 		if bot, ok := game.FindBot(s.title, k.Value()); ok {
-			text = lang.T(bot.Kind) + ": " + lang.T(bot.About)
+			text = bot.Kind + ": " + lang.T(bot.About)
 		} else if c, ok := game.FindConnector(s.title, k.Value()); ok {
-			text = lang.T(c.Kind) + ": " + lang.T(c.About) + " (" + c.Usage + ")"
+			text = c.Kind + ": " + lang.T(c.About) + " (" + c.Usage + ")"
 		}
 		if text != "" && (about == "" || s.form.Focus/2 == i) {
 			about = text
@@ -373,7 +373,7 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	}
 	if s.maps != nil {
 		if i := s.maps.Index; i < len(s.mapInfo) && s.mapInfo[i].About != "" && s.form.Items[s.form.Focus] == s.maps {
-			about = lang.F("map %s: %s", lang.T(s.mapInfo[i].Name), lang.T(s.mapInfo[i].About))
+			about = lang.F("map %s: %s", s.mapInfo[i].Name, lang.T(s.mapInfo[i].About))
 		}
 	}
 	if s.rules != nil && s.form.Items[s.form.Focus] == s.rules {
