@@ -51,12 +51,13 @@ type panelCache struct {
 	seatIsName render.Cache[string, bool]
 }
 
-// seatNameKey is a seat's player as said in a language, out of the game
-// or not.
+// seatNameKey is a seat's player, by its name where it has one, as said
+// in a language, out of the game or not.
 type seatNameKey struct {
 	lang lang.Tag
 	seat game.Seat
 	out  bool
+	name string
 }
 
 // moveKey is a label of the move list: a seat's move in a column of
@@ -174,10 +175,10 @@ func playerOf(rec *game.Recording, s game.Seat, isName func(string) bool) string
 // playerName is how people call seat s's player: by its name where the
 // replay knows one, else "Player N"; out says that it is out of the game.
 func (v *Viewer) playerName(s game.Seat, out bool) string {
-	return v.panel.seatNames.Of(seatNameKey{lang.Current(), s, out}, func(k seatNameKey) string {
+	return v.panel.seatNames.Of(seatNameKey{lang.Current(), s, out, v.name(s)}, func(k seatNameKey) string {
 		var seat any = game.Say("Player %d", int(k.seat)+1)
-		if name := v.name(k.seat); name != "" {
-			seat = name
+		if k.name != "" {
+			seat = k.name
 		}
 		if k.out {
 			return lang.F("%s · out", seat)
