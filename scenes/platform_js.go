@@ -156,10 +156,12 @@ func addStatus(a *App) {
 			Moves map[string]string `json:"moves,omitempty"`
 			Toast string            `json:"toast,omitempty"`
 			Map   bool              `json:"mapFirst,omitempty"`
+			// Lang is the screens' language.
+			Lang string `json:"lang"`
 			// Analysis is the engine's analysis on screen (analysis.go):
 			// its depth, nodes and best turn.
 			Analysis *analysisStatus `json:"analysis,omitempty"`
-		}{Frame: first, Scene: fmt.Sprintf("%T", a.Top()), Turn: -1, Toast: a.toast}
+		}{Frame: first, Scene: fmt.Sprintf("%T", a.Top()), Turn: -1, Toast: a.toast, Lang: string(lang.Current())}
 		switch top := a.Top().(type) {
 		case *AnalysisBoard:
 			st.Analysis = top.status()
@@ -184,7 +186,8 @@ func addStatus(a *App) {
 // StartPage connects the app to its page: the file picker, the server the
 // page came from, and what the page's address asks for: ?replay=URL opens
 // a replay (or a server's match), ?layout=map opens matches with the map
-// first (for a projector), #match=ID watches a match of the page's
+// first (for a projector), ?lang=TAG speaks a language (en, sr-Latn,
+// sr-Cyrl, fa) whatever the settings say, #match=ID watches a match of the page's
 // server, #match=ID&jury=TOKEN as its jury sees it (live and whole; the
 // token, in the fragment, never reaches the network in an address, and is
 // taken off the address bar once read).
@@ -203,6 +206,13 @@ func StartPage(a *App) {
 	addStatus(a)
 	if here.Query().Get("layout") == "map" {
 		openMapFirst = true
+	}
+	if l := here.Query().Get("lang"); l != "" {
+		t, err := lang.Parse(l)
+		if err != nil {
+			a.Toast("?lang=%s: %v", l, err)
+		}
+		a.Lang = t
 	}
 	if r := here.Query().Get("replay"); r != "" {
 		turn := -1

@@ -168,6 +168,7 @@ type status struct {
 	Moves map[string]string `json:"moves"`
 	Toast string            `json:"toast"`
 	Map   bool              `json:"mapFirst"`
+	Lang  string            `json:"lang"`
 	// Analysis is the engine's analysis on screen.
 	Analysis *struct {
 		Position string `json:"position"`

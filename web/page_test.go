@@ -42,6 +42,21 @@ func TestMenuInTheBrowser(t *testing.T) {
 	golden(t, got, "testdata/menu.png", 0.02)
 }
 
+// TestLanguageInTheBrowser: ?lang= speaks a language in the page, whatever
+// the browser's; a language Arena does not speak is said so, and the page
+// goes on in the browser's.
+func TestLanguageInTheBrowser(t *testing.T) {
+	tb := open(t, "/?lang=sr-Cyrl&replay="+url.QueryEscape(fixture(t, "santorini/game.txt")))
+	tb.until("the viewer in Serbian Cyrillic", 20*time.Second, func(s status) bool {
+		return s.Scene == "*scenes.Viewer" && s.Lang == "sr-Cyrl"
+	})
+	tb = open(t, "/?lang=de")
+	s := tb.status()
+	require.Equal(t, "en", s.Lang, "the browser's language")
+	require.Contains(t, s.Toast, `?lang=de`)
+	require.Contains(t, s.Toast, "want one of en, sr-Latn, sr-Cyrl, fa")
+}
+
 // TestLoaderBarAgreesWithItsText watches the loader on every frame it
 // paints: its bar stands where its text says ("12.3 of 32.8 MB").
 func TestLoaderBarAgreesWithItsText(t *testing.T) {
