@@ -164,26 +164,26 @@ func TestSayInEveryLanguage(t *testing.T) {
 	defer Set(Current())
 	Set(En)
 	require.Equal(t, "Settings", T("Settings"))
-	require.Equal(t, "1 game", F("%d games", 1))
-	require.Equal(t, "3 games", F("%d games", 3))
+	require.Equal(t, "1 turn", F("%d turns", 1))
+	require.Equal(t, "3 turns", F("%d turns", 3))
 	require.Equal(t, "no such key 7", F("no such key %d", 7))
 	Set(SrLatn)
 	require.Equal(t, "Podešavanja", T("Settings"))
-	require.Equal(t, "21 partija", F("%d games", 21))
-	require.Equal(t, "3 partije", F("%d games", 3))
-	require.Equal(t, "11 partija", F("%d games", 11))
+	require.Equal(t, "21 potez", F("%d turns", 21))
+	require.Equal(t, "3 poteza", F("%d turns", 3))
+	require.Equal(t, "11 poteza", F("%d turns", 11))
 	Set(SrCyrl)
 	require.Equal(t, "Подешавања", T("Settings"))
-	require.Equal(t, "2 партије", F("%d games", 2))
+	require.Equal(t, "2 потеза", F("%d turns", 2))
 	Set(Fa)
 	require.Equal(t, "تنظیمات", T("Settings"))
-	require.Equal(t, "۱۲ بازی", F("%d games", 12))
+	require.Equal(t, "۱۲ نوبت", F("%d turns", 12))
 	require.Equal(t, "۳٫۵ of C3", F("%.1f of %s", 3.5, "C3"), "numbers in Persian digits, texts as given")
 	require.Equal(t, "۱۰۵", N(105))
 	require.Equal(t, "team 12", T("team 12"), "what the catalogue does not have stays as it is")
 	Set(Pseudo)
 	require.Equal(t, "⟦Settings⟧", T("Settings"))
-	require.Equal(t, "⟦4⟧ ⟦games⟧", F("%d games", 4))
+	require.Equal(t, "⟦4⟧ ⟦turns⟧", F("%d turns", 4))
 	require.Equal(t, "⟦No⟧ ⟦such⟧\n⟦line⟧", pseudo("No such\nline"), "each word is marked, to survive the lines a text is broken into")
 	require.Equal(t, "Nikola", T("Nikola"))
 }
@@ -199,7 +199,7 @@ func (w words) Phrase() (string, []any) { return w.f, w.args }
 func TestPhrasesAreSaidInTurn(t *testing.T) {
 	defer Set(Current())
 	Set(SrLatn)
-	require.Equal(t, "Podešavanja: 5 partija", F("%s: %s", words{"Settings", nil}, words{"%d games", []any{5}}))
+	require.Equal(t, "Podešavanja: 5 poteza", F("%s: %s", words{"Settings", nil}, words{"%d turns", []any{5}}))
 }
 
 func TestLocales(t *testing.T) {
@@ -236,7 +236,7 @@ func TestCatalogueErrorsNameTheLine(t *testing.T) {
 }
 
 func FuzzParseCatalogue(f *testing.F) {
-	data, err := os.ReadFile("catalogue/common.txt")
+	data, err := os.ReadFile("catalogue/shell.txt")
 	require.NoError(f, err)
 	f.Add(data)
 	f.Add([]byte("Key\n  en one: a\n  sr-Latn few: b\\n\n"))
