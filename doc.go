@@ -12,11 +12,11 @@
 //	arena play TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L]
 //	           [--levels FILE] [--config FILE] [--option NAME=VALUE] [--from REPLAY [--turn N]]
 //	           [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] [--listen HOST:PORT]
-//	           [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE]
-//	arena play --server URL --match ID --seat S --token T
+//	           [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE] [--lang TAG]
+//	arena play --server URL --match ID --seat S --token T [--lang TAG]
 //	                                             open a match directly, or play a seat of a server's
 //	                                             match in the window
-//	arena replay FILE|URL [--turn N] [--token-file FILE]
+//	arena replay FILE|URL [--turn N] [--token-file FILE] [--lang TAG]
 //	                                             open the viewer on a replay, or a server's match
 //	arena run TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE]
 //	          [--config FILE] [--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE]
@@ -24,7 +24,7 @@
 //	          [--sandbox MODE]
 //	                                             play headless; print the result as one JSON line
 //	arena info FILE|URL [--token-file FILE]      print a replay's result as one JSON line
-//	arena diff A B [--window]                    print the first turn where two replays of one game
+//	arena diff A B [--window [--lang TAG]]       print the first turn where two replays of one game
 //	                                             (title, map, seed) differ, as one JSON line
 //	arena shot FILE --turn N --out PNG [--size WxH]
 //	                                             render one frame of a replay to a PNG
@@ -33,6 +33,7 @@
 //	                                             write turns A to B as an animated GIF (or an MP4
 //	                                             through ffmpeg: --out FILE.mp4)
 //	arena kiosk DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]
+//	            [--lang TAG]
 //	                                             play a folder's replays, or a server's matches
 //	                                             (waiting, live, then finished), on a loop, full
 //	                                             screen, with title and result cards
@@ -60,7 +61,7 @@
 //	            [--sandbox MODE]
 //	                                             run matches on this machine for others to watch and
 //	                                             play (an HTTP and WebSocket API)
-//	arena watch URL [--match ID] [--token-file FILE]
+//	arena watch URL [--match ID] [--token-file FILE] [--lang TAG]
 //	                                             watch a server's matches, live or from their start
 //	arena tournament run SPEC [--out DIR] [--workers N]
 //	                     [--nats URL [--nats-creds FILE] [--nats-ca FILE] [--replicas N]] [--json]
@@ -72,7 +73,7 @@
 //	arena tournament worker --nats URL [--nats-creds FILE] [--nats-ca FILE] [--slots N] [--name NAME]
 //	                        [--server URL --admin-token-file FILE] [--sandbox MODE]
 //	                                             play a tournament's matches from a NATS cluster
-//	arena tournament show DIR|URL                show a tournament in the window, live
+//	arena tournament show DIR|URL [--lang TAG]   show a tournament in the window, live
 //	arena tournament teams FILE [--passwords]    check a contest night's teams file; make the
 //	                                             passwords its teams lack
 package main

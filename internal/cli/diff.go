@@ -16,7 +16,7 @@ import (
 var cmdDiff = &Command{
 	Name:     "diff",
 	Window:   true,
-	Synopsis: []string{"A B [--window]"},
+	Synopsis: []string{"A B [--window [--lang TAG]]"},
 	Short:    "print the first turn where two replays of one game (title, map, seed) differ, as one JSON line",
 	Long: `Compare two replays of the same game (the same title, seats, seed, map and
 rule options; any format Arena reads that records the moves) and print where

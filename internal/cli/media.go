@@ -126,7 +126,7 @@ the time taken. Needs a display (Xvfb is fine).`,
 var cmdKiosk = &Command{
 	Name:     "kiosk",
 	Window:   true,
-	Synopsis: []string{"DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE]"},
+	Synopsis: []string{"DIR|URL [--shuffle] [--speed X] [--cards SECONDS] [--windowed] [--token-file FILE] [--lang TAG]"},
 	Short:    "play a folder's replays, or a server's matches (waiting, live, then finished), on a loop, full screen, with title and result cards",
 	Long: `Play the replays of a folder (every format Arena reads) over and over,
 unattended, full screen, for a projector at an event: a title card before

@@ -30,8 +30,8 @@ var cmdPlay = &Command{
 	Synopsis: []string{
 		"TITLE --seats S1,S2 [--seed N] [--map NAME|PATH] [--turns T] [--level L] [--levels FILE] [--config FILE] " +
 			"[--option NAME=VALUE] [--from REPLAY [--turn N]] [--out FILE] [--replays DIR] [--watch step|run] [--limit 2s] " +
-			"[--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE]",
-		"--server URL --match ID --seat S --token T",
+			"[--listen HOST:PORT] [--join-timeout 100s] [--accounts FILE] [--room NAME] [--sandbox MODE] [--lang TAG]",
+		"--server URL --match ID --seat S --token T [--lang TAG]",
 	},
 	Short: "open a match directly, or play a seat of a server's match in the window",
 	Long: `Open a match directly in the window: people and computer players, one seat
@@ -84,7 +84,7 @@ the clock of the seat's move.`,
 var cmdReplay = &Command{
 	Name:     "replay",
 	Window:   true,
-	Synopsis: []string{"FILE|URL [--turn N] [--token-file FILE]"},
+	Synopsis: []string{"FILE|URL [--turn N] [--token-file FILE] [--lang TAG]"},
 	Short:    "open the viewer on a replay, or a server's match",
 	Long: `Open the viewer on a replay: Arena's (.arena) or an original system's format;
 or a server's match (http://host:7070/api/matches/ID, followed live from its

@@ -255,7 +255,7 @@ server's contest listener (arena serve --listen).`,
 var cmdTournamentShow = &Command{
 	Name:     "show",
 	Window:   true,
-	Synopsis: []string{"DIR|URL"},
+	Synopsis: []string{"DIR|URL [--lang TAG]"},
 	Short:    "show a tournament in the window, live",
 	Long: `Open the window on a tournament: its standings, cross table and bracket,
 updated as matches finish. URL is any HTTP server that serves its folder.`,

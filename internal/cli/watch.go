@@ -22,7 +22,7 @@ import (
 var cmdWatch = &Command{
 	Name:     "watch",
 	Window:   true,
-	Synopsis: []string{"URL [--match ID] [--token-file FILE]"},
+	Synopsis: []string{"URL [--match ID] [--token-file FILE] [--lang TAG]"},
 	Short:    "watch a server's matches, live or from their start",
 	Long: `Open the window on an Arena server's matches, live first, with their turn
 and players, and watch the one chosen: live, with rewind (pause, step, scrub
