@@ -275,14 +275,15 @@ type statusKey struct {
 	colony int
 }
 
-// colonyWords is colony c as a seat, with its team's name when it has one
-// of its own (see colonyName).
+// colonyWords is colony c as a seat (the viewer puts the player's name
+// there), with its team's name when it has one of its own (see
+// colonyName).
 func colonyWords(s *aic21.State, c int) game.Words {
 	name := s.TeamNames[c]
 	if name == [2]string{"first_team", "second_team"}[c] {
 		return game.Say("Colony %d", c+1)
 	}
-	return game.Say("Colony %d · %s", c+1, name)
+	return game.Say("%s · %s", game.Say("Colony %d", c+1), name)
 }
 
 // statusOf is StatusWords, worked out.
