@@ -4,11 +4,13 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
+	"github.com/arena-games/arena/render/rendertest"
 )
 
 // statusNames are the names the players of TestStatusNamesThePlayers go
@@ -95,4 +97,38 @@ func checkStatusNames(t *testing.T, v *Viewer, rec *game.Recording, i int, named
 		}
 	}
 	lang.Set(lang.En)
+}
+
+// Two people at one machine pass the controls behind a curtain: the
+// status line names the one whose turn it is, in every language.
+func TestStatusNamesTheCurtainsPlayer(t *testing.T) {
+	defer lang.Set(lang.Current())
+	games := map[string]*game.Recording{}
+	addFixtures(t, games, map[string]string{"aic21": "aic21"})
+	rec := games["aic21"]
+	if rec == nil {
+		t.Skip("no AIC21 log")
+	}
+	rec.Header.Players = statusNames[:len(rec.Header.Seats)]
+	view, err := render.NewView(rec.Title.ID())
+	require.NoError(t, err)
+	v := NewViewer(rec, view)
+	f := rec.Timeline.Frame(0)
+	lang.Set(lang.En)
+	view.Input(f, 0, render.Pointer{X: -1, Y: -1})
+	p := rendertest.Press(view, ebiten.KeyEnter)
+	p.X, p.Y = -1, -1
+	_, ok := view.Input(f, 0, p)
+	require.True(t, ok, "colony 1's person ends the turn")
+	view.Input(f, 1, render.Pointer{X: -1, Y: -1})
+	require.Contains(t, view.Status(f), "Colony 2: click to take the controls")
+	want := map[lang.Tag]string{
+		lang.En:     "Звезда: click to take the controls",
+		lang.SrLatn: "Звезда: kliknite da preuzmete komande",
+		lang.Fa:     "Звезда: برای گرفتن کنترل کلیک کنید",
+	}
+	for tag, line := range want {
+		lang.Set(tag)
+		require.Contains(t, v.status(f), line, tag.Name())
+	}
 }
