@@ -512,19 +512,20 @@ func (c *Compare) Banner() string {
 		return lang.F("The two games are the same, move for move, for %d turns", d.TurnsA)
 	}
 	turn, seat := *d.FirstTurn, game.Seat(*d.Seat-1)
+	who := game.Say("P%d", seat.Number()) // "P1" in English, the seat in words in the others
 	switch {
 	case d.A == nil && turn > d.TurnsA:
 		format := "Turn %d: A stops at turn %d; in B, %s played %s"
 		if ended(c.recs[0]) {
 			format = "Turn %d: A ended at turn %d; in B, %s played %s"
 		}
-		return lang.F(format, turn, d.TurnsA, seat.String(), c.label(1, seat, *d.B))
+		return lang.F(format, turn, d.TurnsA, who, c.label(1, seat, *d.B))
 	case d.B == nil && turn > d.TurnsB:
 		format := "Turn %d: %s played %s in A; B stops at turn %d"
 		if ended(c.recs[1]) {
 			format = "Turn %d: %s played %s in A; B ended at turn %d"
 		}
-		return lang.F(format, turn, seat.String(), c.label(0, seat, *d.A), d.TurnsB)
+		return lang.F(format, turn, who, c.label(0, seat, *d.A), d.TurnsB)
 	}
 	played := func(i int, m *string) string {
 		if m == nil {
@@ -532,7 +533,7 @@ func (c *Compare) Banner() string {
 		}
 		return c.label(i, seat, *m)
 	}
-	line := lang.F("Turn %d: %s played %s in A (left), %s in B (right)", turn, seat.String(), played(0, d.A), played(1, d.B))
+	line := lang.F("Turn %d: %s played %s in A (left), %s in B (right)", turn, who, played(0, d.A), played(1, d.B))
 	if len(d.Seats) > 1 {
 		line += " · " + lang.F("%d seats differ", len(d.Seats))
 	}

@@ -70,7 +70,7 @@ type View struct {
 	// world is this frame's world-to-screen transform; scratch is reused
 	// for each sprite's.
 	world, scratch ebiten.GeoM
-	status         render.Memo[statusKey]
+	status         statusMemo
 }
 
 // Drawn is how AIBG 5.0 is drawn.
@@ -142,41 +142,59 @@ func team(i int) color.NRGBA { return render.SeatInk(teamColors[i&3], i) }
 // state is the frame's aibg5.State, nil for another title's.
 func state(f game.Frame) *aibg5.State { return render.StateOf[aibg5.State](f) }
 
-// Status says whose turn it is, or how the game ended.
-func (v *View) Status(f game.Frame) string {
+// Status says whose turn it is, or how the game ended, in English
+// (StatusWords says it for the screens).
+func (v *View) Status(f game.Frame) string { return v.StatusWords(f).String() }
+
+// StatusWords is Status in words for the screens' language, the player
+// to act named as a seat (render.StatusSayer).
+func (v *View) StatusWords(f game.Frame) game.Words {
 	s := state(f)
 	if s == nil {
-		return ""
+		return game.Words{}
 	}
 	entering := v.in.active && v.in.turn == s.Turn
-	return v.status.Get(statusKey{s, entering, lang.Current()}, func(statusKey) string {
-		if f.Over {
-			return lang.Say(game.Verdict(f, aibg5.Title{}.Why(f)))
-		}
-		if s.ToMove == 0 {
-			return lang.F("Round %d", s.Round+1)
-		}
-		p := s.Player(s.ToMove)
-		text := lang.F("Round %d · %s to act", s.Round+1, game.Say("Player %d", s.ToMove))
-		if p.Trapped {
-			text += " " + lang.T("(trapped in a black hole)")
-		}
-		if entering {
-			text += ": " + lang.T("click a green cell to move or a red target to attack")
-		}
-		if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
-			text += " · " + lang.T("the boss fires after this round")
-		}
-		return text
-	})
+	key := statusKey{s, entering}
+	if !v.status.ok || v.status.key != key {
+		v.status.ok, v.status.key, v.status.words = true, key, statusOf(f, s, entering)
+	}
+	return v.status.words
 }
 
-// statusKey is what the status line says of: a frame's state, whether
-// a person enters an action in it, and the language it says it in.
+// statusOf is StatusWords, worked out.
+func statusOf(f game.Frame, s *aibg5.State, entering bool) game.Words {
+	if f.Over {
+		return game.Verdict(f, aibg5.Title{}.Why(f))
+	}
+	if s.ToMove == 0 {
+		return game.Say("Round %d", s.Round+1)
+	}
+	p := s.Player(s.ToMove)
+	w := game.Say("Round %d · %s to act", s.Round+1, game.Say("Player %d", s.ToMove))
+	if p.Trapped {
+		w = game.Say("%s %s", w, game.Say("(trapped in a black hole)"))
+	}
+	if entering {
+		w = game.Say("%s: %s", w, game.Say("click a green cell to move or a red target to attack"))
+	}
+	if n := s.Boss.NextIn; n == 0 && len(s.Boss.Next) > 0 {
+		w = game.Say("%s · %s", w, game.Say("the boss fires after this round"))
+	}
+	return w
+}
+
+// statusMemo is the status line last worked out, and what it says of.
+type statusMemo struct {
+	ok    bool
+	key   statusKey
+	words game.Words
+}
+
+// statusKey is what the status line says of: a frame's state and whether
+// a person enters an action in it.
 type statusKey struct {
 	s        *aibg5.State
 	entering bool
-	lang     lang.Tag
 }
 
 // center is a cell's centre in world units.

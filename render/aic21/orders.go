@@ -45,16 +45,16 @@ type message struct {
 }
 
 // hint is a line for the status bar.
-func (o *orders) hint() string {
+func (o *orders) hint() game.Words {
 	switch {
 	case o.hand.Curtain:
-		return sayN("Colony %d: click to take the controls", o.colony+1, 0)
+		return game.Say("%s: click to take the controls", game.Say("Colony %d", o.colony+1))
 	case o.sel < 0:
-		return lang.T("click one of your units, then a lit cell; Enter ends the turn")
+		return game.Say("click one of your units, then a lit cell; Enter ends the turn")
 	case o.focus != 0:
-		return lang.T("type the message and its value; Enter ends the turn")
+		return game.Say("type the message and its value; Enter ends the turn")
 	}
-	return lang.T("click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn")
+	return game.Say("click a lit cell or press an arrow to move it, Space to hold; Enter ends the turn")
 }
 
 // saidKey is a text of the panel with its numbers, in a language.

@@ -73,7 +73,7 @@ type View struct {
 	// units: sprites are drawn once for each pair where they show.
 	offX, offY []float64
 	seamBuf    []float64
-	status     render.Memo[statusKey]
+	status     statusMemo
 	// vx0, vy0, vx1, vy1 is the world rectangle on screen.
 	vx0, vy0, vx1, vy1 float64
 	cellPx             float64 // a cell's size on screen
@@ -236,59 +236,86 @@ type colonyKey struct {
 
 var colonyNames render.Cache[colonyKey, string]
 
-// Status says the turn and who leads, or how the game ended.
-func (v *View) Status(f game.Frame) string {
+// Status says the turn and who leads, or how the game ended, in English
+// (StatusWords says it for the screens).
+func (v *View) Status(f game.Frame) string { return v.StatusWords(f).String() }
+
+// StatusWords is Status in words for the screens' language, the colonies
+// named as seats (render.StatusSayer).
+func (v *View) StatusWords(f game.Frame) game.Words {
 	s := state(f)
 	if s == nil {
-		return ""
+		return game.Words{}
 	}
-	hint := ""
+	var hint game.Words
 	if v.in.active {
 		hint = v.in.hint()
 	}
-	return v.status.Get(statusKey{s, v.Sight(), hint, lang.Current()}, func(k statusKey) string { return v.statusOf(f, s, k.sight, hint) })
+	key := statusKey{s, v.Sight(), hint.Format, v.in.colony}
+	if !v.status.ok || v.status.key != key {
+		v.status.ok, v.status.key, v.status.words = true, key, statusOf(f, s, key.sight, hint)
+	}
+	return v.status.words
+}
+
+// statusMemo is the status line last worked out, and what it says of.
+type statusMemo struct {
+	ok    bool
+	key   statusKey
+	words game.Words
 }
 
 // statusKey is what the status line says of: a frame's state, whose
-// knowledge the board shows, the hint to the person giving orders (""
-// for none) and the screens' language.
+// knowledge the board shows and the hint to the person giving orders (""
+// for none) with the colony it is for.
 type statusKey struct {
-	s     *aic21.State
-	sight game.Seat
-	hint  string
-	lang  lang.Tag
+	s      *aic21.State
+	sight  game.Seat
+	hint   string
+	colony int
 }
 
-// statusOf is Status, worked out.
-func (v *View) statusOf(f game.Frame, s *aic21.State, as game.Seat, hint string) string {
-	if s.Over {
-		return lang.F("%s wins: %s", colonyName(s, s.Winner), aic21.Title{}.Why(f))
+// colonyWords is colony c as a seat (the viewer puts the player's name
+// there), with its team's name when it has one of its own (see
+// colonyName).
+func colonyWords(s *aic21.State, c int) game.Words {
+	name := s.TeamNames[c]
+	if name == [2]string{"first_team", "second_team"}[c] {
+		return game.Say("Colony %d", c+1)
 	}
-	var text string
+	return game.Say("%s · %s", game.Say("Colony %d", c+1), name)
+}
+
+// statusOf is StatusWords, worked out.
+func statusOf(f game.Frame, s *aic21.State, as game.Seat, hint game.Words) game.Words {
+	if s.Over {
+		return game.Say("%s wins: %s", colonyWords(s, s.Winner), aic21.Title{}.Why(f))
+	}
+	var w game.Words
 	switch {
 	case s.Turn < 0 && s.MaxTurn > 0:
-		text = lang.F("Before turn 1 of %d", s.MaxTurn)
+		w = game.Say("Before turn 1 of %d", s.MaxTurn)
 	case s.Turn < 0:
-		text = lang.T("Before turn 1")
+		w = game.Say("Before turn 1")
 	case s.MaxTurn > 0:
-		text = lang.F("Turn %d of %d", s.Turn+1, s.MaxTurn)
+		w = game.Say("Turn %d of %d", s.Turn+1, s.MaxTurn)
 	default:
-		text = lang.F("Turn %d", s.Turn+1)
+		w = game.Say("Turn %d", s.Turn+1)
 	}
 	if s.Observer != 0 {
-		text += " · " + lang.F("what colony %d's units know", s.Observer)
+		w = game.Say("%s · %s", w, game.Say("what %s's units know", game.Say("colony %d", s.Observer)))
 	} else if as == game.AllSeats {
 		if c, k := aic21.Leader(s); c >= 0 {
 			a, b := s.Judged(c), s.Judged(1-c)
-			text += " · " + lang.F("Colony %d leads on %s, %d to %d", c+1, lang.T(aic21.Criteria[k]), a[k], b[k])
+			w = game.Say("%s · %s", w, game.Say("%s leads on %s, %d to %d", game.Say("Colony %d", c+1), game.Say(aic21.Criteria[k]), a[k], b[k]))
 		} else {
-			text += " · " + lang.T("tied on every count so far (a full tie at the end is a coin toss)")
+			w = game.Say("%s · %s", w, game.Say("tied on every count so far (a full tie at the end is a coin toss)"))
 		}
 	}
-	if hint != "" {
-		text += " · " + hint
+	if hint.Format != "" {
+		w = game.Say("%s · %s", w, hint)
 	}
-	return text
+	return w
 }
 
 // MoveLabel writes a colony's orders shortly, as "7 units · 2 msgs"

@@ -106,20 +106,21 @@ func (p *panel) prepare(s *alienwarz.State) {
 	p.mines, p.attacks, p.builds, p.owns = set(alienwarz.ActMine), set(alienwarz.ActAttack), set(alienwarz.ActBuild), set(alienwarz.ActPut)
 }
 
-// hint is a line for the status: what a person can do now.
-func (p *panel) hint(s *alienwarz.State) string {
+// hint is a line for the status: what a person can do now; why the last
+// click did nothing as it was said then.
+func (p *panel) hint(s *alienwarz.State) game.Words {
 	if p.refused != "" {
-		return p.refused
+		return game.Say("%s", p.refused)
 	}
 	switch p.dialog {
 	case buildDialog:
-		return lang.T("click a lit cell to build a factory there")
+		return game.Say("click a lit cell to build a factory there")
 	case convertDialog:
-		return lang.T("choose what to convert, then Convert")
+		return game.Say("choose what to convert, then Convert")
 	case factoryDialog:
-		return lang.T("put items in the factory or take refined ones")
+		return game.Say("put items in the factory or take refined ones")
 	}
-	return lang.T("click a lit cell to move, a deposit to mine, a factory to use or attack; or use the panel")
+	return game.Say("click a lit cell to move, a deposit to mine, a factory to use or attack; or use the panel")
 }
 
 // Reset closes an open dialog.

@@ -48,7 +48,7 @@ type View struct {
 	hud          image.Rectangle
 	scratch      ebiten.GeoM
 	panel        panel
-	status       render.Memo[statusKey]
+	status       statusMemo
 }
 
 // Drawn is how AlienWarz is drawn.
@@ -97,37 +97,56 @@ func (v *View) Bindings() []render.Binding { return bindings }
 // state is the frame's alienwarz.State, nil for another title's.
 func state(f game.Frame) *alienwarz.State { return render.StateOf[alienwarz.State](f) }
 
-// Status says whose turn it is, or how the game ended.
-func (v *View) Status(f game.Frame) string {
+// Status says whose turn it is, or how the game ended, in English
+// (StatusWords says it for the screens).
+func (v *View) Status(f game.Frame) string { return v.StatusWords(f).String() }
+
+// StatusWords is Status in words for the screens' language, the player
+// to act named as a seat (render.StatusSayer).
+func (v *View) StatusWords(f game.Frame) game.Words {
 	s := state(f)
 	if s == nil {
-		return ""
+		return game.Words{}
 	}
-	hint := ""
+	var hint game.Words
 	if v.panel.active && v.panel.turn == s.Turn {
 		hint = v.panel.hint(s)
 	}
-	return v.status.Get(statusKey{s, hint, lang.Current()}, func(statusKey) string {
-		if s.Over {
-			return lang.Say(game.Verdict(f, alienwarz.Title{}.Why(f)))
-		}
-		text := lang.F("%d of %d turns played · %s to act", s.Turn, s.Rules().MaxTurns, game.Say("Player %d", s.ToAct))
-		if p := s.Player(s.ToAct); p.Daze > 0 {
-			text += " " + lang.T("(dazed: moves are reversed)")
-		}
-		if hint != "" {
-			text += ": " + hint
-		}
-		return text
-	})
+	key := statusKey{s, hint.Format, v.panel.refused}
+	if !v.status.ok || v.status.key != key {
+		v.status.ok, v.status.key, v.status.words = true, key, statusOf(f, s, hint)
+	}
+	return v.status.words
+}
+
+// statusOf is StatusWords, worked out.
+func statusOf(f game.Frame, s *alienwarz.State, hint game.Words) game.Words {
+	if s.Over {
+		return game.Verdict(f, alienwarz.Title{}.Why(f))
+	}
+	w := game.Say("%d of %d turns played · %s to act", s.Turn, s.Rules().MaxTurns, game.Say("Player %d", s.ToAct))
+	if p := s.Player(s.ToAct); p.Daze > 0 {
+		w = game.Say("%s %s", w, game.Say("(dazed: moves are reversed)"))
+	}
+	if hint.Format != "" {
+		w = game.Say("%s: %s", w, hint)
+	}
+	return w
+}
+
+// statusMemo is the status line last worked out, and what it says of.
+type statusMemo struct {
+	ok    bool
+	key   statusKey
+	words game.Words
 }
 
 // statusKey is what the status line says of: a frame's state, the hint
-// to the person entering a command ("" for none), and the language.
+// to the person entering a command ("" for none) and the refusal in it.
 type statusKey struct {
-	s    *alienwarz.State
-	hint string
-	lang lang.Tag
+	s       *alienwarz.State
+	hint    string
+	refused string
 }
 
 // cellRect is the screen position of cell c's top-left corner.

@@ -40,35 +40,17 @@ type orders struct {
 }
 
 // hint is a line for the status bar.
-func (o *orders) hint() string {
+func (o *orders) hint() game.Words {
 	switch {
 	case o.hand.Curtain:
-		return hints.Of(hintKey{kind: -2, seat: o.seat, lang: lang.Current()}, func(k hintKey) string {
-			return lang.F("Player %d: click to take the controls", k.seat)
-		})
+		return game.Say("%s: click to take the controls", game.Say("Player %d", o.seat))
 	case o.chosen && o.kind == 0 && o.target == o.at:
-		return hints.Of(hintKey{hero: o.hero, kind: -1, lang: lang.Current()}, func(k hintKey) string {
-			return lang.F("%s holds: Ready (Enter) to send it", k.hero.String())
-		})
+		return game.Say("%s holds: Ready (Enter) to send it", o.hero.String())
 	case o.chosen:
-		return hints.Of(hintKey{hero: o.hero, kind: o.kind, target: o.target, lang: lang.Current()}, func(k hintKey) string {
-			return lang.F("%s %s %s: Ready (Enter) to send it", k.hero.String(), lang.T(orderKinds[k.kind]), k.target.String())
-		})
+		return game.Say("%s %s %s: Ready (Enter) to send it", o.hero.String(), game.Say(orderKinds[o.kind]), o.target.String())
 	}
-	return lang.T("choose a guardian, what it does, and a lit cell")
+	return game.Say("choose a guardian, what it does, and a lit cell")
 }
-
-// hintKey is an order as the hint says it (kind -1: the guardian holds;
-// -2: the controls pass to seat) in a language; hints are the hints made.
-type hintKey struct {
-	hero   guardains.Hero
-	kind   int
-	target guardains.Cell
-	seat   int
-	lang   lang.Tag
-}
-
-var hints render.Cache[hintKey, string]
 
 // Reset drops the chosen target.
 func (v *View) Reset() bool {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/arena-games/arena/game"
 	"github.com/arena-games/arena/game/guardains"
-	"github.com/arena-games/arena/internal/lang"
 	"github.com/arena-games/arena/render"
 	"github.com/arena-games/arena/sprites"
 )
@@ -71,7 +70,7 @@ type View struct {
 	look        render.Look
 	// crowd and placed are drawGuardians' counts of guardians by cell.
 	crowd, placed map[guardains.Cell]int
-	status        render.Memo[statusKey]
+	status        statusMemo
 }
 
 // Drawn is how GuardAIns is drawn.
@@ -155,39 +154,71 @@ func (v *View) Act(act int) {
 // state is the frame's guardains.State, nil for another title's.
 func state(f game.Frame) *guardains.State { return render.StateOf[guardains.State](f) }
 
-// Status says what the round is and how the game stands.
-func (v *View) Status(f game.Frame) string {
+// Status says what the round is and how the game stands, in English
+// (StatusWords says it for the screens).
+func (v *View) Status(f game.Frame) string { return v.StatusWords(f).String() }
+
+// StatusWords is Status in words for the screens' language, the players
+// named as seats (render.StatusSayer).
+func (v *View) StatusWords(f game.Frame) game.Words {
 	s := state(f)
 	if s == nil {
-		return ""
+		return game.Words{}
 	}
-	hint := ""
+	var hint game.Words
 	if v.in.active {
 		hint = v.in.hint()
 	}
-	return v.status.Get(statusKey{s, v.shownMode(s), hint, lang.Current()}, func(k statusKey) string {
-		if s.Over {
-			return lang.Say(game.Verdict(f, guardains.Title{}.Why(f)))
-		}
-		text := lang.F("Round %d of %d", s.Round, s.Rules().Rounds) + " · " + lang.T(fogNames[k.mode])
-		if c := s.Carrier(); c != nil && (k.mode == godView || k.mode == c.Seat || visible(s, k.mode, c.Pos)) {
-			text += " · " + lang.F("Player %d's %s carries the stone", c.Seat, c.Hero.String())
-		}
-		if hint != "" {
-			text += " · " + hint
-		}
-		return text
-	})
+	o := &v.in
+	key := statusKey{s, v.shownMode(s), hint.Format, o.seat, o.hero, o.kind, o.target}
+	if !v.status.ok || v.status.key != key {
+		v.status.ok, v.status.key, v.status.words = true, key, statusOf(f, s, key.mode, hint)
+	}
+	return v.status.words
+}
+
+// statusOf is StatusWords, worked out.
+func statusOf(f game.Frame, s *guardains.State, mode int, hint game.Words) game.Words {
+	if s.Over {
+		return game.Verdict(f, guardains.Title{}.Why(f))
+	}
+	w := game.Say("%s · %s", game.Say("Round %d of %d", s.Round, s.Rules().Rounds), fogWords(mode))
+	if c := s.Carrier(); c != nil && (mode == godView || mode == c.Seat || visible(s, mode, c.Pos)) {
+		w = game.Say("%s · %s", w, game.Say("%s's %s carries the stone", game.Say("Player %d", c.Seat), c.Hero.String()))
+	}
+	if hint.Format != "" {
+		w = game.Say("%s · %s", w, hint)
+	}
+	return w
+}
+
+// fogWords is the fog of mode in words: the whole game, or a player's
+// view with the player as a seat.
+func fogWords(mode int) game.Words {
+	if mode == godView {
+		return game.Say(fogNames[mode])
+	}
+	return game.Say("%s's view", game.Say("player %d", mode))
+}
+
+// statusMemo is the status line last worked out, and what it says of.
+type statusMemo struct {
+	ok    bool
+	key   statusKey
+	words game.Words
 }
 
 // statusKey is what the status line says of: a frame's state, the fog
 // shown, the hint to the person giving orders ("" for none) and the
-// screens' language.
+// order it says.
 type statusKey struct {
-	s    *guardains.State
-	mode int
-	hint string
-	lang lang.Tag
+	s      *guardains.State
+	mode   int
+	hint   string
+	seat   int
+	hero   guardains.Hero
+	kind   int
+	target guardains.Cell
 }
 
 var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
