@@ -196,7 +196,7 @@ func statusOf(f game.Frame, s *guardains.State, mode int, hint game.Words) game.
 // view with the player as a seat.
 func fogWords(mode int) game.Words {
 	if mode == godView {
-		return game.Say(fogNames[mode])
+		return game.Say("the whole game")
 	}
 	return game.Say("%s's view", game.Say("player %d", mode))
 }
@@ -220,8 +220,6 @@ type statusKey struct {
 	kind   int
 	target guardains.Cell
 }
-
-var fogNames = [3]string{"the whole game", "player 1's view", "player 2's view"}
 
 // shownMode is the fog being shown: a seat's state (a seat's stream, a
 // recorded player's transcript, a person's seat at the hotseat) shows
