@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-text/typesetting/font"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arena-games/arena/internal/lang"
@@ -19,6 +20,16 @@ func xOf(t *testing.T, l *layout, s string, i int) float64 {
 	}
 	t.Fatalf("no glyph at byte %d of %q", i, s)
 	return 0
+}
+
+// Vazirmatn's glyphs are asked through Ebitengine's UnsafeInternal: an
+// Ebitengine that answers otherwise fails here, not on the screens.
+func TestVazirmatnAnswers(t *testing.T) {
+	_, ok := source(Regular + 3).UnsafeInternal().(*font.Face)
+	require.True(t, ok)
+	require.True(t, inVazirmatn('ب'))
+	require.True(t, inVazirmatn('A'))
+	require.False(t, inVazirmatn('Ж'))
 }
 
 // Persian is shaped: its letters join, so a word is narrower than its
@@ -44,6 +55,19 @@ func TestScriptsShapeAndOrder(t *testing.T) {
 			require.Greater(t, xOf(t, l, mixed, 0), b, "a Persian line starts on the right")
 		} else {
 			require.Less(t, xOf(t, l, mixed, 0), a, "an English line starts on the left")
+		}
+
+		if tag.RTL() { // a line Vazirmatn cannot draw whole keeps its order
+			arrows := "↑ ↓ انتخاب"
+			l = layoutOf(arrows, Regular, 20, Left, true)
+			require.Greater(t, xOf(t, l, arrows, 0), xOf(t, l, arrows, strings.Index(arrows, "انتخاب")), "the arrows, first, on the right")
+			named := "Звезда тим برد"
+			l = layoutOf(named, Bold, 20, Left, true)
+			win := xOf(t, l, named, strings.Index(named, "برد"))
+			require.Greater(t, xOf(t, l, named, 0), win, "the Cyrillic name, first, on the right")
+			require.Less(t, xOf(t, l, named, 0), xOf(t, l, named, strings.Index(named, "тим")), "the name reads left to right")
+			w, _ := Measure(named, Bold, 20)
+			require.InDelta(t, 0, min(win, xOf(t, l, named, 0)), w/3, "drawn Left, the line starts at x")
 		}
 
 		latin := "Zvezda tim"

@@ -89,6 +89,8 @@ type layout struct {
 	// glyphs are nil until the text is drawn.
 	glyphs []text.Glyph
 	w, h   float64
+	// runs are a line right to left in more than one font (runs.go).
+	runs []run
 }
 
 // fitKey is a text to fit a width.
@@ -187,8 +189,18 @@ func layoutOf(s string, f Font, size float64, a Align, glyphs bool) *layout {
 	l, ok := layouts.Get(k)
 	if !ok {
 		l = &layout{}
-		l.w, l.h = text.Measure(s, faceOf(k.face, s), size*1.3)
+		if k.face.rtl && arabicScript(s) && !strings.Contains(s, "\n") {
+			l.runs = runsOf(s)
+		}
+		if l.runs != nil {
+			l.w, l.h, _ = layoutRuns(l.runs, k.face, a, false)
+		} else {
+			l.w, l.h = text.Measure(s, faceOf(k.face, s), size*1.3)
+		}
 		layouts.Put(k, l)
+	}
+	if glyphs && l.glyphs == nil && l.runs != nil {
+		_, _, l.glyphs = layoutRuns(l.runs, k.face, a, true)
 	}
 	if glyphs && l.glyphs == nil {
 		align := text.Align(a)
