@@ -203,7 +203,10 @@ func (ab *AnalysisBoard) layout(a *App) {
 	ab.bar = rectXYWH(0, float64(a.H)-controlsH*s, float64(a.W), controlsH*s)
 	side := sidePanelW(a.W, s)
 	ab.panel = rectXYWH(float64(a.W)-side-16*s, (topBarH+8)*s, side, float64(a.H)-(controlsH+topBarH+24)*s)
-	ab.area = BoardArea(a.W, a.H, s)
+	ab.area = boardArea(a.W, a.H, s)
+	if lang.RTL() { // right to left: the panel left of the board, as the viewer's
+		ab.panel = mirrored(ab.panel, a.W)
+	}
 	ab.view.Layout(ab.area, s)
 	// The top bar: the heading, the notation and Analyse, help and Back.
 	h := 40 * s

@@ -457,6 +457,13 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 	}
 	cols := len(st.Heads)
 	col := min(58*s, w*0.62/float64(max(1, cols)))
+	rtl := lang.RTL() // right to left: the names on the right, the numbers at the left
+	colX := func(i, cols int) float64 { // column i's right edge
+		if rtl {
+			return x + float64(cols-i)*col
+		}
+		return x + w - float64(cols-1-i)*col
+	}
 	if cols > 0 {
 		crowded := false
 		for _, h := range st.Heads {
@@ -465,7 +472,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			}
 		}
 		for i, h := range st.Heads {
-			cx := x + w - float64(cols-1-i)*col
+			cx := colX(i, cols)
 			hy := y - 6*s
 			if crowded && (cols-1-i)%2 == 1 {
 				hy -= 11 * s
@@ -489,12 +496,13 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			pulse := 0.5 + 0.5*sinTime(a.Clock*3)
 			render.Panel(dst, rowR, 10*s, render.Fade(v.seatColor(seat), 0.16+0.1*pulse))
 		}
-		v.seatGlyph(dst, seat, x+9*s, y+17*s, 20*s)
+		gx, tx, align := cardRow(image.Rect(int(x), 0, int(x+w), 0), 9*s, 26*s)
+		v.seatGlyph(dst, seat, gx, y+17*s, 20*s)
 		name := v.playerName(seat, row.Out)
-		render.FitText(dst, name, render.Bold, 17*s, x+26*s, y, nameW, render.Ink, render.Left)
-		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, x+26*s, y+21*s, nameW, render.InkDim, render.Left)
+		render.FitText(dst, name, render.Bold, 17*s, tx, y, nameW, render.Ink, align)
+		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, tx, y+21*s, nameW, render.InkDim, align)
 		for k, c := range row.Cells {
-			cx := x + w - float64(len(row.Cells)-1-k)*col
+			cx := colX(k, len(row.Cells))
 			ink := render.Ink
 			if k == st.Decides && i == 0 {
 				ink = render.Accent
@@ -509,7 +517,11 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			case toMove[seat&7] && !cur.Over:
 				tag = "TO MOVE"
 			}
-			render.Text(dst, lang.T(tag), render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+			if rtl {
+				render.Text(dst, lang.T(tag), render.Bold, 13*s, x, y+12*s, render.Accent, render.Left)
+			} else {
+				render.Text(dst, lang.T(tag), render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+			}
 		}
 		y += standRowH * s
 	}
