@@ -457,7 +457,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 	}
 	cols := len(st.Heads)
 	col := min(58*s, w*0.62/float64(max(1, cols)))
-	rtl := lang.RTL() // right to left: the names on the right, the numbers at the left
+	rtl := lang.RTL()                   // right to left: the names on the right, the numbers at the left
 	colX := func(i, cols int) float64 { // column i's right edge
 		if rtl {
 			return x + float64(cols-i)*col
