@@ -209,7 +209,7 @@ func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
 		render.Panel(dst, rectXYWH(x, y+1*s, w, rowH-2*s), 6*s, render.Fade(render.Night, 0.9*alpha))
 		ty := y + (rowH-size*1.2)/2
 		glyph := markGlyphs[m.Kind]
-		gx, tx, align := cardRow(image.Rect(int(x), 0, int(x+w), 0), 12*s, 24*s)
+		gx, tx, align := lineRow(x, w, 12*s, 24*s)
 		render.Text(dst, glyph, render.Bold, size, gx, ty, render.Fade(v.markColor(m), alpha), render.Center)
 		render.Text(dst, render.Clip(v.say(m.Text), render.Regular, size, w-34*s), render.Regular, size, tx, ty, render.Fade(render.Ink, alpha), align)
 	}

@@ -144,10 +144,10 @@ func (v *Viewer) drawScoreboard(dst *ebiten.Image, a *App) {
 		case toMove[i&7] && !cur.Over && len(cur.ToMove) == 1:
 			bg = render.Fade(v.seatColor(seat), 0.16+0.1*(0.5+0.5*sinTime(a.Clock*3)))
 		}
-		render.Panel(dst, c, 10*s, bg)
 		if lang.RTL() {
 			c = mirrored(c, r.Dx())
 		}
+		render.Panel(dst, c, 10*s, bg)
 		y, w := float64(c.Min.Y), float64(c.Dx())
 		gx, tx, align := cardRow(c, 18*s, 34*s)
 		v.seatGlyph(dst, seat, gx, y+float64(c.Dy())/2, 20*s)
