@@ -339,30 +339,48 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	tx := an.writeText()
 	x, y := float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s
 	w := float64(r.Dx()) - 40*s
-	render.Text(dst, tx.head, render.Bold, 18*s, x, y, render.Accent, render.Left)
+	// Right to left the panel's words are mirrored: the heading, the
+	// lines' scores and the table's first column on the right (the moves'
+	// notation stays as written; the step buttons stay left to right).
+	rtl := lang.RTL()
+	at := func(dx float64) float64 { // dx from the panel's start
+		if rtl {
+			return x + w - dx
+		}
+		return x + dx
+	}
+	align, other := leftAlign(), render.Right
+	if rtl {
+		other = render.Left
+	}
+	render.Text(dst, tx.head, render.Bold, 18*s, at(0), y, render.Accent, align)
 	hw, _ := render.Measure(tx.head, render.Bold, 18*s)
-	render.FitText(dst, tx.of, render.Mono, 12*s, x+w, y+4*s, w-hw-16*s, render.InkFaint, render.Right)
+	render.FitText(dst, tx.of, render.Mono, 12*s, at(w), y+4*s, w-hw-16*s, render.InkFaint, other)
 	y += 34 * s
 	ink := render.InkDim
 	if an.state.Err != nil {
 		ink = render.Bad
 	}
-	render.FitText(dst, tx.status, render.Regular, 14*s, x, y, w, ink, render.Left)
+	render.FitText(dst, tx.status, render.Regular, 14*s, at(0), y, w, ink, align)
 	y += 24 * s
 	for i := range tx.lines {
 		l := &tx.lines[i]
 		render.Panel(dst, rectXYWH(x, y, w, 44*s), 10*s, render.Fade(render.Raised, 0.8))
-		render.Disc(dst, x+18*s, y+22*s, 11*s, rankColors[i])
-		render.Text(dst, rankLabel[i], render.Bold, 14*s, x+18*s, y+13*s, render.AccentInk, render.Center)
+		render.Disc(dst, at(18*s), y+22*s, 11*s, rankColors[i])
+		render.Text(dst, rankLabel[i], render.Bold, 14*s, at(18*s), y+13*s, render.AccentInk, render.Center)
 		if l.score != "" {
-			render.Text(dst, l.score, render.Bold, 18*s, x+38*s, y+5*s, render.Ink, render.Left)
+			render.Text(dst, l.score, render.Bold, 18*s, at(38*s), y+5*s, render.Ink, align)
 			sw, _ := render.Measure(l.score, render.Bold, 18*s)
 			first, rest, _ := strings.Cut(l.moves, " · ")
-			render.Text(dst, first, render.Mono, 15*s, x+46*s+sw, y+7*s, rankColors[i], render.Left)
+			fx, dx := x+46*s+sw, x+w-8*s // the first move after the score, the depth at the end
+			if rtl {
+				fx, dx = x+w-46*s-sw, x+8*s
+			}
+			render.Text(dst, first, render.Mono, 15*s, fx, y+7*s, rankColors[i], align)
 			// A line of the depth under way stands beside the others of
 			// the depth before: each says its depth.
-			render.Text(dst, l.depth, render.Regular, 12*s, x+w-8*s, y+8*s, render.InkFaint, render.Right)
-			render.FitText(dst, rest, render.Mono, 12*s, x+38*s, y+27*s, w-48*s, render.InkDim, render.Left)
+			render.Text(dst, l.depth, render.Regular, 12*s, dx, y+8*s, render.InkFaint, other)
+			render.FitText(dst, rest, render.Mono, 12*s, at(38*s), y+27*s, w-48*s, render.InkDim, align)
 		}
 		y += 50 * s
 	}
@@ -376,7 +394,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 	if an.step > 0 {
 		say = lang.F("best line: turn %d of %d shown", an.step, len(an.boards)-1)
 	}
-	render.FitText(dst, say, render.Regular, 14*s, x+2*bw+20*s, y+9*s, w-2*bw-20*s, render.InkDim, render.Left)
+	render.FitText(dst, say, render.Regular, 14*s, px(x+2*bw+20*s, w-2*bw-20*s), y+9*s, w-2*bw-20*s, render.InkDim, align)
 	y += 46 * s
 	// The table, newest depth first.
 	cols := [5]float64{0, 0.16, 0.42, 0.60, 0.80}
@@ -386,7 +404,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 		if i < len(cols)-1 {
 			room = (cols[i+1] - cols[i]) * w
 		}
-		render.FitText(dst, lang.T(h), render.Bold, 12*s, x+cols[i]*w, y, room-4*s, render.InkFaint, render.Left)
+		render.FitText(dst, lang.T(h), render.Bold, 12*s, at(cols[i]*w), y, room-4*s, render.InkFaint, align)
 	}
 	y += 20 * s
 	render.FillRect(dst, x, y-4*s, w, 1*s, render.Fade(render.InkFaint, 0.5))
@@ -398,7 +416,7 @@ func (an *analysis) drawPanel(dst *ebiten.Image, a *App, r image.Rectangle) {
 		row := tx.rows[i]
 		for c := 0; c < 5; c++ {
 			cell, rest, _ := strings.Cut(row, "\t")
-			render.Text(dst, cell, render.Mono, 13*s, x+cols[c]*w, y, ink, render.Left)
+			render.Text(dst, cell, render.Mono, 13*s, at(cols[c]*w), y, ink, align)
 			row = rest
 		}
 		y += 19 * s

@@ -203,7 +203,10 @@ func (ab *AnalysisBoard) layout(a *App) {
 	ab.bar = rectXYWH(0, float64(a.H)-controlsH*s, float64(a.W), controlsH*s)
 	side := sidePanelW(a.W, s)
 	ab.panel = rectXYWH(float64(a.W)-side-16*s, (topBarH+8)*s, side, float64(a.H)-(controlsH+topBarH+24)*s)
-	ab.area = BoardArea(a.W, a.H, s)
+	ab.area = boardArea(a.W, a.H, s)
+	if lang.RTL() { // right to left: the panel left of the board, as the viewer's
+		ab.panel = mirrored(ab.panel, a.W)
+	}
 	ab.view.Layout(ab.area, s)
 	// The top bar: the heading, the notation and Analyse, help and Back.
 	h := 40 * s
@@ -224,6 +227,11 @@ func (ab *AnalysisBoard) layout(a *App) {
 	bw := (float64(a.W) - 32*s - float64(len(items)-1)*gap) / float64(len(items))
 	for i, b := range items {
 		b.Place(rectXYWH(16*s+float64(i)*(bw+gap), by, bw, bh))
+	}
+	if lang.RTL() { // right to left: the heading on the right, the buttons at the left
+		for _, b := range []ui.Widget{ab.menu, ab.help, ab.notation, ab.apply, ab.tools[0], ab.tools[1], ab.tools[2], ab.sideBtn, ab.start, ab.clear} {
+			b.Place(mirrored(b.Rect(), a.W))
+		}
 	}
 }
 
@@ -360,7 +368,11 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 		ab.arrows = ab.an.drawArrows(dst, ab.view.Geometry(), s, ab.arrows)
 	}
 	// The top bar.
-	render.FitText(dst, lang.T("Analysis board"), render.Bold, 26*s, 26*s, 16*s, float64(ab.notation.Rect().Min.X)-38*s, render.Ink, render.Left)
+	if lang.RTL() {
+		render.FitText(dst, lang.T("Analysis board"), render.Bold, 26*s, float64(a.W)-26*s, 16*s, float64(a.W-ab.notation.Rect().Max.X)-38*s, render.Ink, render.Right)
+	} else {
+		render.FitText(dst, lang.T("Analysis board"), render.Bold, 26*s, 26*s, 16*s, float64(ab.notation.Rect().Min.X)-38*s, render.Ink, render.Left)
+	}
 	ab.notation.Draw(dst, ab.focused, s)
 	ab.apply.Draw(dst, false, s)
 	ab.help.Draw(dst, false, s)
@@ -369,7 +381,7 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	if ab.problem != "" {
 		r := ab.panel
 		card(dst, a, r)
-		render.Text(dst, lang.T("ENGINE"), render.Bold, 18*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+14*s, render.Accent, render.Left)
+		render.Text(dst, lang.T("ENGINE"), render.Bold, 18*s, px(float64(r.Min.X)+20*s, float64(r.Dx())-40*s), float64(r.Min.Y)+14*s, render.Accent, leftAlign())
 		wrapText(dst, lang.Say(ab.said), render.Regular, 15*s, float64(r.Min.X)+20*s, float64(r.Min.Y)+48*s, float64(r.Dx())-40*s, render.Bad)
 	} else {
 		ab.an.drawPanel(dst, a, ab.panel)
@@ -386,7 +398,7 @@ func (ab *AnalysisBoard) Draw(dst *ebiten.Image, a *App) {
 	if ab.values {
 		hint = editorHints[ab.tool][1]
 	}
-	render.FitText(dst, lang.T(hint), render.Regular, 13*s, float64(ab.area.Min.X), float64(ab.area.Max.Y)+2*s, float64(ab.area.Dx()), render.InkFaint, render.Left)
+	render.FitText(dst, lang.T(hint), render.Regular, 13*s, px(float64(ab.area.Min.X), float64(ab.area.Dx())), float64(ab.area.Max.Y)+2*s, float64(ab.area.Dx()), render.InkFaint, leftAlign())
 }
 
 // sideLabels are the side-to-move button's labels, by the side.

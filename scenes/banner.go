@@ -55,6 +55,9 @@ func (v *Viewer) band(a *App) image.Rectangle {
 	if v.mapFirst {
 		x0, y1 = v.score.bandX, (scoreH-6)*s
 	}
+	if lang.RTL() { // right to left: between the buttons on the left and the name
+		x0, x1 = float64(v.help.Rect().Max.X)+16*s, float64(a.W)-x0
+	}
 	return image.Rect(int(x0), int(6*s), int(math.Max(x0, x1)), int(y1))
 }
 
@@ -71,7 +74,11 @@ func (v *Viewer) bannerRect(a *App) (image.Rectangle, string, bool) {
 	}
 	b := v.band(a)
 	if v.mapFirst && b.Dx() < int(300*a.Scale) {
-		b.Min.X = int(v.score.cardsX) // the players' cards give way to the result
+		if lang.RTL() {
+			b.Max.X = a.W - int(v.score.cardsX)
+		} else {
+			b.Min.X = int(v.score.cardsX) // the players' cards give way to the result
+		}
 	}
 	if b.Dx() < int(120*a.Scale) {
 		return image.Rectangle{}, "", false
@@ -107,8 +114,12 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 		tw = math.Max(tw, w2)
 	}
 	w := math.Min(float64(r.Dx()), tw+80*s)
-	cx := float64(r.Min.X) + w/2
-	r = rectXYWH(float64(r.Min.X), float64(r.Min.Y), w, float64(r.Dy()))
+	x := float64(r.Min.X) // from the name's side of the band
+	if lang.RTL() {
+		x = float64(r.Max.X) - w
+	}
+	cx := x + w/2
+	r = rectXYWH(x, float64(r.Min.Y), w, float64(r.Dy()))
 	render.Shadow(dst, r, 12*s, 10*s, render.ShadowInk)
 	render.Panel(dst, r, 12*s, bg)
 	y := float64(r.Min.Y) + 5*s
@@ -116,7 +127,11 @@ func (v *Viewer) drawBanner(dst *ebiten.Image, a *App) {
 		y = float64(r.Min.Y) + (float64(r.Dy())-size*1.2)/2
 	}
 	if f.Over && f.Result.Winner > 0 {
-		drawSeatMark(dst, game.Seat(f.Result.Winner-1), float64(r.Min.X)+22*s, float64(r.Min.Y+r.Max.Y)/2, size*0.7, ink)
+		mx := float64(r.Min.X) + 22*s
+		if lang.RTL() {
+			mx = float64(r.Max.X) - 22*s
+		}
+		drawSeatMark(dst, game.Seat(f.Result.Winner-1), mx, float64(r.Min.Y+r.Max.Y)/2, size*0.7, ink)
 	}
 	render.Text(dst, head, render.Bold, size, cx, y, ink, render.Center)
 	if tail != "" {
@@ -170,6 +185,9 @@ func (v *Viewer) feed(a *App) (shown [feedMost]feedEvent, n int, r image.Rectang
 	}
 	w := math.Min(420*s, room)
 	r = image.Rect(b.Max.X-int(w), b.Min.Y, b.Max.X, b.Max.Y)
+	if lang.RTL() { // right to left: at the band's left, by the buttons
+		r = image.Rect(b.Min.X, b.Min.Y, b.Min.X+int(w), b.Max.Y)
+	}
 	return
 }
 
@@ -191,8 +209,9 @@ func (v *Viewer) drawFeed(dst *ebiten.Image, a *App) {
 		render.Panel(dst, rectXYWH(x, y+1*s, w, rowH-2*s), 6*s, render.Fade(render.Night, 0.9*alpha))
 		ty := y + (rowH-size*1.2)/2
 		glyph := markGlyphs[m.Kind]
-		render.Text(dst, glyph, render.Bold, size, x+12*s, ty, render.Fade(v.markColor(m), alpha), render.Center)
-		render.Text(dst, render.Clip(v.say(m.Text), render.Regular, size, w-34*s), render.Regular, size, x+24*s, ty, render.Fade(render.Ink, alpha), render.Left)
+		gx, tx, align := lineRow(x, w, 12*s, 24*s)
+		render.Text(dst, glyph, render.Bold, size, gx, ty, render.Fade(v.markColor(m), alpha), render.Center)
+		render.Text(dst, render.Clip(v.say(m.Text), render.Regular, size, w-34*s), render.Regular, size, tx, ty, render.Fade(render.Ink, alpha), align)
 	}
 }
 
@@ -203,24 +222,33 @@ func (v *Viewer) drawStandingsTable(dst *ebiten.Image, st game.Standings, r imag
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	cols := len(st.Heads)
 	col := math.Min(70*s, w*0.6/float64(max(1, cols)))
+	// colX is the right edge of column i: the columns at the right, or in
+	// a language written right to left at the left, the first by the names.
+	colX := func(i int) float64 {
+		if lang.RTL() {
+			return x + float64(cols-i)*col
+		}
+		return x + w - float64(cols-1-i)*col
+	}
+	gx, tx, align := cardRow(r, 8*s, 22*s)
 	for i, h := range st.Heads {
 		ink := render.InkFaint
 		if i == st.Decides {
 			ink = render.Accent
 		}
-		render.FitText(dst, lang.T(h), render.Bold, 11*s, x+w-float64(cols-1-i)*col, y, col-4*s, ink, render.Right)
+		render.FitText(dst, lang.T(h), render.Bold, 11*s, colX(i), y, col-4*s, ink, render.Right)
 	}
 	y += 18 * s
 	for place, row := range st.Rows {
-		v.seatGlyph(dst, row.Seat, x+8*s, y+11*s, 16*s)
+		v.seatGlyph(dst, row.Seat, gx, y+11*s, 16*s)
 		name := v.playerName(row.Seat, false) + " · " + v.seatName(int(row.Seat))
-		render.FitText(dst, itoaPlace(place)+"  "+name, render.Bold, 16*s, x+22*s, y, w-22*s-float64(cols)*col-8*s, render.Ink, render.Left)
+		render.FitText(dst, itoaPlace(place)+"  "+name, render.Bold, 16*s, tx, y, w-22*s-float64(cols)*col-8*s, render.Ink, align)
 		for k, c := range row.Cells {
 			ink := render.Ink
 			if k == st.Decides && place == 0 {
 				ink = render.Accent
 			}
-			render.FitText(dst, lang.Digits(lang.T(c)), render.Bold, 16*s, x+w-float64(cols-1-k)*col, y, col-4*s, ink, render.Right)
+			render.FitText(dst, lang.Digits(lang.T(c)), render.Bold, 16*s, colX(k), y, col-4*s, ink, render.Right)
 		}
 		y += 28 * s
 	}

@@ -68,6 +68,10 @@ func (v *Viewer) layoutBar(a *App) {
 	}
 	v.menu.Place(rectXYWH(float64(a.W)-20*s-b, 6*s, b, b))
 	v.help.Place(rectXYWH(float64(a.W)-28*s-2*b, 6*s, b, b))
+	if lang.RTL() { // right to left: the menu's buttons at the top left
+		v.menu.Place(mirrored(v.menu.Rect(), a.W))
+		v.help.Place(mirrored(v.help.Rect(), a.W))
+	}
 	v.scrub = rectXYWH(x+10*s, y+b/2+4*s, float64(a.W)-x-34*s, 10*s)
 }
 

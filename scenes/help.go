@@ -109,16 +109,24 @@ func (h *Help) Draw(dst *ebiten.Image, a *App) {
 	w, hgt := colW*float64(cols), float64(per)*lh+100*s
 	x, y := float64(a.W)/2-w/2, max(12*s, float64(a.H)/2-hgt/2)
 	opaqueCard(dst, a, rectXYWH(x, y, w, hgt))
-	render.FitText(dst, lang.T("Keys and controls"), render.Bold, 28*s, x+36*s, y+28*s, w-72*s, render.Ink, render.Left)
+	rtl := lang.RTL() // right to left: the first column on the right, each line from its right
+	tx, align := cardStart(x+36*s, w-72*s)
+	render.FitText(dst, lang.T("Keys and controls"), render.Bold, 28*s, tx, y+28*s, w-72*s, render.Ink, align)
 	keyW := min(160*s, colW*0.28)
 	for i, l := range lines {
-		cx := x + float64(i/per)*colW + 36*s
+		col := i / per
+		cx := x + float64(col)*colW + 36*s
+		kx, sx := cx, cx+keyW
+		if rtl {
+			cx = x + float64(cols-col)*colW - 36*s // the column's right edge
+			kx, sx = cx, cx-keyW
+		}
 		cy := y + 80*s + float64(i%per)*lh
 		if l.head {
-			render.FitText(dst, lang.T(l.key), render.Bold, 14*s, cx, cy+4*s, colW-60*s, render.InkDim, render.Left)
+			render.FitText(dst, lang.T(l.key), render.Bold, 14*s, cx, cy+4*s, colW-60*s, render.InkDim, align)
 			continue
 		}
-		render.FitText(dst, lang.T(l.key), render.Bold, 16*s, cx, cy, keyW-8*s, render.Accent, render.Left)
-		render.FitText(dst, lang.T(l.say), render.Regular, 16*s, cx+keyW, cy, colW-keyW-60*s, render.Ink, render.Left)
+		render.FitText(dst, lang.T(l.key), render.Bold, 16*s, kx, cy, keyW-8*s, render.Accent, align)
+		render.FitText(dst, lang.T(l.say), render.Regular, 16*s, sx, cy, colW-keyW-60*s, render.Ink, align)
 	}
 }

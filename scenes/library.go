@@ -401,19 +401,24 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 	if l.with != nil || l.picking {
 		heading = lang.T(l.compareHeading())
 	}
-	render.FitText(dst, heading, render.Bold, 30*s, x+32*s, y+26*s, w*0.62, render.Ink, render.Left)
+	rtl := lang.RTL() // right to left: the heading and each row's words from the right
+	hx, halign, ox, oalign := x+32*s, render.Left, x+w-32*s, render.Right
+	if rtl {
+		hx, halign, ox, oalign = ox, oalign, hx, halign
+	}
+	render.FitText(dst, heading, render.Bold, 30*s, hx, y+26*s, w*0.62, render.Ink, halign)
 	// The files decide the plural: "3 of 5 files".
 	count := lang.F("%[2]d of %[1]d files", len(l.entries), len(l.shown))
 	if l.pending > 0 {
 		count += " · " + lang.F("reading %d", l.pending)
 	}
-	render.FitText(dst, count, render.Regular, 15*s, x+w-32*s, y+38*s, w*0.34, render.InkDim, render.Right)
+	render.FitText(dst, count, render.Regular, 15*s, ox, y+38*s, w*0.34, render.InkDim, oalign)
 	if len(l.shown) == 0 {
 		msg := "No replays here yet: matches played in the window land in this folder, or type another folder below."
 		if l.with != nil {
 			msg = "No replay of the same game, map and seed here: type another folder below, or Compare… again to list them all."
 		}
-		render.WrapText(dst, lang.T(msg), render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
+		wrapText(dst, lang.T(msg), render.Regular, 17*s, float64(l.list.Min.X)+16*s, float64(l.list.Min.Y)+20*s, float64(l.list.Dx())-32*s, render.InkDim)
 	}
 	rh := (thumbH + 12) * s
 	drawn := 0
@@ -430,6 +435,9 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 		}
 		render.Panel(dst, row, 10*s, bg)
 		tx := float64(row.Min.X) + 8*s
+		if rtl {
+			tx = float64(row.Max.X) - 8*s - thumbW*s
+		}
 		// A few pictures a frame: the list fills in as it is drawn.
 		if e.thumb != nil || drawn < 2 {
 			if e.thumb == nil {
@@ -441,18 +449,23 @@ func (l *Library) Draw(dst *ebiten.Image, a *App) {
 		}
 		cx := tx + (thumbW+16)*s
 		cw := float64(row.Max.X) - cx - 16*s
-		render.FitText(dst, e.title, render.Bold, 18*s, cx, ry+8*s, cw*0.5, render.Ink, render.Left)
+		tx, align, wx, walign := cx, render.Left, cx+cw, render.Right
+		if rtl {
+			cw = float64(row.Max.X-row.Min.X) - (thumbW+40)*s
+			tx, align, wx, walign = float64(row.Max.X)-(thumbW+24)*s, render.Right, float64(row.Min.X)+16*s, render.Left
+		}
+		render.FitText(dst, e.title, render.Bold, 18*s, tx, ry+8*s, cw*0.5, render.Ink, align)
 		when := sayTime(e.mod.Local())
 		if e.rec != nil {
 			when = lang.F("%d turns", e.turns) + " · " + when
 		}
-		render.FitText(dst, when, render.Regular, 14*s, cx+cw, ry+10*s, cw*0.48, render.InkDim, render.Right)
-		render.FitText(dst, e.players, render.Regular, 15*s, cx, ry+32*s, cw, render.InkDim, render.Left)
+		render.FitText(dst, when, render.Regular, 14*s, wx, ry+10*s, cw*0.48, render.InkDim, walign)
+		render.FitText(dst, e.players, render.Regular, 15*s, tx, ry+32*s, cw, render.InkDim, align)
 		ink := render.Accent
 		if e.err != nil {
 			ink = render.Bad
 		}
-		render.FitText(dst, e.verdict, render.Regular, 14*s, cx, ry+54*s, cw, ink, render.Left)
+		render.FitText(dst, e.verdict, render.Regular, 14*s, tx, ry+54*s, cw, ink, align)
 	}
 	l.form.Draw(dst, s)
 }

@@ -64,6 +64,9 @@ func (d *dialog) place(a *App) image.Rectangle {
 	bw := (w - 72*s - float64(perRow-1)*12*s) / float64(perRow)
 	for i, it := range d.form.Items {
 		col, row := i%perRow, i/perRow
+		if lang.RTL() { // right to left: the first of a row on the right
+			col = perRow - 1 - col
+		}
 		it.Place(rectXYWH(x+36*s+float64(col)*(bw+12*s), y+above+float64(row)*66*s, bw, 52*s))
 	}
 	return rectXYWH(x, y, w, h)
@@ -74,10 +77,11 @@ func (d *dialog) draw(dst *ebiten.Image, a *App) {
 	r := d.place(a)
 	s := a.Scale
 	card(dst, a, r)
-	render.FitText(dst, lang.T(d.heading), render.Bold, 28*s, float64(r.Min.X)+36*s, float64(r.Min.Y)+30*s, float64(r.Dx())-72*s, render.Ink, render.Left)
+	x, align := cardStart(float64(r.Min.X)+36*s, float64(r.Dx())-72*s) // right-aligned, right to left
+	render.FitText(dst, lang.T(d.heading), render.Bold, 28*s, x, float64(r.Min.Y)+30*s, float64(r.Dx())-72*s, render.Ink, align)
 	y := float64(r.Min.Y) + 82*s
 	for _, l := range d.lines {
-		render.Text(dst, l, render.Regular, 16*s, float64(r.Min.X)+36*s, y, render.InkDim, render.Left)
+		render.Text(dst, l, render.Regular, 16*s, x, y, render.InkDim, align)
 		y += 16 * s * 1.35
 	}
 	d.form.Draw(dst, s)

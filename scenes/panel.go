@@ -457,6 +457,13 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 	}
 	cols := len(st.Heads)
 	col := min(58*s, w*0.62/float64(max(1, cols)))
+	rtl := lang.RTL()                   // right to left: the names on the right, the numbers at the left
+	colX := func(i, cols int) float64 { // column i's right edge
+		if rtl {
+			return x + float64(cols-i)*col
+		}
+		return x + w - float64(cols-1-i)*col
+	}
 	if cols > 0 {
 		crowded := false
 		for _, h := range st.Heads {
@@ -465,7 +472,7 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			}
 		}
 		for i, h := range st.Heads {
-			cx := x + w - float64(cols-1-i)*col
+			cx := colX(i, cols)
 			hy := y - 6*s
 			if crowded && (cols-1-i)%2 == 1 {
 				hy -= 11 * s
@@ -489,12 +496,13 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			pulse := 0.5 + 0.5*sinTime(a.Clock*3)
 			render.Panel(dst, rowR, 10*s, render.Fade(v.seatColor(seat), 0.16+0.1*pulse))
 		}
-		v.seatGlyph(dst, seat, x+9*s, y+17*s, 20*s)
+		gx, tx, align := lineRow(x, w, 9*s, 26*s)
+		v.seatGlyph(dst, seat, gx, y+17*s, 20*s)
 		name := v.playerName(seat, row.Out)
-		render.FitText(dst, name, render.Bold, 17*s, x+26*s, y, nameW, render.Ink, render.Left)
-		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, x+26*s, y+21*s, nameW, render.InkDim, render.Left)
+		render.FitText(dst, name, render.Bold, 17*s, tx, y, nameW, render.Ink, align)
+		render.FitText(dst, v.seatName(int(seat)), render.Regular, 14*s, tx, y+21*s, nameW, render.InkDim, align)
 		for k, c := range row.Cells {
-			cx := x + w - float64(len(row.Cells)-1-k)*col
+			cx := colX(k, len(row.Cells))
 			ink := render.Ink
 			if k == st.Decides && i == 0 {
 				ink = render.Accent
@@ -509,7 +517,11 @@ func (v *Viewer) drawStandings(dst *ebiten.Image, a *App, cur game.Frame, as gam
 			case toMove[seat&7] && !cur.Over:
 				tag = "TO MOVE"
 			}
-			render.Text(dst, lang.T(tag), render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+			if rtl {
+				render.Text(dst, lang.T(tag), render.Bold, 13*s, x, y+12*s, render.Accent, render.Left)
+			} else {
+				render.Text(dst, lang.T(tag), render.Bold, 13*s, x+w, y+12*s, render.Accent, render.Right)
+			}
 		}
 		y += standRowH * s
 	}
@@ -618,14 +630,24 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 		for len(v.panel.rowLabels) <= i {
 			v.panel.rowLabels = append(v.panel.rowLabels, lang.F("%3d", len(v.panel.rowLabels)))
 		}
-		render.Text(dst, v.panel.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
+		// Right to left, the step's number on the right and the seats'
+		// columns from the right (the moves' notation stays as written).
+		rtl := lang.RTL()
+		if rtl {
+			render.Text(dst, strings.TrimSpace(v.panel.rowLabels[i]), render.Mono, 14*s, x+w, y, render.InkFaint, render.Right)
+		} else {
+			render.Text(dst, v.panel.rowLabels[i], render.Mono, 14*s, x, y, render.InkFaint, render.Left)
+		}
 		left := x + 44*s
 		room := w - 44*s
+		if rtl {
+			left = x
+		}
 		if len(f.Moves) == 0 {
 			label := v.panel.moves.Of(moveKey{seat: -1, step: i, sight: as, w: int(room), lang: lang.Current()}, func(moveKey) moveLabel {
 				return moveLabel{text: render.ClipWords(v.summary(i), render.Regular, 14*s, room)}
 			})
-			render.Text(dst, label.text, render.Regular, 14*s, left, y, ink, render.Left)
+			render.Text(dst, label.text, render.Regular, 14*s, px(left, room), y, ink, leftAlign())
 			y += lh
 			continue
 		}
@@ -639,10 +661,14 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 				continue
 			}
 			cx := left + float64(col)*colW
+			if rtl {
+				cx = left + float64(cols-1-col)*colW
+			}
 			col++
-			v.seatGlyph(dst, seat, cx+4*s, y+9*s, 12*s)
+			gx, tx, align := lineRow(cx, colW, 4*s, 14*s)
+			v.seatGlyph(dst, seat, gx, y+9*s, 12*s)
 			if !game.Knows(as, seat) {
-				render.FitText(dst, lang.T("moved"), render.Regular, 14*s, cx+14*s, y, colW-18*s, render.InkFaint, render.Left)
+				render.FitText(dst, lang.T("moved"), render.Regular, 14*s, tx, y, colW-18*s, render.InkFaint, align)
 				continue
 			}
 			label := v.panel.moves.Of(moveKey{seat: seat, cols: cols, w: int(colW), move: mv, lang: lang.Current()}, func(moveKey) moveLabel {
@@ -650,7 +676,7 @@ func (v *Viewer) drawMoves(dst *ebiten.Image, a *App, x, y, w, bottom float64) {
 				size := render.Shrink(l, render.Mono, 15*s, 12*s, colW-18*s)
 				return moveLabel{render.ClipWords(l, render.Mono, size, colW-18*s), size}
 			})
-			render.Text(dst, label.text, render.Mono, label.size, cx+14*s, y+(15*s-label.size)/2, ink, render.Left)
+			render.Text(dst, label.text, render.Mono, label.size, tx, y+(15*s-label.size)/2, ink, align)
 		}
 		y += lh
 	}
@@ -726,4 +752,15 @@ func wrapText(dst *ebiten.Image, s string, f render.Font, size, x, y, w float64,
 		y += size * 1.35
 	}
 	return y
+}
+
+// lineRow is where a line of a list that starts at x, w wide, draws its
+// seat's mark (mark from the line's start) and its text (text from the
+// line's start), and how the text aligns: mirrored in a language written
+// right to left.
+func lineRow(x, w, mark, text float64) (gx, tx float64, align render.Align) {
+	if lang.RTL() {
+		return x + w - mark, x + w - text, render.Right
+	}
+	return x + mark, x + text, render.Left
 }

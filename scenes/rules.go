@@ -133,6 +133,13 @@ func (r *Rules) layout(a *App) (x, y, w, h float64) {
 	r.cancel.Place(rectXYWH(x+36*s, by, 160*s, 52*s))
 	r.reset.Place(rectXYWH(x+w/2-125*s, by, 250*s, 52*s))
 	r.done.Place(rectXYWH(x+w-36*s-180*s, by, 180*s, 52*s))
+	if lang.RTL() { // right to left: the options' words on the right, their widgets left of them
+		for _, wd := range r.form.Items {
+			if wd.Rect() != offscreen {
+				wd.Place(mirrored(wd.Rect(), int(2*x+w)))
+			}
+		}
+	}
 	return x, y, w, h
 }
 
@@ -184,8 +191,12 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 	shown := lang.F("options %[2]d–%[3]d of %[1]d · ↑ ↓ and the wheel scroll", len(r.opts), first, last)
 	shownW, _ := render.Measure(shown, render.Regular, 14*s)
 	shownW = min(shownW, (w-72*s)*0.55)
-	render.FitText(dst, lang.F("%s · rules", r.setup.title.Name()), render.Bold, 28*s, x+36*s, y+28*s, w-88*s-shownW, render.Ink, render.Left)
-	render.FitText(dst, shown, render.Regular, 14*s, x+w-36*s, y+40*s, shownW, render.InkFaint, render.Right)
+	lx, align, ox, oalign := x+36*s, render.Left, x+w-36*s, render.Right
+	if lang.RTL() { // right to left: the heading and the options' words right-aligned on the right
+		lx, align, ox, oalign = ox, oalign, lx, align
+	}
+	render.FitText(dst, lang.F("%s · rules", r.setup.title.Name()), render.Bold, 28*s, lx, y+28*s, w-88*s-shownW, render.Ink, align)
+	render.FitText(dst, shown, render.Regular, 14*s, ox, y+40*s, shownW, render.InkFaint, oalign)
 	text := w - 72*s - 300*s
 	for i := r.top; i < last; i++ {
 		o := r.opts[i]
@@ -195,15 +206,15 @@ func (r *Rules) Draw(dst *ebiten.Image, a *App) {
 		if r.value(i) != o.Default && !(o.Type == game.OptFlag && r.value(i) == "false" && o.Default == "") && !(r.value(i) == "" && o.Default == "") {
 			ink = render.Accent
 		}
-		render.FitText(dst, o.Name, render.Bold, 17*s, x+36*s, ry+4*s, text, ink, render.Left)
+		render.FitText(dst, o.Name, render.Bold, 17*s, lx, ry+4*s, text, ink, align)
 		help := lang.T(o.Help)
 		if o.Default != "" && o.Type != game.OptFlag {
 			help += " · " + lang.F("default %s", lang.T(o.Default))
 		}
-		render.Text(dst, render.ClipWords(help, render.Regular, 13*s, text), render.Regular, 13*s, x+36*s, ry+28*s, render.InkDim, render.Left)
+		render.Text(dst, render.ClipWords(help, render.Regular, 13*s, text), render.Regular, 13*s, lx, ry+28*s, render.InkDim, align)
 	}
 	if r.err != "" {
-		render.WrapText(dst, lang.T(r.err), render.Regular, 14*s, x+36*s, y+h-120*s, w-72*s, render.Bad)
+		wrapText(dst, lang.T(r.err), render.Regular, 14*s, x+36*s, y+h-120*s, w-72*s, render.Bad)
 	}
 	for i, wd := range r.form.Items {
 		if i >= len(r.widgets) || (i >= r.top && i < r.top+r.shown) {

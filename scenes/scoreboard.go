@@ -33,7 +33,8 @@ type scoreCache struct {
 	stats []scoreLine
 	// cards are where each seat's card goes, in seat order; cardsX,
 	// turnX and bandX where the cards, the turn and the band (the banner,
-	// the feed) start.
+	// the feed) start: as laid out left to right, mirrored where they are
+	// drawn in a language written right to left.
 	cards                []image.Rectangle
 	cardsX, turnX, bandX float64
 }
@@ -97,6 +98,9 @@ func (v *Viewer) layoutScoreboard(a *App) {
 	name, _ := render.Measure(v.rec.Title.Name(), render.Bold, 22*s)
 	cardsX := 20*s + name + 20*s
 	right := float64(v.help.Rect().Min.X) - 12*s
+	if lang.RTL() { // laid out as left to right, then mirrored
+		right = float64(a.W-v.help.Rect().Max.X) - 12*s
+	}
 	n := v.rec.Title.Seats()
 	turnW := 118 * s
 	// Each card takes up to 280 px, less when the seats are many, and
@@ -119,7 +123,11 @@ func (v *Viewer) drawScoreboard(dst *ebiten.Image, a *App) {
 	r := v.scoreboard()
 	render.FillRect(dst, 0, 0, float64(r.Dx()), float64(r.Dy()), render.Fade(render.Night, 0.92))
 	render.FillRect(dst, 0, float64(r.Max.Y)-1*s, float64(r.Dx()), 1*s, render.Fade(render.InkFaint, 0.35))
-	render.Text(dst, v.rec.Title.Name(), render.Bold, 22*s, 20*s, (float64(r.Dy())-22*s*1.2)/2, render.Ink, render.Left)
+	nx, align := 20*s, render.Left
+	if lang.RTL() {
+		nx, align = float64(r.Dx())-20*s, render.Right
+	}
+	render.Text(dst, v.rec.Title.Name(), render.Bold, 22*s, nx, (float64(r.Dy())-22*s*1.2)/2, render.Ink, align)
 	cur := v.rec.Timeline.Frame(v.clock.Cursor)
 	as := v.sight()
 	stats := v.scoreStats(cur, as)
@@ -136,9 +144,13 @@ func (v *Viewer) drawScoreboard(dst *ebiten.Image, a *App) {
 		case toMove[i&7] && !cur.Over && len(cur.ToMove) == 1:
 			bg = render.Fade(v.seatColor(seat), 0.16+0.1*(0.5+0.5*sinTime(a.Clock*3)))
 		}
+		if lang.RTL() {
+			c = mirrored(c, r.Dx())
+		}
 		render.Panel(dst, c, 10*s, bg)
-		x, y, w := float64(c.Min.X), float64(c.Min.Y), float64(c.Dx())
-		v.seatGlyph(dst, seat, x+18*s, y+float64(c.Dy())/2, 20*s)
+		y, w := float64(c.Min.Y), float64(c.Dx())
+		gx, tx, align := cardRow(c, 18*s, 34*s)
+		v.seatGlyph(dst, seat, gx, y+float64(c.Dy())/2, 20*s)
 		line := stats[i]
 		name := v.playerName(seat, line.out)
 		ink := render.Ink
@@ -150,15 +162,19 @@ func (v *Viewer) drawScoreboard(dst *ebiten.Image, a *App) {
 			if tw, _ := render.Measure(text, render.Regular, 13*s); tw > w-42*s {
 				text = line.short
 			}
-			render.FitText(dst, name, render.Bold, 17*s, x+34*s, y+3*s, w-42*s, ink, render.Left)
-			render.FitText(dst, text, render.Regular, 13*s, x+34*s, y+24*s, w-42*s, render.InkDim, render.Left)
+			render.FitText(dst, name, render.Bold, 17*s, tx, y+3*s, w-42*s, ink, align)
+			render.FitText(dst, text, render.Regular, 13*s, tx, y+24*s, w-42*s, render.InkDim, align)
 		} else {
-			render.FitText(dst, name, render.Bold, 17*s, x+34*s, y+(float64(c.Dy())-17*s*1.2)/2, w-42*s, ink, render.Left)
+			render.FitText(dst, name, render.Bold, 17*s, tx, y+(float64(c.Dy())-17*s*1.2)/2, w-42*s, ink, align)
 		}
 	}
 	n := v.rec.Timeline.Len()
 	label := v.barc.turnLabel.Get([2]int{v.clock.Cursor, n - 1}, turnLabel)
-	render.FitText(dst, label, render.Bold, 16*s, v.score.turnX+4*s, (float64(r.Dy())-16*s*1.2)/2, 110*s, render.Ink, render.Left)
+	tx, align := v.score.turnX+4*s, render.Left
+	if lang.RTL() {
+		tx, align = float64(r.Dx())-tx, render.Right
+	}
+	render.FitText(dst, label, render.Bold, 16*s, tx, (float64(r.Dy())-16*s*1.2)/2, 110*s, render.Ink, align)
 	v.menu.Draw(dst, false, s)
 	v.help.Draw(dst, false, s)
 }

@@ -254,6 +254,24 @@ func (s *Setup) layout(a *App) (x, y, w float64) {
 	if s.analysis != nil {
 		s.analysis.Place(rectXYWH(x+36*sc+160*sc+16*sc, row, 270*sc, 56*sc))
 	}
+	if lang.RTL() { // right to left: the labels on the right, the controls left of them
+		ws := []ui.Widget{s.seed, s.from, s.limit, s.watch, s.start, s.back}
+		for i := range s.kinds {
+			ws = append(ws, s.kinds[i], s.strengths[i], s.settings[i])
+		}
+		if s.maps != nil {
+			ws = append(ws, s.maps)
+		}
+		if s.rules != nil {
+			ws = append(ws, s.rules)
+		}
+		if s.analysis != nil {
+			ws = append(ws, s.analysis)
+		}
+		for _, wd := range ws {
+			wd.Place(mirrored(wd.Rect(), int(2*x+w)))
+		}
+	}
 	return x, y, w
 }
 
@@ -325,22 +343,33 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		s.syncRules() // in the language of the screens, which may have changed
 	}
 	nameW, _ := render.Measure(s.title.Name(), render.Bold, 34*sc)
-	render.Text(dst, s.title.Name(), render.Bold, 34*sc, x+36*sc, y+30*sc, render.Ink, render.Left)
-	render.FitText(dst, lang.T("Set up a match"), render.Regular, 18*sc, x+w-36*sc, y+42*sc, w-nameW-96*sc, render.InkDim, render.Right)
+	// In a language written right to left the card is mirrored: the
+	// name and the labels on the right, right-aligned.
+	rtl := lang.RTL()
+	lx, align, ox, oalign := x+36*sc, render.Left, x+w-36*sc, render.Right
+	if rtl {
+		lx, align, ox, oalign = ox, oalign, lx, align
+	}
+	render.Text(dst, s.title.Name(), render.Bold, 34*sc, lx, y+30*sc, render.Ink, align)
+	render.FitText(dst, lang.T("Set up a match"), render.Regular, 18*sc, ox, y+42*sc, w-nameW-96*sc, render.InkDim, oalign)
 	// The labels left of the controls, in the room the controls leave.
 	labelW := 230*sc - 36*sc - 8*sc
 	label := func(text string, r ui.Widget) {
 		rr := r.Rect()
-		render.FitText(dst, lang.T(text), render.Bold, 17*sc, x+36*sc, float64(rr.Min.Y)+13*sc, labelW, render.InkDim, render.Left)
+		render.FitText(dst, lang.T(text), render.Bold, 17*sc, lx, float64(rr.Min.Y)+13*sc, labelW, render.InkDim, align)
 	}
 	for i, k := range s.kinds {
 		seat := game.Seat(i)
 		r := k.Rect()
 		c := render.Ink
-		if s.view != nil {
-			render.Disc(dst, x+44*sc, float64(r.Min.Y+r.Max.Y)/2, 8*sc, s.view.SeatColor(seat))
+		dx, tx := x+44*sc, x+62*sc
+		if rtl {
+			dx, tx = x+w-44*sc, x+w-62*sc
 		}
-		render.FitText(dst, lang.F("Player %d", seat.Number()), render.Bold, 19*sc, x+62*sc, float64(r.Min.Y)+11*sc, labelW-26*sc, c, render.Left)
+		if s.view != nil {
+			render.Disc(dst, dx, float64(r.Min.Y+r.Max.Y)/2, 8*sc, s.view.SeatColor(seat))
+		}
+		render.FitText(dst, lang.F("Player %d", seat.Number()), render.Bold, 19*sc, tx, float64(r.Min.Y)+11*sc, labelW-26*sc, c, align)
 	}
 	if s.maps == nil {
 		label("Seed", s.seed)
@@ -357,7 +386,11 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 		hint = "computers play step by step or run to the end"
 	}
 	r := s.limit.Rect()
-	render.FitText(dst, lang.T(hint), render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+4*sc, x+w-36*sc-float64(r.Min.X), render.InkFaint, render.Left)
+	if rtl {
+		render.FitText(dst, lang.T(hint), render.Regular, 13*sc, float64(r.Max.X), float64(r.Max.Y)+4*sc, float64(r.Max.X)-x-36*sc, render.InkFaint, render.Right)
+	} else {
+		render.FitText(dst, lang.T(hint), render.Regular, 13*sc, float64(r.Min.X), float64(r.Max.Y)+4*sc, x+w-36*sc-float64(r.Min.X), render.InkFaint, render.Left)
+	}
 	// What the computer players are: the focused one, else the last.
 	about := ""
 	for i, k := range s.kinds {
@@ -389,7 +422,7 @@ func (s *Setup) Draw(dst *ebiten.Image, a *App) {
 	}
 	ay := float64(r.Max.Y) + 26*sc
 	for _, l := range s.aboutLines {
-		render.Text(dst, l, render.Regular, 15*sc, x+36*sc, ay, render.InkDim, render.Left)
+		render.Text(dst, l, render.Regular, 15*sc, lx, ay, render.InkDim, align)
 		ay += 20 * sc
 	}
 	s.form.Draw(dst, sc)

@@ -296,6 +296,23 @@ func BoardArea(w, h int, scale float64) image.Rectangle {
 	return image.Rect(int(16*scale), int((topBarH+8)*scale), w-int(sidePanelW(w, scale)+32*scale), h-int((controlsH+16)*scale))
 }
 
+// boardArea is BoardArea in the screens' language: in a language written
+// right to left the side panel stands left of the board (the board itself
+// is not mirrored).
+func boardArea(w, h int, scale float64) image.Rectangle {
+	r := BoardArea(w, h, scale)
+	if lang.RTL() {
+		r = mirrored(r, w)
+	}
+	return r
+}
+
+// mirrored is r mirrored across a window w wide: where it stands in a
+// language written right to left.
+func mirrored(r image.Rectangle, w int) image.Rectangle {
+	return image.Rect(w-r.Max.X, r.Min.Y, w-r.Min.X, r.Max.Y)
+}
+
 // sidePanelW is the side panel's width in a window w wide: sideW at the
 // scale, but never more than a third of the window, whose most goes to
 // the board at every interface scale.
@@ -310,7 +327,10 @@ func (v *Viewer) layout(a *App) {
 	v.top = rectXYWH(0, 0, float64(a.W), topBarH*s)
 	side := sidePanelW(a.W, s)
 	v.side = rectXYWH(float64(a.W)-side-16*s, (topBarH+8)*s, side, float64(a.H)-(controlsH+topBarH+24)*s)
-	v.area = BoardArea(a.W, a.H, s)
+	v.area = boardArea(a.W, a.H, s)
+	if lang.RTL() {
+		v.side = mirrored(v.side, a.W)
+	}
 	if v.mapFirst {
 		v.area = image.Rect(int(8*s), int((scoreH+6)*s), a.W-int(8*s), a.H-int((controlsH+6)*s))
 	}
@@ -742,8 +762,8 @@ func sourceWords(source string) string {
 
 func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 	s := a.Scale
-	render.Text(dst, lang.T(v.rec.Title.Name()), render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
-	w, _ := render.Measure(lang.T(v.rec.Title.Name()), render.Bold, 26*s)
+	name := lang.T(v.rec.Title.Name())
+	w, _ := render.Measure(name, render.Bold, 26*s)
 	source := v.source.Get(v.rec.Timeline.Live(), func(live bool) string {
 		source := sourceWords(v.rec.Source)
 		if v.match != nil && !live {
@@ -757,11 +777,22 @@ func (v *Viewer) drawTop(dst *ebiten.Image, a *App) {
 		}
 		return source
 	})
-	room := float64(v.help.Rect().Min.X) - 56*s - w
-	if _, n, r := v.feed(a); n > 0 {
-		room = float64(r.Min.X) - 16*s - 40*s - w // the event feed's room
+	if lang.RTL() { // right to left: the name at the right edge, the buttons at the left
+		W := float64(a.W)
+		render.Text(dst, name, render.Bold, 26*s, W-24*s, 16*s, render.Ink, render.Right)
+		room := W - float64(v.help.Rect().Max.X) - 56*s - w
+		if _, n, r := v.feed(a); n > 0 {
+			room = W - float64(r.Max.X) - 16*s - 40*s - w
+		}
+		render.FitText(dst, source, render.Regular, 15*s, W-40*s-w, 25*s, room, render.InkFaint, render.Right)
+	} else {
+		render.Text(dst, name, render.Bold, 26*s, 24*s, 16*s, render.Ink, render.Left)
+		room := float64(v.help.Rect().Min.X) - 56*s - w
+		if _, n, r := v.feed(a); n > 0 {
+			room = float64(r.Min.X) - 16*s - 40*s - w // the event feed's room
+		}
+		render.FitText(dst, source, render.Regular, 15*s, 40*s+w, 25*s, room, render.InkFaint, render.Left)
 	}
-	render.FitText(dst, source, render.Regular, 15*s, 40*s+w, 25*s, room, render.InkFaint, render.Left)
 	v.menu.Draw(dst, false, s)
 	v.help.Draw(dst, false, s)
 }
