@@ -143,7 +143,7 @@ func (m *Menu) layout(a *App) {
 		r, c := i/cols, i%cols
 		// A last row that is not full is centred.
 		n := min(cols, len(m.titles)-r*cols)
-		x := cx - (float64(n)*cw+float64(n-1)*gap)/2 + float64(mirrored(c, n))*(cw+gap)
+		x := cx - (float64(n)*cw+float64(n-1)*gap)/2 + float64(readingColumn(c, n))*(cw+gap)
 		m.form.Items[i].Place(rectXYWH(x, top+float64(r)*(ch+gap), cw, ch))
 	}
 	y := top + float64(rows)*(ch+gap) + 14*s
@@ -155,14 +155,14 @@ func (m *Menu) layout(a *App) {
 		r, c := i/per, i%per
 		// A last row that is not full is centred too.
 		n := min(per, len(rest)-r*per)
-		x := cx - (float64(n)*bw+float64(n-1)*gap)/2 + float64(mirrored(c, n))*(bw+gap)
+		x := cx - (float64(n)*bw+float64(n-1)*gap)/2 + float64(readingColumn(c, n))*(bw+gap)
 		it.Place(rectXYWH(x, math.Round(y+float64(r)*(bh+gap)), bw, bh))
 	}
 }
 
-// mirrored is column c of a row of n as a reader of the screens' language
+// readingColumn is column c of a row of n as a reader of the screens' language
 // takes it: the first on the right in a language written right to left.
-func mirrored(c, n int) int {
+func readingColumn(c, n int) int {
 	if lang.RTL() {
 		return n - 1 - c
 	}
