@@ -188,35 +188,6 @@ func describe(e *libEntry) {
 	}
 }
 
-// sayNamed is line w of a game's in the screens' language, with each seat
-// that name (from 1) names said by its name (see Viewer.say).
-func sayNamed(w game.Words, name func(n int) string) string {
-	format, args := namedArgs(w, name)
-	return lang.F(format, args...)
-}
-
-// namedArgs is w's format and its arguments with each seat that has a name
-// put as the name.
-func namedArgs(w game.Words, name func(n int) string) (string, []any) {
-	args := make([]any, len(w.Args))
-	for i, a := range w.Args {
-		args[i] = a
-		arg, ok := a.(game.Words)
-		if !ok {
-			continue
-		}
-		if n, isSeat := seatWords(arg); isSeat {
-			if s := name(n); s != "" {
-				args[i] = s
-				continue
-			}
-		}
-		f, sub := namedArgs(arg, name)
-		args[i] = game.Say(f, sub...)
-	}
-	return w.Format, args
-}
-
 // rowPlayers are a recording's players in a row's words: by their names
 // where it knows them (the header's, a seat that is one), else their
 // seats' kinds; seats an importer could not know ("unknown") say so once.

@@ -213,14 +213,20 @@ type saidKey struct {
 // by their names where the replay knows them (see named).
 func (v *Viewer) say(w game.Words) string {
 	return v.panel.said.Of(saidKey{lang.Current(), w.String()}, func(saidKey) string {
-		format, args := v.seatsNamed(w)
-		return lang.F(format, args...)
+		return sayNamed(w, func(n int) string { return v.name(game.Seat(n - 1)) })
 	})
 }
 
-// seatsNamed is w's format and its arguments with each seat that has a
-// name (Words of one number: "Player %d", "P%d", ...) put as the name.
-func (v *Viewer) seatsNamed(w game.Words) (string, []any) {
+// sayNamed is line w of a game's in the screens' language, with each seat
+// that name (from 1) names said by its name (see Viewer.say).
+func sayNamed(w game.Words, name func(n int) string) string {
+	format, args := namedArgs(w, name)
+	return lang.F(format, args...)
+}
+
+// namedArgs is w's format and its arguments with each seat that has a name
+// put as the name.
+func namedArgs(w game.Words, name func(n int) string) (string, []any) {
 	args := make([]any, len(w.Args))
 	for i, a := range w.Args {
 		args[i] = a
@@ -229,12 +235,12 @@ func (v *Viewer) seatsNamed(w game.Words) (string, []any) {
 			continue
 		}
 		if n, isSeat := seatWords(arg); isSeat {
-			if name := v.name(game.Seat(n - 1)); name != "" {
-				args[i] = name
+			if s := name(n); s != "" {
+				args[i] = s
 				continue
 			}
 		}
-		f, sub := v.seatsNamed(arg)
+		f, sub := namedArgs(arg, name)
 		args[i] = game.Say(f, sub...)
 	}
 	return w.Format, args

@@ -17,14 +17,18 @@ import (
 )
 
 // fogHotseat starts a match of title id in the window between a person
-// (seat 1) and a bot, and waits for the person's first move.
-func fogHotseat(t *testing.T, id, mapName, bot string) (*Viewer, *App, *game.Human) {
+// (seat 1) and bots, and waits for the person's first move.
+func fogHotseat(t *testing.T, id, mapName string, bots ...string) (*Viewer, *App, *game.Human) {
 	t.Helper()
 	title, err := game.Lookup(id)
 	require.NoError(t, err)
 	a := newTestApp(NewMenu())
 	a.ReplayDir = t.TempDir()
-	st := game.Setup{Title: title, Seats: []game.SeatSpec{{Kind: "human"}, {Kind: bot}}, Map: mapName, Seed: 3}
+	seats := []game.SeatSpec{{Kind: "human"}}
+	for _, b := range bots {
+		seats = append(seats, game.SeatSpec{Kind: b})
+	}
+	st := game.Setup{Title: title, Seats: seats, Map: mapName, Seed: 3}
 	v, err := StartMatch(a, st, game.PaceStep)
 	require.NoError(t, err)
 	t.Cleanup(v.Close)
