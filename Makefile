@@ -41,12 +41,13 @@ test: deps-test
 	$(MAKE) --no-print-directory fuzz
 
 # fuzz runs every fuzz target for FUZZTIME: the parsers of outside input
-# live in game/, levels/ and net/, which build without a display. Go's fuzzer
+# live in game/, levels/ and net/, and the catalogue's in internal/lang,
+# which build without a display. Go's fuzzer
 # sometimes reports "context deadline exceeded" when its time runs out while
 # a worker is busy, without a failing input: such a run is tried once more.
 # A real failure writes its input under testdata/fuzz and fails.
 fuzz:
-	@for pkg in $$($(GO) list ./... | grep -E '/(game|levels|net)(/|$$)'); do \
+	@for pkg in $$($(GO) list ./... | grep -E '/(game|levels|net|internal/lang)(/|$$)'); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "fuzz $$pkg $$f"; \
 	    for try in 1 2; do \
