@@ -1018,34 +1018,10 @@ func whoName(ix *tournament.Index, e int) string {
 // versus joins the names of a match's sides: "A vs B vs C".
 func versus(names []string) string { return strings.Join(names, " "+lang.T("vs")+" ") }
 
-// resultText says how a match ended, as Index.ResultText does in English:
-// "A beat B (reason)", "A and B drew", "A won, ahead of B, C (reason)".
+// resultText says how a match ended in the screens' language: "A beat B
+// (reason)", "A and B drew", "A won, ahead of B, C (reason)".
 func resultText(ix *tournament.Index, p *tournament.Played) string {
-	r := p.Result
-	name := func(seat int) string { return whoName(ix, p.Entrants[seat-1]) }
-	var others []string
-	for _, s := range r.Ranking {
-		if s != r.Winner && s >= 1 && s <= len(p.Entrants) {
-			others = append(others, name(s))
-		}
-	}
-	var text string
-	switch {
-	case r.Winner == 0 && len(p.Entrants) == 2:
-		text = lang.F("%s and %s drew", name(1), name(2))
-	case r.Winner == 0:
-		text = lang.F("no winner: %s", strings.Join(others, listSep()))
-	case len(p.Entrants) == 2 && len(others) == 1:
-		text = lang.F("%s beat %s", name(r.Winner), others[0])
-	case len(others) > 0:
-		text = lang.F("%s won, ahead of %s", name(r.Winner), strings.Join(others, listSep()))
-	default:
-		text = lang.F("%s won", name(r.Winner))
-	}
-	if r.Reason != "" {
-		text += " (" + lang.T(r.Reason) + ")"
-	}
-	return text
+	return lang.Say(ix.ResultWords(p))
 }
 
 // whereText names a match as the bracket names its place, in the screens'

@@ -8,7 +8,6 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/arena-games/arena/game"
@@ -359,32 +358,54 @@ func (ix *Index) EntrantName(e int) string {
 
 // ResultText says how a match ended: "A beat B (reason)", "A and B
 // drew", "A won, ahead of B, C (reason)".
-func (ix *Index) ResultText(p *Played) string {
+func (ix *Index) ResultText(p *Played) string { return ix.ResultWords(p).String() }
+
+// ResultWords is ResultText as words for the screens' language: the
+// entrants' names as typed, the house, a bye and the reason as words.
+func (ix *Index) ResultWords(p *Played) game.Words {
 	r := p.Result
-	name := func(seat int) string { return ix.EntrantName(p.Entrants[seat-1]) }
-	var others []string
+	name := func(seat int) any {
+		e := p.Entrants[seat-1]
+		if e == House || e == Bye {
+			return game.Say(ix.EntrantName(e))
+		}
+		return ix.EntrantName(e)
+	}
+	var others []any
 	for _, s := range r.Ranking {
 		if s != r.Winner && s >= 1 && s <= len(p.Entrants) {
 			others = append(others, name(s))
 		}
 	}
-	var text string
+	var w game.Words
 	switch {
 	case r.Winner == 0 && len(p.Entrants) == 2:
-		text = name(1) + " and " + name(2) + " drew"
+		w = game.Say("%s and %s drew", name(1), name(2))
 	case r.Winner == 0:
-		text = "no winner: " + strings.Join(others, ", ")
+		w = game.Say("no winner: %s", list(others))
 	case len(p.Entrants) == 2 && len(others) == 1:
-		text = name(r.Winner) + " beat " + others[0]
+		w = game.Say("%s beat %s", name(r.Winner), others[0])
 	case len(others) > 0:
-		text = name(r.Winner) + " won, ahead of " + strings.Join(others, ", ")
+		w = game.Say("%s won, ahead of %s", name(r.Winner), list(others))
 	default:
-		text = name(r.Winner) + " won"
+		w = game.Say("%s won", name(r.Winner))
 	}
 	if r.Reason != "" {
-		text += " (" + r.Reason + ")"
+		w = game.Say("%s (%s)", w, game.Say(r.Reason))
 	}
-	return text
+	return w
+}
+
+// list is names joined as "A, B, C": words of two at a time, so that a
+// language joins them with its own comma.
+func list(names []any) any {
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return game.Say("%s, %s", names[0], list(names[1:]))
 }
 
 // Replay is the path of a played match's replay within the tournament's

@@ -96,8 +96,9 @@ func wrongScript(t Tag, s string) string {
 			return "Arabic script"
 		}
 	}
-	if t == Fa && !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Arabic, r) }) &&
-		strings.ContainsFunc(s, unicode.IsLetter) && !latinOnly.MatchString(s) {
+	bare := verbs.ReplaceAllString(s, "")
+	if t == Fa && !strings.ContainsFunc(bare, func(r rune) bool { return unicode.Is(unicode.Arabic, r) }) &&
+		strings.ContainsFunc(bare, unicode.IsLetter) && !latinOnly.MatchString(bare) {
 		return "no Persian"
 	}
 	return ""
