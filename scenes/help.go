@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"unicode/utf8"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/arena-games/arena/internal/lang"
@@ -126,7 +128,17 @@ func (h *Help) Draw(dst *ebiten.Image, a *App) {
 			render.FitText(dst, lang.T(l.key), render.Bold, 14*s, cx, cy+4*s, colW-60*s, render.InkDim, align)
 			continue
 		}
-		render.FitText(dst, lang.T(l.key), render.Bold, 16*s, kx, cy, keyW-8*s, render.Accent, align)
+		render.FitText(dst, keyName(l.key), render.Bold, 16*s, kx, cy, keyW-8*s, render.Accent, align)
 		render.FitText(dst, lang.T(l.say), render.Regular, 16*s, sx, cy, colW-keyW-60*s, render.Ink, align)
 	}
+}
+
+// keyName is a key's name in the screens' language: a key's letter or
+// sign stays as it is written on the key (D is D in every language, not
+// the tournament's column of draws).
+func keyName(s string) string {
+	if utf8.RuneCountInString(s) == 1 {
+		return s
+	}
+	return lang.T(s)
 }

@@ -278,3 +278,13 @@ func TestTheGamesWordsAreCatalogued(t *testing.T) {
 	sort.Strings(missing)
 	require.Empty(t, missing, "not in the catalogue:\n%s", strings.Join(missing, "\n"))
 }
+
+// A key's letter is the letter on the key in every language, though the
+// catalogue says "D" (a tournament's column of draws) in Persian.
+func TestKeysKeepTheirLetters(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.Fa)
+	require.NotEqual(t, "D", lang.T("D"))
+	require.Equal(t, "D", keyName("D"))
+	require.Equal(t, lang.T("Mouse"), keyName("Mouse"))
+}
