@@ -507,6 +507,12 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 		}
 	}
 
+	// Internal iterative reduction: a node the table knows no move of is
+	// searched a ply shallower.
+	if ttMove == noMove && depth >= 4 && !forced {
+		depth--
+	}
+
 	// The static evaluation, sharpened by the table's bound.
 	eval := noEval
 	if !forced {

@@ -116,7 +116,7 @@ func TestGenerateData(t *testing.T) {
 // quantised network evaluates as the float one does.
 func TestTrainNetwork(t *testing.T) {
 	t.Parallel()
-	d, err := GenerateData(t.Context(), DataConfig{Seed: 3, Positions: 6000, Nodes: 200, Threads: 2, Teacher: "classic"})
+	d, err := GenerateData(t.Context(), DataConfig{Seed: 3, Positions: 12000, Nodes: 200, Threads: 2, Teacher: "classic"})
 	require.NoError(t, err)
 	cfg := TrainConfig{Seed: 1, Hidden: 8, Epochs: 10, Batch: 256, Rate: 0.01, Lambda: 0.5, Threads: 2}
 	w1, rep, err := TrainNetwork(d, cfg)
