@@ -56,8 +56,9 @@ func nightMatch(t *testing.T, addr string, seed int64, turns int, a, b string) *
 // shows who played the seat), and the ack. It keeps what it heard.
 type goBot struct {
 	login string
-	quit  int // it leaves, without answering, at its quit-th view (0: never)
-	games int // it leaves after its games-th "Game Over" (0: never)
+	quit  int           // it leaves, without answering, at its quit-th view (0: never)
+	games int           // it leaves after its games-th "Game Over" (0: never)
+	think time.Duration // how long it takes over each answer
 
 	mu        sync.Mutex
 	statuses  []string
@@ -124,6 +125,7 @@ func (b *goBot) play(ctx context.Context, addr, password, room string) error {
 				return nil
 			}
 			if name == "action" {
+				time.Sleep(b.think)
 				send(`42["action",{"team":"` + b.login + `"}]`)
 				send("43" + ack + "[]")
 			}
@@ -356,7 +358,9 @@ turns = 3
 	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
 		wg.Go(func() {
 			for bots.Err() == nil {
-				b := &goBot{login: team}
+				// A tenth of a second an answer keeps a match going long
+				// enough for the other of its round to start.
+				b := &goBot{login: team, think: 100 * time.Millisecond}
 				if err := b.play(bots, addr, team+"-pw", "gameRoom"); err != nil {
 					time.Sleep(20 * time.Millisecond) // the door is not open yet
 					continue
