@@ -226,9 +226,9 @@ func (c *Competitive) line(s int32, pv []move, depth int, rules Rules) AnalysisL
 	return l
 }
 
-// winChance is the side to move's chance to win at score s: the
-// network's σ(s/k), with the scale k its training fitted to the games'
-// results (train.go); a forced result is 1 or 0.
+// winChance is the side to move's chance to win at score s: σ(s/k), k
+// the network's units per logit (its output is the logit of the win
+// chance its training fitted); a forced result is 1 or 0.
 func (c *Competitive) winChance(s int32) float64 {
 	switch {
 	case s >= mateBound:

@@ -27,8 +27,12 @@ const (
 	netQA       = 255                       // a hidden unit's 1.0 in the quantised accumulator
 	netQB       = 64                        // an output weight's 1.0
 	netMagic    = "SANTNNUE"                // the weights file starts so
-	netHeader   = len(netMagic) + 2 + 4     // magic, hidden units (uint16), eval scale (float32 bits)
+	netHeader   = len(netMagic) + 2 + 4     // magic, hidden units (uint16), evaluation units (int32)
 	maxHidden   = 1024                      // the largest network a weights file may hold
+	// netUnits are the evaluation units per 1.0 of a trained network's
+	// output (a logit of the win chance): the units the search's margins
+	// and windows are tuned in, whatever scale training fits to its data.
+	netUnits = 105
 )
 
 // network is a quantised evaluation network.
@@ -57,7 +61,7 @@ var defaultNet = sync.OnceValue(func() *network {
 })
 
 // readNetwork reads a weights file: "SANTNNUE", the hidden units (uint16),
-// the evaluation scale (float32 bits, little-endian), then little-endian
+// the evaluation units per 1.0 of the output (int32), then little-endian
 // int16s: featCount rows of hidden weights, the hidden biases, 2·hidden
 // output weights, and the output bias as an int32.
 func readNetwork(data []byte) (*network, error) {

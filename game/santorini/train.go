@@ -621,7 +621,7 @@ func (t *trainer) loss(d []sample) float64 {
 // quantise rounds the float network into the int16 one the search uses.
 func (t *trainer) quantise() *network {
 	h := t.h
-	n := &network{hidden: h, scale: int32(math.Round(t.scale)), rows: make([]int16, featCount*h), bias: make([]int16, h), out: make([]int16, 2*h)}
+	n := &network{hidden: h, scale: netUnits, rows: make([]int16, featCount*h), bias: make([]int16, h), out: make([]int16, 2*h)}
 	q := func(x, f float64) int16 { return int16(max(min(math.Round(x*f), 32767), -32767)) }
 	for i := range n.rows {
 		n.rows[i] = q(t.params[i], netQA)
