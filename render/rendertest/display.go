@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -34,7 +35,7 @@ func Display(t testing.TB, screen string) string {
 		t.Fatal(err)
 	}
 	w.Close()
-	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	t.Cleanup(func() { stopX(x) })
 	got := make(chan string, 1)
 	go func() {
 		var n int
@@ -53,4 +54,21 @@ func Display(t testing.TB, screen string) string {
 		t.Fatal("Xvfb did not start")
 	}
 	return ""
+}
+
+// stopX ends an X server by SIGTERM, so that it removes its lock file and
+// socket: a killed server leaves both, and two servers starting at once may
+// then both take the dead one's display number (each removes the stale
+// lock, the second removing the first's), so a test's window finds the
+// other server or none. It is killed if it has not ended in five seconds.
+func stopX(x *exec.Cmd) {
+	x.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { x.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		x.Process.Kill()
+		<-done
+	}
 }
