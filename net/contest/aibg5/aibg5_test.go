@@ -121,8 +121,14 @@ func stepFrom(s *aibg.State, idx int) string {
 // answer is "Niste na potezu", until it takes the seat's turn; it returns
 // the reply that then comes, at the seat's next turn.
 func (c *client) play(action any) string {
+	return c.playBody(map[string]any{"action": action})
+}
+
+// playBody is play with the whole body of doAction, such as an action
+// and its marks.
+func (c *client) playBody(body map[string]any) string {
 	for {
-		_, b := c.call("POST", "/game/doAction", map[string]any{"action": action})
+		_, b := c.call("POST", "/game/doAction", body)
 		if !strings.Contains(b, `"message":"`+msgNotYourTurn+`"`) {
 			return b
 		}
