@@ -936,13 +936,9 @@ func tourName(name string) string {
 	return strings.Join(parts, listSep())
 }
 
-// listSep joins the parts of a name: a comma, Persian's in Persian.
-func listSep() string {
-	if lang.RTL() {
-		return "، "
-	}
-	return ", "
-}
+// listSep joins the parts of a name: the comma the catalogue's "%s, %s"
+// puts between two names (Persian's in Persian), as the results' lists.
+func listSep() string { return lang.F("%s, %s", "", "") }
 
 // tourParts are the numbered parts of names the planner makes.
 var tourParts = []struct {
