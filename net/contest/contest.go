@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,6 +86,18 @@ func Listen(listen string, def int) (net.Listener, error) {
 		return nil, fmt.Errorf("listen on %s: %w (choose another with --listen HOST:PORT)", addr, err)
 	}
 	return ln, nil
+}
+
+// Stop shuts down a match's own server srv within a second and closes its
+// listener ln, which srv.Serve, started in another goroutine, may not have
+// taken yet: when Stop returns, the port is closed.
+func Stop(srv *http.Server, ln net.Listener) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		srv.Close()
+	}
+	ln.Close()
 }
 
 // Host is the address a bot on this machine connects to for a listener

@@ -353,11 +353,7 @@ func (l *Lobby) Close() error {
 			l.door.remove(l) // the door stays open for the night's other matches
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		if err := l.srv.Shutdown(ctx); err != nil {
-			l.srv.Close()
-		}
+		contest.Stop(l.srv, l.ln)
 	})
 	return nil
 }

@@ -1,7 +1,6 @@
 package guardains
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,6 +38,7 @@ type door struct {
 	url   string // http://HOST
 	port  int
 	addr  net.Addr
+	ln    net.Listener // where it serves (serve)
 	srv   *http.Server
 	io    *socket.Server
 	night bool   // the night's door: kept open, any room
@@ -82,6 +82,7 @@ func newDoor(addr net.Addr, night bool, room string) *door {
 
 // serve serves the door on ln.
 func (d *door) serve(ln net.Listener) {
+	d.ln = ln
 	go func() {
 		if err := d.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			slog.Error("GuardAIns contest server", "err", err)
@@ -144,11 +145,7 @@ func (d *door) add(l *Lobby) {
 // remove closes match l on the night's door; a match's own door closes.
 func (d *door) remove(l *Lobby) {
 	if !d.night {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		if err := d.srv.Shutdown(ctx); err != nil {
-			d.srv.Close()
-		}
+		contest.Stop(d.srv, d.ln)
 		return
 	}
 	d.mu.Lock()
