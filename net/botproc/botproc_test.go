@@ -49,9 +49,13 @@ done
 
 // game plays a game with the process bot at seat 0 against the miner, for
 // at most turns actions, writing the replay and the game log into a
-// temporary folder. It returns the recording and the replay's path.
+// temporary folder, with the bot's stderr log unless opts names one. It
+// returns the recording and the replay's path.
 func play(t *testing.T, script string, turns int, opts Options) (*game.Recording, string, *Player) {
 	t.Helper()
+	if opts.Stderr == "" {
+		opts.Stderr = filepath.Join(t.TempDir(), "stderr.log")
+	}
 	title, err := game.Lookup("alienwarz")
 	require.NoError(t, err)
 	p, err := Start(script, 0, opts)

@@ -374,7 +374,7 @@ func TestEscapeesEndWithTheProgram(t *testing.T) {
 func TestArenaKilledEndsItsPrograms(t *testing.T) {
 	m := marker()
 	parent := exec.Command(os.Args[0], "-test.run=^$")
-	parent.Env = append(os.Environ(), parentEnv+"="+m)
+	parent.Env = append(os.Environ(), parentEnv+"="+m, "TMPDIR="+t.TempDir()) // its program's folder
 	out, err := parent.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, parent.Start())
