@@ -85,6 +85,7 @@ func TestGenerateData(t *testing.T) {
 	three, err := GenerateData(t.Context(), cfg)
 	require.NoError(t, err)
 	require.Equal(t, one.samples, three.samples)
+	require.Equal(t, one.Games(), three.Games(), "the games that gave the positions, however many threads played")
 	require.Equal(t, 150, one.Len())
 	for _, s := range one.samples {
 		p := s.pos()
@@ -110,6 +111,24 @@ func TestGenerateData(t *testing.T) {
 
 	_, err = GenerateData(context.Background(), DataConfig{Positions: 1, Nodes: 1, Threads: 1, Teacher: "oracle"})
 	require.ErrorContains(t, err, "teacher")
+}
+
+// Interrupted, self-play keeps the games it finished: the same positions
+// as a run asked for just that many.
+func TestGenerateDataInterrupted(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	cfg := DataConfig{Seed: 5, Positions: 1 << 30, Nodes: 20, Threads: 2, Teacher: "classic",
+		Progress: func(int, int) { cancel() }}
+	part, err := GenerateData(ctx, cfg)
+	require.ErrorIs(t, err, context.Canceled)
+	require.GreaterOrEqual(t, part.Games(), 500, "the games before the first report")
+	cfg.Positions, cfg.Progress = part.Len(), nil
+	whole, err := GenerateData(t.Context(), cfg)
+	require.NoError(t, err)
+	require.Equal(t, whole.Games(), part.Games())
+	require.Equal(t, whole.samples, part.samples)
 }
 
 // Training fits the data better than a coin, deterministically, and the

@@ -70,7 +70,8 @@ func (d *DataSet) Append(o *DataSet) {
 // Game g starts from random placements (mostly central cells) and zero to
 // four random turns drawn from the seed and g, then both sides search
 // cfg.Nodes nodes a turn with fresh tables, so each game depends on the
-// seed and its number alone.
+// seed and its number alone. Interrupted (ctx ends), it returns the games
+// finished before the first unfinished one, with ctx's error.
 func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 	if cfg.Positions < 1 || cfg.Nodes < 1 || cfg.Threads < 1 {
 		return nil, fmt.Errorf("self-play: positions %d, nodes %d and threads %d must be at least 1", cfg.Positions, cfg.Nodes, cfg.Threads)
@@ -110,22 +111,23 @@ func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 				mu.Unlock()
 				s, err := c.selfPlay(ctx, cfg.Seed, g, cfg.Nodes)
 				mu.Lock()
-				if err != nil && workErr == nil {
-					workErr, stop = err, true
+				if err != nil {
+					if workErr == nil && ctx.Err() == nil {
+						workErr, stop = err, true
+					}
+					mu.Unlock()
+					continue
 				}
 				done[g] = s
-				for {
+				for have < cfg.Positions {
 					s, ok := done[count]
 					if !ok {
 						break
 					}
 					have += len(s)
 					count++
-					if have >= cfg.Positions {
-						stop = true
-						break
-					}
 				}
+				stop = stop || have >= cfg.Positions
 				if cfg.Progress != nil && count/500 > reported {
 					reported = count / 500
 					cfg.Progress(count, have)
@@ -138,12 +140,12 @@ func GenerateData(ctx context.Context, cfg DataConfig) (*DataSet, error) {
 	if workErr != nil {
 		return nil, workErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("self-play: %w", err)
-	}
 	d := &DataSet{games: count}
 	for g := range count {
 		d.samples = append(d.samples, done[g]...)
+	}
+	if err := ctx.Err(); err != nil {
+		return d, fmt.Errorf("self-play: %w after %d games", err, count)
 	}
 	d.samples = d.samples[:cfg.Positions]
 	return d, nil

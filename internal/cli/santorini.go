@@ -119,6 +119,7 @@ whatever --threads), both sides searching --nodes nodes a turn with the
 the side to move) is kept with the search's score and the game's result.
 --data saves that set (33 bytes a position) and reads it back instead when
 the file exists; several files, comma-separated, are read and used together.
+Interrupted (Ctrl-C), self-play writes the games it finished to --data.
 Then training, in plain Go: about one position in 32 is held out, the rest
 shown --epochs times, each time under one of the board's eight symmetries,
 to a network of --hidden units per view (Adam, squared error of the
@@ -151,7 +152,7 @@ The commands and times of the network Arena ships: docs/games/santorini.md.`,
 			start := time.Now()
 			ds, err := trainingData(ctx, dc, *data, e.Stdout)
 			if err != nil {
-				return err
+				return err // interrupted, the games played so far are in --data
 			}
 			generated := time.Since(start)
 			weights, rep, err := santorini.TrainNetwork(ds, tc)
@@ -199,11 +200,11 @@ func trainingData(ctx context.Context, dc santorini.DataConfig, path string, std
 	dc.Progress = func(games, positions int) {
 		fmt.Fprintf(stdout, "self-play: %d games, %d positions, %s\n", games, positions, time.Since(start).Round(time.Second))
 	}
-	ds, err := santorini.GenerateData(ctx, dc)
-	if err != nil {
-		return nil, err
+	ds, genErr := santorini.GenerateData(ctx, dc)
+	if ds == nil {
+		return nil, genErr
 	}
-	if path != "" {
+	if path != "" && ds.Len() > 0 {
 		if err := game.WriteFileAtomic(path, func(w io.Writer) error {
 			_, err := ds.WriteTo(w)
 			return err
@@ -212,7 +213,7 @@ func trainingData(ctx context.Context, dc santorini.DataConfig, path string, std
 		}
 		fmt.Fprintf(stdout, "data: wrote %d positions of %d games to %s\n", ds.Len(), ds.Games(), path)
 	}
-	return ds, nil
+	return ds, genErr
 }
 
 // readDataSet reads one data set file; the error wraps os.ErrNotExist when

@@ -4,6 +4,9 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -84,4 +87,25 @@ func TestEngineSeatIsKnown(t *testing.T) {
 	c, ok := game.FindConnector(title, "engine")
 	require.True(t, ok)
 	require.True(t, strings.HasPrefix(c.Usage, "engine:TIME:COMMAND"))
+}
+
+// Interrupted, `santorini train` writes the self-play games it finished to
+// --data, trains nothing and exits 130; the next run reads them.
+func TestSantoriniTrainInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	data, out := filepath.Join(dir, "self-play.bin"), filepath.Join(dir, "nnue.bin")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	code, stdout, stderr := arenaWith(ctx, strings.NewReader(""), "santorini", "train", "--positions", "1000000000", "--nodes", "20",
+		"--threads", "1", "--data", data, "--out", out)
+	require.Equal(t, 130, code, stderr)
+	require.Contains(t, stderr, "interrupted")
+	require.Regexp(t, `data: wrote \d+ positions of \d+ games to `+regexp.QuoteMeta(data), stdout)
+	require.NoFileExists(t, out)
+	code, stdout, stderr = arena("santorini", "train", "--data", data, "--epochs", "1", "--hidden", "8", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "data: read ")
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	require.Positive(t, st.Size())
 }
