@@ -152,7 +152,7 @@ The commands and times of the network Arena ships: docs/games/santorini.md.`,
 			start := time.Now()
 			ds, err := trainingData(ctx, dc, *data, e.Stdout)
 			if err != nil {
-				return err // interrupted, the games played so far are in --data
+				return err
 			}
 			generated := time.Since(start)
 			weights, rep, err := santorini.TrainNetwork(ds, tc)
