@@ -12,7 +12,8 @@ import (
 // aspiration windows around a principal variation search (negamax), a
 // transposition table of four-entry buckets, null-move pruning, reverse
 // futility pruning, late-move reductions and late-move pruning, and move
-// ordering by the table's move, threats, killers, counter-moves and history.
+// ordering by the table's move, threats, killers, counter-moves, history
+// and continuation history.
 // Santorini's tactics are searched exactly: a win in one is taken at once,
 // a node whose side faces one threat (an opponent worker on level 2 next to
 // a free level-3 cell) searches only the domes on it, a ply deeper (the
@@ -33,6 +34,7 @@ type Competitive struct {
 	counter [2][cellCount * cellCount]move  // the reply that refuted a move (by its TO and BUILD)
 	hist    [2][cellCount * cellCount]int32 // by the side, TO and BUILD
 	histFT  [2][cellCount * cellCount]int32 // by the side, FROM and TO
+	cont    *contHistory
 	stack   [maxPly + 1]frame
 
 	moves  [maxPly][maxMoves]move
@@ -48,6 +50,39 @@ type Competitive struct {
 	ctx       context.Context
 	stopped   bool
 	tick      func() // when not nil, called at every check of the time (every 256 nodes): the analysis's hook
+}
+
+// contHistory is the continuation history: a quiet turn's score after
+// each turn one ply before it (the opponent's reply it answers) and two
+// plies before it (the side's own turn it follows), both by TO and BUILD.
+type contHistory [2][cellCount * cellCount][cellCount * cellCount]int16
+
+// noCont is the continuation row of a turn after a pass or the root: all
+// zero, never written.
+var noCont [cellCount * cellCount]int16
+
+// turnIndex is a turn's place in the history tables: its TO and BUILD.
+func turnIndex(m move) int { return int(m.to())*cellCount + int(m.build()) }
+
+// contRows are the continuation rows of the node at ply (noCont where the
+// turn before is a pass or before the root).
+func (c *Competitive) contRows(ply int) (one, two *[cellCount * cellCount]int16) {
+	one, two = &noCont, &noCont
+	if ply >= 1 && c.stack[ply-1].move != noMove {
+		one = &c.cont[0][turnIndex(c.stack[ply-1].move)]
+	}
+	if ply >= 2 && c.stack[ply-2].move != noMove {
+		two = &c.cont[1][turnIndex(c.stack[ply-2].move)]
+	}
+	return one, two
+}
+
+// clearHistory forgets the move-ordering tables learnt: the history, the
+// continuation history and the counter-moves.
+func (c *Competitive) clearHistory() {
+	c.hist, c.histFT = [2][cellCount * cellCount]int32{}, [2][cellCount * cellCount]int32{}
+	c.counter = [2][cellCount * cellCount]move{}
+	*c.cont = contHistory{}
 }
 
 // frame is what the search keeps of one ply of the line it is on.
@@ -135,7 +170,7 @@ func NewClassic() *Competitive { return newSearcher(ttBucketBits, nil) }
 // newSearcher makes a competitive search with a table of 1<<bits buckets
 // and the evaluation net (nil: the hand-made one).
 func newSearcher(bits int, net *network) *Competitive {
-	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTableBits(bits)}
+	c := &Competitive{w: defaultWeights, params: defaultParams, tt: newTableBits(bits), cont: new(contHistory)}
 	c.setNetwork(net)
 	return c
 }
@@ -713,19 +748,34 @@ func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
 		c.counter[side][int(prev.to())*cellCount+int(prev.build())] = m
 	}
 	bonus := int32(min(depth*depth*8, 1600))
-	c.addHistory(side, m, bonus)
+	one, two := c.contRows(ply)
+	if one == &noCont {
+		one = nil
+	}
+	if two == &noCont {
+		two = nil
+	}
+	c.addHistory(side, m, bonus, one, two)
 	for _, q := range tried {
-		c.addHistory(side, q, -bonus)
+		c.addHistory(side, q, -bonus, one, two)
 	}
 }
 
-// addHistory moves a turn's history scores by bonus, less as they near
+// addHistory moves a turn's history scores, and its continuation scores in
+// the rows one and two (nil: none), by bonus, less as they near
 // ±historyMax.
-func (c *Competitive) addHistory(side int, m move, bonus int32) {
-	h := &c.hist[side][int(m.to())*cellCount+int(m.build())]
+func (c *Competitive) addHistory(side int, m move, bonus int32, one, two *[cellCount * cellCount]int16) {
+	k := turnIndex(m)
+	h := &c.hist[side][k]
 	*h += bonus - *h*abs32(bonus)/historyMax
 	g := &c.histFT[side][int(m.from())*cellCount+int(m.to())]
 	*g += bonus - *g*abs32(bonus)/historyMax
+	for _, row := range [2]*[cellCount * cellCount]int16{one, two} {
+		if row != nil {
+			v := int32(row[k])
+			row[k] = int16(v + bonus - v*abs32(bonus)/historyMax)
+		}
+	}
 }
 
 func abs32(x int32) int32 {
@@ -805,6 +855,7 @@ func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, t
 	}
 	k0, k1 := c.killers[ply][0], c.killers[ply][1]
 	hist, histFT := &c.hist[side], &c.histFT[side]
+	one, two := c.contRows(ply)
 	mv, sc := &c.moves[ply], &c.scores[ply]
 	n, skipped := 0, -1
 	for wi, from := range p.w[side] {
@@ -819,6 +870,8 @@ func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, t
 			}
 			quiet := histFT[int(from)*cellCount+int(to)] + 256*(int32(p.h[to])-int32(p.h[from]))
 			row := hist[int(to)*cellCount : int(to)*cellCount+cellCount]
+			row1 := one[int(to)*cellCount : int(to)*cellCount+cellCount]
+			row2 := two[int(to)*cellCount : int(to)*cellCount+cellCount]
 			for builds := adjMask[to] & free; builds != 0; builds &= builds - 1 {
 				bc := int8(bits.TrailingZeros32(builds))
 				m := mkMove(int8(wi), from, to, bc)
@@ -835,7 +888,7 @@ func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, t
 				case m == counter:
 					s = orderCounter
 				default:
-					s = row[bc] + quiet
+					s = row[bc] + int32(row1[bc]) + int32(row2[bc]) + quiet
 				}
 				if ttFirst && m == ttMove {
 					skipped = n

@@ -236,3 +236,46 @@ func TestTableSize(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, c.tt.buckets, 1<<15, "a search without a time keeps the table")
 }
+
+// A quiet turn that refuted a node is ordered higher after the same two
+// turns before it (the continuation history), by the bonus in each of the
+// two rows, and not after other turns; clearHistory forgets it.
+func TestContinuationHistory(t *testing.T) {
+	t.Parallel()
+	c := NewCompetitive()
+	b := position(t, f4)
+	c.begin(t.Context(), &b)
+	var first [maxMoves]move
+	c.p.gen(&first)
+	m0 := first[0]
+	c.doMove(m0, 0, 1)
+	c.p.gen(&first)
+	m1 := first[0]
+	c.doMove(m1, 1, 1)
+	scoreAt := func(q move) int32 {
+		n := c.generate(2, false, 0, noMove, false, noMove)
+		for i, m := range c.moves[2][:n] {
+			if m == q {
+				return c.scores[2][i]
+			}
+		}
+		t.Fatalf("turn %v not generated", q)
+		return 0
+	}
+	n := c.p.gen(&first)
+	require.Greater(t, n, 1)
+	q := first[n-1]
+	before := scoreAt(q)
+	c.reward(2, 6, q, noMove, nil)
+	c.killers[2] = [2]move{}
+	c.hist, c.histFT = [2][cellCount * cellCount]int32{}, [2][cellCount * cellCount]int32{}
+	bonus := int32(6 * 6 * 8)
+	require.Equal(t, before+2*bonus, scoreAt(q), "after the same two turns")
+	other := first[0] // another turn two plies before: one row
+	require.NotEqual(t, turnIndex(m0), turnIndex(other))
+	c.stack[0].move = other
+	require.Equal(t, before+bonus, scoreAt(q), "after the same reply only")
+	c.stack[0].move = m0
+	c.clearHistory()
+	require.Equal(t, before, scoreAt(q), "forgotten")
+}

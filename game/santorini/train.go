@@ -156,8 +156,7 @@ func (c *Competitive) selfPlay(ctx context.Context, seed int64, g, nodes int) ([
 	rng := game.NewRand(seed, uint64(g)+1)
 	b := randomOpening(rng)
 	c.tt.clear()
-	c.hist, c.histFT = [2][cellCount * cellCount]int32{}, [2][cellCount * cellCount]int32{}
-	c.counter = [2][cellCount * cellCount]move{}
+	c.clearHistory()
 	c.maxNodes = nodes
 	var out []sample
 	for b.Phase == Play {

@@ -128,7 +128,7 @@ func selfPlay(players [2]*Competitive, ws [2]weights, start Board, nodes int) in
 	for i, c := range players {
 		c.w, c.maxNodes = ws[i], nodes
 		c.tt.clear()
-		c.hist, c.histFT = [2][cellCount * cellCount]int32{}, [2][cellCount * cellCount]int32{}
+		c.clearHistory()
 	}
 	limit := Limit{Depth: maxPly - 9}
 	if *tuneTime > 0 {
