@@ -11,9 +11,9 @@ import (
 // Competitive is the competitive player's search: iterative deepening with
 // aspiration windows around a principal variation search (negamax), a
 // transposition table of four-entry buckets, null-move pruning, reverse
-// futility pruning, late-move reductions and late-move pruning, and move
-// ordering by the table's move, threats, killers, counter-moves, history
-// and continuation history.
+// futility pruning, singular extensions, late-move reductions and late-move
+// pruning, and move ordering by the table's move, threats, killers,
+// counter-moves, history and continuation history.
 // Santorini's tactics are searched exactly: a win in one is taken at once,
 // a node whose side faces one threat (an opponent worker on level 2 next to
 // a free level-3 cell) searches only the domes on it, a ply deeper (the
@@ -30,12 +30,14 @@ type Competitive struct {
 	endCheck bool
 	tt       *table
 
-	killers [maxPly][2]move
-	counter [2][cellCount * cellCount]move  // the reply that refuted a move (by its TO and BUILD)
-	hist    [2][cellCount * cellCount]int32 // by the side, TO and BUILD
-	histFT  [2][cellCount * cellCount]int32 // by the side, FROM and TO
-	cont    *contHistory
-	stack   [maxPly + 1]frame
+	killers   [maxPly][2]move
+	excluded  [maxPly]move                    // the turn a singular search at that ply leaves out (noMove: none)
+	rootDepth int                             // the depth of the root's iteration under way
+	counter   [2][cellCount * cellCount]move  // the reply that refuted a move (by its TO and BUILD)
+	hist      [2][cellCount * cellCount]int32 // by the side, TO and BUILD
+	histFT    [2][cellCount * cellCount]int32 // by the side, FROM and TO
+	cont      *contHistory
+	stack     [maxPly + 1]frame
 
 	moves  [maxPly][maxMoves]move
 	scores [maxPly][maxMoves]int32
@@ -96,6 +98,8 @@ type frame struct {
 type searchParams struct {
 	aspiration  int32 // the first half-width of the root window
 	rfpDepth    int   // reverse futility pruning up to this depth
+	seDepth     int   // singular extensions from this depth
+	seMargin    int32 // their margin below the table's score, per ply of depth
 	rfpMargin   int32 // per ply of depth
 	nmpDepth    int   // null-move pruning from this depth
 	nmpBase     int   // its reduction: base + depth/nmpDiv
@@ -111,6 +115,8 @@ type searchParams struct {
 var defaultParams = searchParams{
 	aspiration:  60,
 	rfpDepth:    6,
+	seDepth:     6,
+	seMargin:    2,
 	rfpMargin:   90,
 	nmpDepth:    3,
 	nmpBase:     3,
@@ -354,6 +360,7 @@ func (c *Competitive) orderRoot(root []rootMove) {
 // the front at once (better reports that one did), so that the first turn
 // is always the best found so far.
 func (c *Competitive) searchRoot(root []rootMove, depth int, alpha, beta int32) (int32, bool) {
+	c.rootDepth = depth
 	best := -infScore
 	better := false
 	for i := range root {
@@ -473,6 +480,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	}
 	p := &c.p
 	side := p.side
+	excluded := c.excluded[ply] // a singular search: the node again, without the table's turn
 	if l := p.loser(c.endCheck); l >= 0 {
 		if l == side {
 			return -(winValue - int32(ply))
@@ -531,7 +539,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	ttMove := noMove
 	if hit {
 		ttMove = e.best
-		if !pvNode && int(e.depth) >= depth {
+		if !pvNode && excluded == noMove && int(e.depth) >= depth {
 			s := fromTT(e.score, ply)
 			switch bound := e.flags & 3; {
 			case bound == boundExact,
@@ -544,7 +552,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 
 	// Internal iterative reduction: a node the table knows no move of is
 	// searched a ply shallower.
-	if ttMove == noMove && depth >= 4 && !forced {
+	if ttMove == noMove && depth >= 4 && !forced && excluded == noMove {
 		depth--
 	}
 
@@ -570,7 +578,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	improving := c.improving(ply, staticEval)
 	pr := &c.params
 
-	if !pvNode && !forced && beta > -mateBound && beta < mateBound {
+	if !pvNode && !forced && excluded == noMove && beta > -mateBound && beta < mateBound {
 		// Reverse futility: far above beta, a shallow search will not fall.
 		if depth <= pr.rfpDepth && eval-pr.rfpMargin*int32(depth-b2i(improving)) >= beta {
 			return eval
@@ -596,7 +604,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	// The table's move is searched before the others are generated: when
 	// it refutes the node, they never are.
 	threat := int8(bits.TrailingZeros32(threats))
-	ttFirst := ttMove != noMove && p.isMove(ttMove) && (!forced || ttMove.build() == threat)
+	ttFirst := ttMove != noMove && ttMove != excluded && p.isMove(ttMove) && (!forced || ttMove.build() == threat)
 	n := 0
 	prev := noMove
 	if ply > 0 {
@@ -605,6 +613,30 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 	lmpLimit := pr.lmpBase + depth*depth
 	if !improving {
 		lmpLimit /= 2
+	}
+
+	// Singular extension: the table's turn is searched a ply deeper when a
+	// shallower search of the other turns shows them all well below its
+	// score. When they reach beta instead, two turns hold it and the node
+	// is cut (multi-cut).
+	singular := false
+	if ttFirst && depth >= pr.seDepth && excluded == noMove && !forced && ply < 2*c.rootDepth &&
+		e.flags&3 != boundUpper && int(e.depth) >= depth-3 {
+		if s := fromTT(e.score, ply); s > -mateBound && s < mateBound {
+			sBeta := s - pr.seMargin*int32(depth)
+			c.excluded[ply] = ttMove
+			v := c.negamax((depth-1)/2, ply, sBeta-1, sBeta, cutNode)
+			c.excluded[ply] = noMove
+			if c.stopped {
+				return 0
+			}
+			switch {
+			case v < sBeta:
+				singular = true
+			case sBeta >= beta:
+				return sBeta
+			}
+		}
 	}
 
 	origAlpha := alpha
@@ -631,6 +663,9 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 				break
 			}
 			m, score = c.pick(ply, k, n), c.scores[ply][k]
+			if m == excluded {
+				continue
+			}
 		}
 		quiet := score < orderQuiet      // pruned late, reduced by history
 		reducible := score < orderThreat // quiet, a killer or the counter-move
@@ -638,7 +673,7 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 			skipQuiets = true
 			continue
 		}
-		newDepth := depth - 1 + ext
+		newDepth := depth - 1 + ext + b2i(singular && i == 0)
 		r := 0
 		if i > 0 && depth >= 3 && reducible && !forced {
 			r = lmrTable[min(depth, 63)][min(i, 63)]
@@ -696,6 +731,12 @@ func (c *Competitive) negamax(depth, ply int, alpha, beta int32, cutNode bool) i
 			quiets[nQuiets] = m
 			nQuiets++
 		}
+	}
+	if excluded != noMove {
+		if best == -infScore { // the table's turn was the only one
+			return alpha
+		}
+		return best
 	}
 	bound := boundExact
 	switch {

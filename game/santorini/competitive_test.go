@@ -279,3 +279,39 @@ func TestContinuationHistory(t *testing.T) {
 	c.clearHistory()
 	require.Equal(t, before, scoreAt(q), "forgotten")
 }
+
+// The singular search of a node (the node again without one turn, the
+// table's) is the best of the other turns, and leaves no entry in the
+// table: the node's entry stays that of its full search.
+func TestExcludedSearch(t *testing.T) {
+	t.Parallel()
+	c := NewCompetitive()
+	checked := 0
+	for _, b := range randomPositions(t, 60, 6) {
+		p := newPos(&b)
+		if p.winningTo(p.side) != 0 || p.winningTo(p.side^1) != 0 || p.doubleThreat() {
+			continue
+		}
+		c.tt.clear()
+		c.begin(t.Context(), &b)
+		var turns [maxMoves]move
+		n := c.p.gen(&turns)
+		if n < 2 {
+			continue
+		}
+		want := -infScore
+		for _, m := range turns[1:n] {
+			c.doMove(m, 0, 0)
+			want = max(want, -c.negamax(0, 1, -infScore, infScore, false))
+			c.undoMove(m, 0)
+		}
+		c.excluded[0] = turns[0]
+		got := c.negamax(1, 0, -infScore, infScore, false)
+		c.excluded[0] = noMove
+		require.Equal(t, want, got, b.Position())
+		_, hit := c.tt.probe(c.p.key)
+		require.False(t, hit, "the singular search stored its node")
+		checked++
+	}
+	require.Greater(t, checked, 20)
+}
