@@ -786,16 +786,10 @@ func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
 		c.killers[ply][0] = m
 	}
 	if prev != noMove {
-		c.counter[side][int(prev.to())*cellCount+int(prev.build())] = m
+		c.counter[side][turnIndex(prev)] = m
 	}
 	bonus := int32(min(depth*depth*8, 1600))
 	one, two := c.contRows(ply)
-	if one == &noCont {
-		one = nil
-	}
-	if two == &noCont {
-		two = nil
-	}
 	c.addHistory(side, m, bonus, one, two)
 	for _, q := range tried {
 		c.addHistory(side, q, -bonus, one, two)
@@ -803,7 +797,7 @@ func (c *Competitive) reward(ply, depth int, m, prev move, tried []move) {
 }
 
 // addHistory moves a turn's history scores, and its continuation scores in
-// the rows one and two (nil: none), by bonus, less as they near
+// the rows one and two (noCont: none), by bonus, less as they near
 // ±historyMax.
 func (c *Competitive) addHistory(side int, m move, bonus int32, one, two *[cellCount * cellCount]int16) {
 	k := turnIndex(m)
@@ -812,7 +806,7 @@ func (c *Competitive) addHistory(side int, m move, bonus int32, one, two *[cellC
 	g := &c.histFT[side][int(m.from())*cellCount+int(m.to())]
 	*g += bonus - *g*abs32(bonus)/historyMax
 	for _, row := range [2]*[cellCount * cellCount]int16{one, two} {
-		if row != nil {
+		if row != &noCont {
 			v := int32(row[k])
 			row[k] = int16(v + bonus - v*abs32(bonus)/historyMax)
 		}
@@ -892,7 +886,7 @@ func (c *Competitive) generate(ply int, forced bool, threat int8, ttMove move, t
 	}
 	counter := noMove
 	if prev != noMove {
-		counter = c.counter[side][int(prev.to())*cellCount+int(prev.build())]
+		counter = c.counter[side][turnIndex(prev)]
 	}
 	k0, k1 := c.killers[ply][0], c.killers[ply][1]
 	hist, histFT := &c.hist[side], &c.histFT[side]
