@@ -56,9 +56,9 @@ func nightMatch(t *testing.T, addr string, seed int64, turns int, a, b string) *
 // shows who played the seat), and the ack. It keeps what it heard.
 type goBot struct {
 	login string
-	quit  int           // it leaves, without answering, at its quit-th view (0: never)
-	games int           // it leaves after its games-th "Game Over" (0: never)
-	think time.Duration // how long it takes over each answer
+	quit  int                  // it leaves, without answering, at its quit-th view (0: never)
+	games int                  // it leaves after its games-th "Game Over" (0: never)
+	think func() time.Duration // how long it takes over an answer (nil: none)
 
 	mu        sync.Mutex
 	statuses  []string
@@ -125,7 +125,9 @@ func (b *goBot) play(ctx context.Context, addr, password, room string) error {
 				return nil
 			}
 			if name == "action" {
-				time.Sleep(b.think)
+				if b.think != nil {
+					time.Sleep(b.think())
+				}
 				send(`42["action",{"team":"` + b.login + `"}]`)
 				send("43" + ack + "[]")
 			}
@@ -344,7 +346,7 @@ games = 1
 seed = 11
 maps = ["original"]
 [options]
-turns = 3
+turns = 30
 `+entrants), 0o644))
 	spec, err := tnet.ReadSpec(path)
 	require.NoError(t, err)
@@ -354,13 +356,23 @@ turns = 3
 	bots, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	played, logins := map[string]int{}, map[string]int{}
+	played, logins, viewed := map[string]int{}, map[string]int{}, map[string]bool{}
 	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
+		// Until all four teams have had a view, a tenth of a second an
+		// answer keeps the first match going (3 s for its 30 rounds) while
+		// the other worker starts the other of its round, however busy
+		// the machine; from then on, no time.
+		think := func() time.Duration {
+			mu.Lock()
+			defer mu.Unlock()
+			if viewed[team] = true; len(viewed) < 4 {
+				return 100 * time.Millisecond
+			}
+			return 0
+		}
 		wg.Go(func() {
 			for bots.Err() == nil {
-				// A tenth of a second an answer keeps a match going long
-				// enough for the other of its round to start.
-				b := &goBot{login: team, think: 100 * time.Millisecond}
+				b := &goBot{login: team, think: think}
 				if err := b.play(bots, addr, team+"-pw", "gameRoom"); err != nil {
 					time.Sleep(20 * time.Millisecond) // the door is not open yet
 					continue
