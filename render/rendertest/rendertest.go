@@ -71,7 +71,9 @@ func EndFrame() {
 
 // Main runs a package's tests inside the game loop, as drawing needs (the
 // pattern of Ebitengine's own tests). Without a display it skips them, or
-// fails under CI=true.
+// fails under CI=true. The tests get a temporary folder of their own,
+// removed after them: what a scene writes there (the demo's replays, a
+// live match's) is not left in the machine's.
 func Main(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		if os.Getenv("CI") == "true" {
@@ -81,6 +83,12 @@ func Main(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "skipping drawing tests: no display (run under xvfb-run)")
 		os.Exit(0)
 	}
+	tmp, err := os.MkdirTemp("", "arena-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMPDIR", tmp)
 	ebiten.SetWindowSize(320, 240)
 	ebiten.SetWindowTitle("Arena tests")
 	// A frame the tests end waits for the next tick, not for the screen.
@@ -89,8 +97,9 @@ func Main(m *testing.M) {
 	running = l
 	if err := ebiten.RunGame(l); err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(os.Stderr, "game loop:", err)
-		os.Exit(1)
+		l.code = 1
 	}
+	os.RemoveAll(tmp)
 	os.Exit(l.code)
 }
 
