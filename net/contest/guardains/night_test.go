@@ -359,9 +359,9 @@ turns = 30
 	played, logins, viewed := map[string]int{}, map[string]int{}, map[string]bool{}
 	for _, team := range []string{"ants", "bees", "cats", "dogs"} {
 		// Until all four teams have had a view, a tenth of a second an
-		// answer keeps the first match going (3 s for its 30 rounds) while
-		// the other worker starts the other of its round, however busy
-		// the machine; from then on, no time.
+		// answer keeps the first match going (up to 3 s: 30 rounds) while
+		// the other worker starts the other match of its round on a busy
+		// machine; from then on, no time.
 		think := func() time.Duration {
 			mu.Lock()
 			defer mu.Unlock()
