@@ -136,9 +136,11 @@ func setUp() (int, func()) {
 	page.url = "http://" + ln.Addr().String()
 	page.admin = &stream.Client{Base: page.url, Admin: token}
 	// The browser: headless, WebGL in software (SwiftShader), no sandbox
-	// (tests run as root in CI).
+	// (tests run as root in CI); its temporary files in the tests' folder,
+	// removed after them.
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
+		chromedp.Env("TMPDIR="+tmp),
 		chromedp.NoSandbox,
 		chromedp.WindowSize(pageW, pageH),
 		chromedp.Flag("use-angle", "swiftshader"),
