@@ -87,8 +87,10 @@ func Work(ctx context.Context, b *bus.Bus, o WorkerOptions) error {
 		close(told)
 	}()
 	var wg sync.WaitGroup
+	next := make(chan taken)
+	wg.Go(func() { w.feed(ctx, next) })
 	for range max(1, o.Slots) {
-		wg.Go(func() { w.slot(ctx) })
+		wg.Go(func() { w.slot(ctx, next) })
 	}
 	wg.Wait()
 	stopNews()
@@ -146,15 +148,25 @@ func scratchDir() string {
 	return os.TempDir()
 }
 
-// slot plays one batch at a time. While it plays a batch, the reports of
-// the ones before go out (two at most) and the next one is fetched: the
-// queue's round trips overlap the play.
-func (w *worker) slot(ctx context.Context) {
+// feed takes the jobs from the queue one at a time, in the queue's order,
+// and hands each to the first slot that is free: while the slots play,
+// one job waits ready (its queue round trip overlaps the play), and a job
+// never waits for a busy slot while another is free. A slot that held a
+// job of its own could play a round's second match after its first while
+// the other slot waits for the teams of the next round's (a night of
+// teams' bots would be played one match at a time).
+func (w *worker) feed(ctx context.Context, next chan<- taken) {
+	for ctx.Err() == nil {
+		w.fetch(ctx, next)
+	}
+}
+
+// slot plays one batch at a time, as feed hands them. While it plays a
+// batch, the reports of the ones before go out (two at most).
+func (w *worker) slot(ctx context.Context, next <-chan taken) {
 	reports := make(chan struct{}, 2)
 	var sent sync.WaitGroup
 	defer sent.Wait()
-	next := make(chan taken, 1)
-	go w.fetch(ctx, next)
 	for {
 		var job taken
 		select {
@@ -162,7 +174,6 @@ func (w *worker) slot(ctx context.Context) {
 			return
 		case job = <-next:
 		}
-		go w.fetch(ctx, next)
 		b := w.play(ctx, job)
 		if b == nil {
 			continue
@@ -188,8 +199,7 @@ const takeWait = 2 * time.Second
 
 // fetch takes the next job from the queue and hands it over, or hands it
 // back to the queue when ctx ends first. From the moment it has it, it
-// tells JetStream the job is being played: it may wait for a long match
-// of the batch before it.
+// tells JetStream the job is being played: it may wait long for a slot.
 func (w *worker) fetch(ctx context.Context, next chan<- taken) {
 	for ctx.Err() == nil {
 		wait, cancel := context.WithTimeout(ctx, takeWait)
